@@ -1,0 +1,280 @@
+//! Chart drawing, written once for every plotters `DrawingBackend`: the canvas in the
+//! browser, SVG in native tests and exports. Nothing here knows the DOM.
+//!
+//! Coordinate spaces are named: the x axis is `log2(concurrency)` (`x_from_conc`), the
+//! y axis is the value, or `log10(value)` on a log scale (`y_from_value`). Ticks come
+//! from the file's own concurrency list. Legends are drawn in the DOM by the views, not
+//! with plotters' series labels (those measure text by inserting DOM spans).
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::core::palette::{Marker, Rgb};
+use crate::core::series::Series;
+use crate::core::view_state::Scale;
+
+/// Colours of the chart's furniture, from the page theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Theme {
+    /// Background fill.
+    pub background: Rgb,
+    /// Axis, tick and label colour.
+    pub foreground: Rgb,
+    /// Grid line colour.
+    pub grid: Rgb,
+}
+
+/// The light theme.
+pub const LIGHT: Theme = Theme { background: Rgb(0xff, 0xff, 0xff), foreground: Rgb(0x1f, 0x29, 0x37), grid: Rgb(0xe5, 0xe7, 0xeb) };
+
+/// Everything a concurrency chart needs: lines per engine against the file's levels.
+#[derive(Clone, Debug)]
+pub struct ConcurrencyChart<'a> {
+    /// Y axis title, short, with its unit ("output tok/s per GPU").
+    pub y_title: &'a str,
+    /// The file's concurrency levels: the x ticks.
+    pub concurrency: &'a [u32],
+    /// One line per engine.
+    pub series: &'a [Series],
+    /// The y scale; a log scale falls back to linear when a shown value is not positive.
+    pub scale: Scale,
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// Where a measured point was drawn, in backend pixels: what a tooltip or a test needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlottedPoint {
+    /// Index into the chart's series.
+    pub series: usize,
+    /// Concurrency level.
+    pub conc: u32,
+    /// The value as in the file.
+    pub value: f64,
+    /// Pixel x.
+    pub x_px: i32,
+    /// Pixel y.
+    pub y_px: i32,
+}
+
+/// Where a "not measured" mark was drawn: in the strip below the plot, never on an axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GapMark {
+    /// Index into the chart's series.
+    pub series: usize,
+    /// Concurrency level not measured.
+    pub conc: u32,
+    /// Pixel x (aligned with the level's tick).
+    pub x_px: i32,
+    /// Pixel y (inside the strip).
+    pub y_px: i32,
+}
+
+/// What was drawn where.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartGeometry {
+    /// Every measured point.
+    pub points: Vec<PlottedPoint>,
+    /// Every null, as a mark in the strip.
+    pub gaps: Vec<GapMark>,
+    /// Every line drawn: the series index and the concurrency levels it joins.
+    pub lines: Vec<(usize, Vec<u32>)>,
+    /// The plotting area: left, top, right, bottom pixels.
+    pub plot_px: (i32, i32, i32, i32),
+    /// The scale actually used.
+    pub scale: Scale,
+}
+
+/// x coordinate of a concurrency level: its base-2 logarithm, so 1, 2, 4 … are evenly spaced.
+pub fn x_from_conc(conc: u32) -> f64 {
+    f64::from(conc.max(1)).log2()
+}
+
+/// The scale a chart can use: log only when every shown value is positive.
+pub fn usable_scale(series: &[Series], requested: Scale) -> Scale {
+    let all_positive = series.iter().flat_map(Series::measured).all(|(_, v)| v > 0.0);
+    if requested == Scale::Log && all_positive { Scale::Log } else { Scale::Lin }
+}
+
+fn y_from_value(value: f64, scale: Scale) -> f64 {
+    match scale {
+        Scale::Lin => value,
+        Scale::Log => value.log10(),
+    }
+}
+
+/// The y range in axis space, padded so a zero span is never degenerate.
+fn y_range(series: &[Series], scale: Scale) -> (f64, f64) {
+    let ys: Vec<f64> = series.iter().flat_map(Series::measured).map(|(_, v)| y_from_value(v, scale)).collect();
+    let (min, max) = ys.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &y| (lo.min(y), hi.max(y)));
+    if ys.is_empty() {
+        return (0.0, 1.0);
+    }
+    match scale {
+        Scale::Lin => {
+            let lo = min.min(0.0);
+            let hi = if max > lo { max + (max - lo) * 0.08 } else { lo + max.abs().max(1.0) };
+            (lo, hi)
+        }
+        Scale::Log => {
+            let pad = ((max - min) * 0.08).max(0.25);
+            (min - pad, max + pad)
+        }
+    }
+}
+
+/// A tick label: whole numbers without decimals, others with up to three significant decimals.
+pub fn tick_label(value: f64) -> String {
+    if value.abs() >= 1.0 && (value - value.round()).abs() < 1e-9 {
+        return format!("{}", value.round() as i64);
+    }
+    let text = format!("{value:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" { "0".to_owned() } else { text.to_owned() }
+}
+
+fn colour(rgb: Rgb) -> RGBColor {
+    RGBColor(rgb.0, rgb.1, rgb.2)
+}
+
+/// Draw a marker centred on a pixel of `area` (filled for measured points, hollow for gaps).
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    at: (i32, i32),
+    marker: Marker,
+    rgb: Rgb,
+    filled: bool,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = if filled { colour(rgb).filled() } else { colour(rgb).stroke_width(2) };
+    let (x, y) = at;
+    match marker {
+        Marker::Circle => area.draw(&Circle::new((x, y), 4, style)),
+        Marker::Square => area.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
+        Marker::Triangle if filled => area.draw(&Polygon::new(vec![(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)], style)),
+        Marker::Triangle => area.draw(&PathElement::new(vec![(x, y - 5), (x + 5, y + 4), (x - 5, y + 4), (x, y - 5)], style)),
+        Marker::Diamond if filled => area.draw(&Polygon::new(vec![(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)], style)),
+        Marker::Diamond => area.draw(&PathElement::new(vec![(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y), (x, y - 5)], style)),
+        Marker::Cross => {
+            let style = colour(rgb).stroke_width(2);
+            area.draw(&PathElement::new(vec![(x - 4, y - 4), (x + 4, y + 4)], style))?;
+            area.draw(&PathElement::new(vec![(x - 4, y + 4), (x + 4, y - 4)], style))
+        }
+    }
+}
+
+const GAP_ROW_PX: u32 = 14;
+const GAP_STRIP_PAD_PX: u32 = 8;
+
+/// Draw a metric against concurrency: one line per engine through its measured points, a
+/// line broken at every null, and each null marked in a "not measured" strip below.
+pub fn draw_concurrency_chart<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &ConcurrencyChart<'_>,
+) -> Result<ChartGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let scale = usable_scale(chart.series, chart.scale);
+    let (_, height) = area.dim_in_pixel();
+
+    let gap_rows: Vec<usize> = chart.series.iter().enumerate().filter(|(_, s)| s.gaps().next().is_some()).map(|(i, _)| i).collect();
+    let strip_px = if gap_rows.is_empty() { 0 } else { GAP_STRIP_PAD_PX * 2 + GAP_ROW_PX * gap_rows.len() as u32 };
+    let (plot_area, strip) = area.split_vertically(height.saturating_sub(strip_px).max(1));
+
+    let (Some(&first), Some(&last)) = (chart.concurrency.first(), chart.concurrency.last()) else {
+        return Ok(ChartGeometry { scale, ..ChartGeometry::default() });
+    };
+    let x_pad = ((x_from_conc(last) - x_from_conc(first)) * 0.04).max(0.3);
+    let x_axis = x_from_conc(first) - x_pad..x_from_conc(last) + x_pad;
+    let (y_lo, y_hi) = y_range(chart.series, scale);
+
+    let fg = colour(theme.foreground);
+    let label_font = ("sans-serif", 13).into_font().color(&fg);
+    let title_font = ("sans-serif", 13).into_font().color(&fg);
+    let mut builder = ChartBuilder::on(&plot_area);
+    builder.margin_top(12).margin_right(18).margin_left(6).x_label_area_size(42).y_label_area_size(72);
+    let mut ctx = builder.build_cartesian_2d(x_axis, y_lo..y_hi)?;
+
+    let y_label = |y: &f64| match scale {
+        Scale::Lin => tick_label(*y),
+        Scale::Log => tick_label(10f64.powf(*y)),
+    };
+    ctx.configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(colour(theme.grid))
+        .light_line_style(TRANSPARENT)
+        .axis_style(fg)
+        .label_style(label_font)
+        .axis_desc_style(title_font)
+        .x_desc("concurrency (requests in flight)")
+        .y_desc(chart.y_title)
+        // x ticks are drawn below at exactly the file's levels, not at plotters' round numbers.
+        .x_labels(0)
+        .y_label_formatter(&y_label)
+        .y_labels(6)
+        .draw()?;
+
+    let mut geometry = ChartGeometry { scale, ..ChartGeometry::default() };
+    let (x0, y0) = ctx.backend_coord(&(x_from_conc(first) - x_pad, y_hi));
+    let (x1, y1) = ctx.backend_coord(&(x_from_conc(last) + x_pad, y_lo));
+    geometry.plot_px = (x0, y0, x1, y1);
+    let (area_x, area_y) = area.get_base_pixel();
+    let tick_font = ("sans-serif", 13).into_font().color(&fg).pos(Pos::new(HPos::Center, VPos::Top));
+    for &conc in chart.concurrency {
+        let (x, _) = ctx.backend_coord(&(x_from_conc(conc), y_lo));
+        let (x, y) = (x - area_x, y1 - area_y);
+        area.draw(&PathElement::new(vec![(x, y), (x, y + 5)], fg))?;
+        area.draw(&Text::new(conc.to_string(), (x, y + 8), tick_font.clone()))?;
+    }
+
+    for (index, series) in chart.series.iter().enumerate() {
+        let line = colour(series.style.colour).stroke_width(2);
+        for run in series.segments() {
+            let path: Vec<(f64, f64)> = run.iter().map(|&(c, v)| (x_from_conc(c), y_from_value(v, scale))).collect();
+            ctx.draw_series(std::iter::once(PathElement::new(path, line)))?;
+            geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
+        }
+        for (conc, value) in series.measured() {
+            let (x_px, y_px) = ctx.backend_coord(&(x_from_conc(conc), y_from_value(value, scale)));
+            draw_marker(area, (x_px - area_x, y_px - area_y), series.style.marker, series.style.colour, true)?;
+            geometry.points.push(PlottedPoint { series: index, conc, value, x_px, y_px });
+        }
+    }
+
+    if !gap_rows.is_empty() {
+        let (strip_x, strip_y) = strip.get_base_pixel();
+        strip.draw(&Text::new("not measured", (4, GAP_STRIP_PAD_PX as i32), ("sans-serif", 12).into_font().color(&fg)))?;
+        for (row, &index) in gap_rows.iter().enumerate() {
+            let series = &chart.series[index];
+            let y_px = (GAP_STRIP_PAD_PX + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32 + 2;
+            for conc in series.gaps() {
+                let (abs_x, _) = ctx.backend_coord(&(x_from_conc(conc), y_lo));
+                let at = (abs_x - strip_x, y_px);
+                draw_marker(&strip, at, series.style.marker, series.style.colour, false)?;
+                geometry.gaps.push(GapMark { series: index, conc, x_px: abs_x - area_x, y_px: strip_y - area_y + y_px });
+            }
+        }
+    }
+    area.present()?;
+    Ok(geometry)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_read_as_whole_numbers_or_short_decimals() {
+        assert_eq!(tick_label(2500.0), "2500");
+        assert_eq!(tick_label(0.25), "0.25");
+        assert_eq!(tick_label(0.0), "0");
+        assert_eq!(tick_label(1.0 / 3.0), "0.333");
+    }
+
+    #[test]
+    fn concurrency_maps_to_evenly_spaced_log2_positions() {
+        assert_eq!(x_from_conc(1), 0.0);
+        assert_eq!(x_from_conc(64), 6.0);
+        assert_eq!(x_from_conc(32) - x_from_conc(16), x_from_conc(2) - x_from_conc(1));
+    }
+}

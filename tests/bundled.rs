@@ -1,0 +1,126 @@
+//! The bundled reference study: exact counts, zero findings, and its decode chart in SVG.
+
+mod common;
+
+use common::{bundled, check};
+use plotters::prelude::*;
+use servescope::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
+use servescope::core::model::{Results, ServerValidation};
+use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
+use servescope::core::view_state::{Scale, ViewState};
+
+fn results() -> Results {
+    check(&bundled(), &[]).results.expect("the bundled file is valid")
+}
+
+#[test]
+fn the_bundled_file_has_zero_errors_and_zero_warnings() {
+    let validation = check(&bundled(), &[]);
+    assert_eq!(validation.error_count(), 0);
+    assert_eq!(validation.warning_count(), 0);
+}
+
+#[test]
+fn the_bundled_file_has_the_published_counts() {
+    let r = results();
+    assert_eq!(r.title, "Qwen3.8-Flash-Next on one MI350P");
+    assert_eq!(r.concurrency, [1, 2, 4, 8, 16, 32, 64]);
+    assert_eq!(r.engines.len(), 5);
+    assert_eq!(r.sources.len(), 17);
+    assert_eq!(r.serving.as_ref().map(|s| s.workloads.len()), Some(3));
+    assert_eq!(serving_coverage(&r), Coverage { measured: 63, null: 21 });
+    assert_eq!(decode_coverage(&r), Coverage { measured: 26, null: 9 });
+}
+
+#[test]
+fn bundled_values_are_read_as_written() {
+    let r = results();
+    let serving = r.serving.as_ref().expect("serving");
+    let paiton_c1 = serving.workloads[0].rows[0].cells[0].as_ref().expect("measured");
+    assert_eq!((paiton_c1.out_tok_s, paiton_c1.power_w, paiton_c1.tok_s_per_kw), (Some(331.4), Some(308.1), Some(1075.7)));
+    assert_eq!(paiton_c1.source.as_deref(), Some("sweep-paiton.jsonl"));
+    let decode = r.decode.as_ref().expect("decode");
+    assert_eq!(decode.rows[4].values[0], None, "SGLang no-MTP c1 is not measured");
+    assert_eq!(decode.rows[0].values[6], Some(2508.6422309896725));
+    let prefill = r.prefill.as_ref().expect("prefill");
+    assert_eq!(prefill.rows[0].measurements[0].server_validation, ServerValidation::NotDone);
+    assert_eq!(prefill.rows[0].measurements[0].prompt_tokens, Some(8197.0));
+    let weight = r.weight_accuracy.as_ref().expect("weight accuracy");
+    assert_eq!(weight.rows[1].kl95_ci, None, "INT4 reports no CI");
+    assert!(r.raw.get("weightAccuracy").is_some(), "the raw document is kept whole");
+}
+
+/// Render the decode chart to SVG as the export and the tests see it.
+fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
+    let r = results();
+    let series = decode_series(&r, state);
+    let mut svg = String::new();
+    let geometry = {
+        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
+        let spec = ConcurrencyChart { y_title: "aggregate output tok/s", concurrency: &r.concurrency, series: &series, scale: state.scale, theme: LIGHT };
+        draw_concurrency_chart(&area, &spec).expect("drawn")
+    };
+    (svg, geometry)
+}
+
+#[test]
+fn the_decode_chart_plots_every_measured_value_and_no_null() {
+    let (svg, geometry) = decode_svg(&ViewState::default());
+    assert_eq!(geometry.points.len(), 26, "one marker per measured decode value");
+    assert_eq!(geometry.gaps.len(), 9, "one not-measured mark per null");
+    let (_, _, _, plot_bottom) = geometry.plot_px;
+    for gap in &geometry.gaps {
+        assert!(gap.y_px > plot_bottom + 20, "a null's mark sits in the strip below the plot, not on the axis: {gap:?}");
+    }
+    for point in &geometry.points {
+        assert!(point.y_px < plot_bottom, "{point:?}");
+    }
+    // One line per engine: no engine has a null between two measured levels.
+    let lines: Vec<(usize, Vec<u32>)> = geometry.lines.clone();
+    assert_eq!(
+        lines,
+        vec![
+            (0, vec![1, 2, 4, 8, 16, 32, 64]),
+            (1, vec![1, 2, 4, 8, 16, 32, 64]),
+            (2, vec![1, 2, 4, 8, 16]),
+            (3, vec![1, 2, 4, 8, 16]),
+            (4, vec![32, 64]),
+        ]
+    );
+    let paiton_line = svg.split("<polyline").filter(|p| p.contains("stroke=\"#0072B2\"")).count();
+    assert_eq!(paiton_line, 1, "paiton is one polyline in its colour");
+    assert!(svg.contains("not measured"));
+    assert!(svg.contains("aggregate output tok/s"));
+    let texts = svg_texts(&svg);
+    for tick in ["1", "2", "4", "8", "16", "32", "64"] {
+        assert!(texts.iter().any(|t| t == tick), "x tick {tick} in {texts:?}");
+    }
+    // Markers lie on the file's x ticks: all c1 points share one x, c64 points another.
+    let c1: Vec<i32> = geometry.points.iter().filter(|p| p.conc == 1).map(|p| p.x_px).collect();
+    assert!(c1.windows(2).all(|w| w[0] == w[1]));
+    let c64_gap = geometry.gaps.iter().find(|g| g.conc == 64).expect("sglang c64 gap");
+    let c64_point = geometry.points.iter().find(|p| p.conc == 64).expect("paiton c64");
+    assert_eq!(c64_gap.x_px, c64_point.x_px, "gap marks align with their concurrency tick");
+}
+
+/// The text content of every `<text>` element.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text").skip(1).filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim().to_owned())).collect()
+}
+
+#[test]
+fn the_engines_filter_keeps_only_the_named_lines() {
+    let (state, _) = ViewState::parse("engines=paiton,vllm");
+    let (_, geometry) = decode_svg(&state);
+    assert_eq!(geometry.points.len(), 14);
+    assert!(geometry.gaps.is_empty());
+}
+
+#[test]
+fn a_log_scale_is_used_when_every_value_is_positive() {
+    let (state, _) = ViewState::parse("scale=log");
+    let (_, geometry) = decode_svg(&state);
+    assert_eq!(geometry.scale, Scale::Log);
+    let paiton: Vec<i32> = geometry.points.iter().filter(|p| p.series == 0).map(|p| p.y_px).collect();
+    assert!(paiton.windows(2).all(|w| w[1] < w[0]), "paiton rises with concurrency: {paiton:?}");
+}
