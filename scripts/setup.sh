@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Install whatever is missing to build and test servescope on a fresh Debian machine with
+# rustup, node and npm. Safe to run twice: each step checks before it installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must equal the wasm-bindgen version locked in Cargo.lock.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+
+say() { printf 'setup: %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (about 8 minutes on two cores)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes)"
+  # Not --locked: the crate's own lockfile names a dependency version the registry lacks.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing Debian's chromium and chromium-driver"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q chromium chromium-driver
+fi
+
+# npm packages from the committed lockfile: binaryen (wasm-opt 132) and playwright-core.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages from package-lock.json"
+  npm ci --no-audit --no-fund
+fi

@@ -1,0 +1,102 @@
+//! The decode view: aggregate output tok/s against concurrency, the file's unit and
+//! method text beside it, and the numbers in a table under it.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::format::{as_written_or_gap, NOT_MEASURED};
+use crate::core::series::{decode_series, Series};
+use crate::ui::app::{Loaded, Page};
+use crate::ui::canvas::ConcurrencyCanvas;
+use crate::ui::views::engines::Swatch;
+
+/// The decode chart, its legend, its texts and its table.
+#[component]
+pub fn DecodeView(
+    /// The loaded file.
+    loaded: Arc<Loaded>,
+) -> impl IntoView {
+    let page = expect_context::<Page>();
+    let Some(decode) = loaded.results.decode.clone() else {
+        return view! { <section class="panel"><h2>"Decode throughput"</h2><p class="absent">"Decode: not in this file."</p></section> }.into_any();
+    };
+    if decode.rows.is_empty() {
+        return view! { <section class="panel"><h2>"Decode throughput"</h2><p class="absent">"Decode: no measurements in this file."</p></section> }.into_any();
+    }
+    let series = {
+        let loaded = loaded.clone();
+        Memo::new(move |_| page.state.with(|state| decode_series(&loaded.results, state)))
+    };
+    let scale = Signal::derive(move || page.state.with(|s| s.scale));
+    let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
+    let summary = {
+        let unit = unit.clone();
+        Signal::derive(move || summarise(&series.get(), &unit))
+    };
+    let legend = move || {
+        series
+            .get()
+            .into_iter()
+            .map(|s| view! { <li><Swatch style=s.style/> {s.label}</li> })
+            .collect_view()
+    };
+    let concurrency = loaded.results.concurrency.clone();
+    let header = concurrency.iter().map(|c| view! { <th class="num">"c" {*c}</th> }).collect_view();
+    let rows = move || {
+        series
+            .get()
+            .into_iter()
+            .map(|s| {
+                let sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.join(", ")).unwrap_or_default();
+                let cells = s
+                    .points
+                    .iter()
+                    .map(|&(_, v)| {
+                        let class = if v.is_some() { "num" } else { "num gap" };
+                        view! { <td class=class>{as_written_or_gap(v)}</td> }
+                    })
+                    .collect_view();
+                view! {
+                    <tr>
+                        <th scope="row" class="engine-label"><Swatch style=s.style/> {s.label}</th>
+                        {cells}
+                        <td><code>{sources}</code></td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="panel decode">
+            <h2>"Decode throughput"</h2>
+            <p class="unit">"Unit: " {unit.clone()}</p>
+            <ul class="legend">{legend}</ul>
+            <ConcurrencyCanvas series=series concurrency=concurrency.clone() y_title=unit.clone() scale=scale summary=summary/>
+            {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
+            <div class="table-scroll">
+                <table class="values decode-table">
+                    <caption>{unit.clone()} " by concurrency; “" {NOT_MEASURED} "” where the file has null"</caption>
+                    <thead><tr><th scope="col">"Engine"</th>{header}<th scope="col">"Sources"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+    .into_any()
+}
+
+/// The chart's text alternative: what each line does, in words.
+fn summarise(series: &[Series], unit: &str) -> String {
+    let lines: Vec<String> = series
+        .iter()
+        .map(|s| {
+            let measured: Vec<(u32, f64)> = s.measured().collect();
+            match (measured.first(), measured.last()) {
+                (Some(first), Some(last)) => format!("{} from {} at c{} to {} at c{}", s.label, first.1.round(), first.0, last.1.round(), last.0),
+                _ => format!("{}: not measured", s.label),
+            }
+        })
+        .collect();
+    format!("Chart of {unit} against concurrency: {}.", lines.join("; "))
+}
