@@ -189,8 +189,8 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let (y_lo, y_hi) = y_range(chart.series, scale);
 
     let fg = colour(theme.foreground);
-    let label_font = ("sans-serif", 13).into_font().color(&fg);
-    let title_font = ("sans-serif", 13).into_font().color(&fg);
+    let label_font = ("sans-serif", 15).into_font().color(&fg);
+    let title_font = ("sans-serif", 15).into_font().color(&fg);
     let mut builder = ChartBuilder::on(&plot_area);
     builder.margin_top(12).margin_right(18).margin_left(6).x_label_area_size(42).y_label_area_size(72);
     let mut ctx = builder.build_cartesian_2d(x_axis, y_lo..y_hi)?;
@@ -219,7 +219,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let (x1, y1) = ctx.backend_coord(&(x_from_conc(last) + x_pad, y_lo));
     geometry.plot_px = (x0, y0, x1, y1);
     let (area_x, area_y) = area.get_base_pixel();
-    let tick_font = ("sans-serif", 13).into_font().color(&fg).pos(Pos::new(HPos::Center, VPos::Top));
+    let tick_font = ("sans-serif", 15).into_font().color(&fg).pos(Pos::new(HPos::Center, VPos::Top));
     for &conc in chart.concurrency {
         let (x, _) = ctx.backend_coord(&(x_from_conc(conc), y_lo));
         let (x, y) = (x - area_x, y1 - area_y);
@@ -243,7 +243,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
 
     if !gap_rows.is_empty() {
         let (strip_x, strip_y) = strip.get_base_pixel();
-        strip.draw(&Text::new("not measured", (4, GAP_STRIP_PAD_PX as i32), ("sans-serif", 12).into_font().color(&fg)))?;
+        strip.draw(&Text::new("not measured", (4, GAP_STRIP_PAD_PX as i32), ("sans-serif", 14).into_font().color(&fg)))?;
         for (row, &index) in gap_rows.iter().enumerate() {
             let series = &chart.series[index];
             let y_px = (GAP_STRIP_PAD_PX + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32 + 2;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::core::contents::block_summaries;
 use crate::ui::app::Loaded;
 
 /// Title, date and scope as the file states them.
@@ -13,6 +14,13 @@ pub fn Header(
     loaded: Arc<Loaded>,
 ) -> impl IntoView {
     let r = &loaded.results;
+    let blocks = block_summaries(r)
+        .into_iter()
+        .map(|b| {
+            let class = if b.present { "block" } else { "block absent" };
+            view! { <li class=class><strong>{b.name}</strong> ": " {b.status}</li> }
+        })
+        .collect_view();
     view! {
         <header class="study">
             <p class="brand">"servescope"</p>
@@ -23,6 +31,7 @@ pub fn Header(
                 " · sha256 " <code class="hash" title=loaded.sha256.clone()>{loaded.sha256[..12].to_owned()} "…"</code>
             </p>
             {r.scope.clone().map(|scope| view! { <p class="scope">{scope}</p> })}
+            <ul class="contents" aria-label="what this file contains">{blocks}</ul>
         </header>
     }
 }

@@ -1,0 +1,51 @@
+//! What a results file contains, block by block, in words: "not in this file" for an
+//! absent block, "no measurements in this file" for a block with no rows.
+
+use super::model::Results;
+
+/// One block's presence, for the contents line under the header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockSummary {
+    /// Human name of the block.
+    pub name: &'static str,
+    /// "5 rows", "3 workloads", "not in this file" or "no measurements in this file".
+    pub status: String,
+    /// Whether the block has anything to show.
+    pub present: bool,
+}
+
+fn summary(name: &'static str, rows: Option<usize>, noun: &str) -> BlockSummary {
+    match rows {
+        None => BlockSummary { name, status: "not in this file".into(), present: false },
+        Some(0) => BlockSummary { name, status: "no measurements in this file".into(), present: false },
+        Some(1) => BlockSummary { name, status: format!("1 {noun}"), present: true },
+        Some(n) => BlockSummary { name, status: format!("{n} {noun}s"), present: true },
+    }
+}
+
+/// Every optional block of the file, in file-format order.
+pub fn block_summaries(results: &Results) -> Vec<BlockSummary> {
+    vec![
+        summary("Decode", results.decode.as_ref().map(|b| b.rows.len()), "row"),
+        summary("Prefill", results.prefill.as_ref().map(|b| b.rows.len()), "row"),
+        summary("KV cache", results.cache.as_ref().map(|b| b.rows.len()), "row"),
+        summary("Serving", results.serving.as_ref().map(|b| b.workloads.len()), "workload"),
+        summary("Served accuracy", results.accuracy.as_ref().map(|b| b.rows.len()), "row"),
+        summary("Weight accuracy", results.weight_accuracy.as_ref().map(|b| b.rows.len()), "row"),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::validate::parse_results;
+
+    #[test]
+    fn absent_and_empty_blocks_are_told_apart() {
+        let text = br#"{"title":"t","date":"d","concurrency":[1],"engines":[],"sources":[],"decode":{"rows":[]}}"#;
+        let results = parse_results(text).results.expect("valid");
+        let blocks = block_summaries(&results);
+        assert_eq!(blocks[0], BlockSummary { name: "Decode", status: "no measurements in this file".into(), present: false });
+        assert_eq!(blocks[3].status, "not in this file");
+    }
+}

@@ -1,0 +1,30 @@
+// Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH]
+// Serves dist/ on a free port, waits for the view to settle, writes a full-page PNG.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const [out = 'docs/screenshot.png', query = '', width = '1200'] = process.argv.slice(2);
+const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures' });
+const profile = mkdtempSync(join(tmpdir(), 'servescope-shot-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: Number(width), height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/${query}`);
+  await page.waitForSelector('canvas.chart[data-points], .error-panel, .panel', { timeout: 15000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: out, fullPage: true });
+  console.log(`wrote ${out}`);
+} finally {
+  await context.close();
+  server.close();
+  rmSync(profile, { recursive: true, force: true });
+}
