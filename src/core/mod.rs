@@ -10,6 +10,7 @@ pub mod index;
 pub mod model;
 pub mod palette;
 pub mod path;
+pub mod provenance;
 pub mod series;
 pub mod validate;
 pub mod view_state;

@@ -1,0 +1,95 @@
+//! Provenance through the library and through the `servescope-verify` binary, on the
+//! bundled study (no raw files shipped) and on the fixture bundle (one source matching,
+//! one tampered, one absent, one remote, and a sweep with one disagreeing cell).
+
+mod common;
+
+use std::process::Command;
+
+use common::{bundled, check, read};
+use serde_json::Value;
+use servescope::core::provenance::{check_bytes, citations, recompute, SourceStatus};
+
+const VERIFY: &str = env!("CARGO_BIN_EXE_servescope-verify");
+const BUNDLED: &str = "data/qwen3.8-flash-next-mi350p-2026-10-30.json";
+const FIXTURE: &str = "tests/fixtures/provenance/results.json";
+
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(VERIFY).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("binary runs");
+    (out.status.code().expect("exit code"), String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr))
+}
+
+#[test]
+fn every_bundled_source_is_cited_and_the_sweeps_cite_the_right_cells() {
+    let results = check(&bundled(), &[]).results.expect("valid");
+    let cited = citations(&results);
+    assert_eq!(cited.len(), 17);
+    assert!(cited.values().all(|c| !c.is_empty()), "the bundled file has no uncited source");
+    // Paiton c1–c16 come from sweep-paiton.jsonl, c32–c64 from sweep-paiton-c3264.jsonl, in 3 workloads.
+    assert_eq!(cited["sweep-paiton.jsonl"].len(), 15);
+    assert_eq!(cited["sweep-paiton-c3264.jsonl"].len(), 6);
+    assert_eq!(cited["sweep-paiton.jsonl"][0].what, "serving ISL 1024 / OSL 1024 · paiton · c1");
+    assert_eq!(cited["weight-model-card.md"][0].path, "weightAccuracy.source");
+}
+
+#[test]
+fn the_fixture_sweep_reproduces_one_cell_and_names_the_other() {
+    let results = check(&read(FIXTURE), &[]).results.expect("valid");
+    let sweep = read("tests/fixtures/provenance/sweep.jsonl");
+    let expected = &results.sources[2].sha256;
+    assert_eq!(check_bytes("sweep.jsonl", expected, &sweep), SourceStatus::Verified);
+    let r = recompute(&results, "sweep.jsonl", &sweep);
+    assert_eq!((r.cells, r.matched), (2, 1));
+    assert_eq!(r.mismatches[0].path, "serving.workloads[0].rows[0].cells[2]");
+    assert_eq!(r.mismatches[0].reason, "`out_tok_s` is 900 but the line gives 905.2");
+    assert_eq!(r.to_string(), "1 of 2 cells match their source line");
+}
+
+#[test]
+fn the_bundled_file_reports_17_unavailable_and_exits_0() {
+    let (code, out) = run(&[BUNDLED]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.matches("UNAVAILABLE ").count(), 17, "{out}");
+    assert!(out.contains("17 sources · 0 verified · 0 mismatched · 17 unavailable"), "{out}");
+    let (code, _) = run(&[BUNDLED, "--require-all"]);
+    assert_eq!(code, 1, "--require-all fails when sources are unavailable");
+}
+
+#[test]
+fn the_fixture_bundle_reports_each_status_and_exits_1() {
+    let (code, out) = run(&[FIXTURE]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("VERIFIED alpha.json — sha256 matches"), "{out}");
+    assert!(out.contains("MISMATCH beta.json — expected sha256 e2a9dd7c"), "{out}");
+    assert!(out.contains("UNAVAILABLE absent.json — not found in"), "{out}");
+    assert!(out.contains("NOT CHECKED https://example.org/weights/model-card.md — remote"), "{out}");
+    assert!(out.contains("recompute sweep.jsonl: 1 of 2 cells match their source line"), "{out}");
+    assert!(out.contains("5 sources · 2 verified · 1 mismatched · 1 unavailable · 1 not checked"), "{out}");
+}
+
+#[test]
+fn json_output_carries_the_same_content() {
+    let (code, out) = run(&[FIXTURE, "--json"]);
+    assert_eq!(code, 1);
+    let report: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(report["exit_code"], 1);
+    assert_eq!(report["summary"]["verified"], 2);
+    assert_eq!(report["summary"]["cells_matched"], 1);
+    let statuses: Vec<&str> = report["sources"].as_array().expect("sources").iter().map(|s| s["status"].as_str().unwrap_or("")).collect();
+    assert_eq!(statuses, ["verified", "mismatch", "verified", "unavailable", "not checked"]);
+    assert_eq!(report["recomputation"][0]["mismatches"][0]["path"], "serving.workloads[0].rows[0].cells[2]");
+}
+
+#[test]
+fn an_invalid_file_exits_1_and_bad_usage_or_an_unreadable_file_exits_2() {
+    let (code, out) = run(&["tests/fixtures/bad/decode-values-too-short.json"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("error decode.rows[0].values: expected 3 values (one per concurrency level), found 2"), "{out}");
+    let (code, _) = run(&["tests/fixtures/bad/not-json.json"]);
+    assert_eq!(code, 1, "a file that opens but is not JSON is a validation error");
+    assert_eq!(run(&["no/such/file.json"]).0, 2);
+    assert_eq!(run(&[]).0, 2);
+    assert_eq!(run(&[BUNDLED, "--bogus"]).0, 2);
+    let (code, _) = run(&[BUNDLED, "--sources", "tests/fixtures/provenance"]);
+    assert_eq!(code, 0, "--sources names the folder; the bundled sources are still unavailable there");
+}
