@@ -423,6 +423,12 @@ impl ViewState {
         notices
     }
 
+    /// Whether going from `self` to `next` makes a new history entry (a change of `src`,
+    /// `view`, `workload`, `metric` or `compare`) rather than replacing the current one.
+    pub fn is_new_page(&self, next: &ViewState) -> bool {
+        self.src != next.src || self.view != next.view || self.workload != next.workload || self.metric != next.metric || self.compare != next.compare
+    }
+
     /// Whether an engine is shown under the `engines` filter.
     pub fn shows_engine(&self, id: &str) -> bool {
         self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
@@ -558,6 +564,17 @@ mod tests {
         assert_eq!(state.src, None);
         assert_eq!(notices[0].param, "src");
         assert!(notices[0].reason.contains("`javascript:` scheme is refused"), "{}", notices[0].reason);
+    }
+
+    #[test]
+    fn page_changes_push_history_and_filters_replace_it() {
+        let (base, _) = parse("view=serving&metric=out_tok_s");
+        let with = |q: &str| parse(q).0;
+        assert!(base.is_new_page(&with("view=energy&metric=out_tok_s")));
+        assert!(base.is_new_page(&with("view=serving&metric=ttft_p99_ms")));
+        assert!(base.is_new_page(&with("view=serving&metric=out_tok_s&src=a.json")));
+        assert!(!base.is_new_page(&with("view=serving&metric=out_tok_s&scale=log&engines=a")));
+        assert!(!base.is_new_page(&base.clone()));
     }
 
     #[test]

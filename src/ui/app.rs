@@ -6,8 +6,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::load::{fetch_bytes, fetch_index, INDEX_PATH};
-use super::views::{decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, raw::RawView};
+use super::load::{fetch_bytes, fetch_index, too_large, INDEX_PATH, MAX_RESULTS_BYTES};
+use super::sources::{check_sources, Origin, SourceChecks};
+use super::views::{decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, provenance::ProvenanceView, raw::RawView};
 use crate::core::findings::{Finding, Severity};
 use crate::core::index::sha256_hex;
 use crate::core::model::Results;
@@ -25,6 +26,8 @@ pub struct Loaded {
     pub warnings: Vec<Finding>,
     /// sha256 of the bytes loaded.
     pub sha256: String,
+    /// Where it came from: its sources are resolved against this.
+    pub origin: Origin,
 }
 
 /// Where loading stands.
@@ -59,6 +62,8 @@ pub struct Page {
     pub load: RwSignal<Load>,
     /// Link parameters that were not used, shown as dismissible notices.
     pub notices: RwSignal<Vec<ParamNotice>>,
+    /// The loaded file's source statuses.
+    pub checks: SourceChecks,
 }
 
 /// The whole page.
@@ -67,8 +72,25 @@ pub fn App() -> impl IntoView {
     let query = window().location().search().unwrap_or_default();
     let (state, notices) = ViewState::parse(&query);
     let src = state.src.clone();
-    let page = Page { state: RwSignal::new(state), load: RwSignal::new(Load::Loading(INDEX_PATH.into())), notices: RwSignal::new(notices) };
+    let page = Page {
+        state: RwSignal::new(state),
+        load: RwSignal::new(Load::Loading(INDEX_PATH.into())),
+        notices: RwSignal::new(notices),
+        checks: SourceChecks::new(),
+    };
     provide_context(page);
+    // Back and forward restore the view the entry was made for; another file is reloaded.
+    let history = window_event_listener(leptos::ev::popstate, move |_| {
+        let query = window().location().search().unwrap_or_default();
+        let (next, notices) = ViewState::parse(&query);
+        let reload = page.state.with_untracked(|s| s.src != next.src);
+        page.notices.set(notices);
+        page.state.set(next.clone());
+        if reload {
+            spawn_local(load_results(page, next.src.map(|s| s.as_str().to_owned())));
+        }
+    });
+    on_cleanup(move || history.remove());
     spawn_local(load_results(page, src.map(|s| s.as_str().to_owned())));
 
     let body = move || match page.load.get() {
@@ -85,9 +107,15 @@ pub fn App() -> impl IntoView {
         Load::Ready(loaded) => view! { <Loaded loaded/> }.into_any(),
     };
     view! {
-        <div class="page">
+        <div class="page" on:dragover=|e: leptos::ev::DragEvent| e.prevent_default() on:drop=move |e: leptos::ev::DragEvent| {
+            e.prevent_default();
+            if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
+                spawn_local(load_local_files(page, files));
+            }
+        }>
             <NoticesPanel/>
             {body}
+            <LocalPicker/>
         </div>
     }
 }
@@ -101,6 +129,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
         move || match page.state.with(|s| s.view) {
             View::Decode => view! { <DecodeView loaded=loaded.clone()/> }.into_any(),
             View::Raw => view! { <RawView loaded=loaded.clone()/> }.into_any(),
+            View::Provenance => view! { <ProvenanceView loaded=loaded.clone()/> }.into_any(),
             other => view! {
                 <section class="panel">
                     <p>"The " <code>{other.as_str()}</code> " view is not part of this build yet; the decode and raw views are."</p>
@@ -118,11 +147,40 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
     }
 }
 
+/// Change the view state and the address bar together: a new history entry for a new
+/// page (`ViewState::is_new_page`), a replaced one for filters. Nothing is reloaded.
+pub fn navigate(page: Page, next: ViewState) {
+    let push = page.state.with_untracked(|prev| prev.is_new_page(&next));
+    let query = next.to_query();
+    let location = window().location();
+    let url = if query.is_empty() { location.pathname().unwrap_or_default() } else { format!("?{query}") };
+    if let Ok(history) = window().history() {
+        let written = if push {
+            history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        };
+        if let Err(e) = written {
+            leptos::logging::warn!("could not update the address bar: {e:?}");
+        }
+    }
+    page.state.set(next);
+}
+
+/// Follow a same-page link in the app, unless the reader asked for a new tab or window.
+fn follow(page: Page, event: leptos::ev::MouseEvent, next: ViewState) {
+    if event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key() || event.button() != 0 {
+        return;
+    }
+    event.prevent_default();
+    navigate(page, next);
+}
+
 /// The views this build has, as links that keep the rest of the state.
 #[component]
 fn ViewNav() -> impl IntoView {
     let page = expect_context::<Page>();
-    let links = [(View::Decode, "Decode"), (View::Raw, "Raw file")]
+    let links = [(View::Decode, "Decode"), (View::Provenance, "Provenance"), (View::Raw, "Raw file")]
         .into_iter()
         .map(|(view, label)| {
             let href = move || {
@@ -131,7 +189,12 @@ fn ViewNav() -> impl IntoView {
                 format!("?{}", state.to_query())
             };
             let current = move || (page.state.with(|s| s.view) == view).then_some("page");
-            view! { <a href=href aria-current=current>{label}</a> }
+            let on_click = move |e| {
+                let mut next = page.state.get_untracked();
+                next.view = view;
+                follow(page, e, next);
+            };
+            view! { <a href=href aria-current=current on:click=on_click>{label}</a> }
         })
         .collect_view();
     view! { <nav class="views" aria-label="views">{links}</nav> }
@@ -158,7 +221,20 @@ async fn load_results(page: Page, src: Option<String>) {
             return;
         }
     };
-    let validation = parse_results(&bytes);
+    let origin = Origin::Url(absolute_url(&src));
+    accept_bytes(page, src, &bytes, origin);
+}
+
+/// The absolute URL of a results file, so its sources resolve against it.
+fn absolute_url(src: &str) -> String {
+    let base = window().location().href().unwrap_or_default();
+    web_sys::Url::new_with_base(src, &base).map(|u| u.href()).unwrap_or(base)
+}
+
+/// Validate loaded bytes and show them — the same path for fetched and local files.
+fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
+    page.load.set(Load::Loading(format!("{src} (parsing)")));
+    let validation = parse_results(bytes);
     let Some(results) = validation.results else {
         let mut findings = validation.findings;
         findings.sort_by_key(|f| f.severity);
@@ -172,5 +248,56 @@ async fn load_results(page: Page, src: Option<String>) {
         page.notices.update(|n| n.extend(notices));
     }
     let warnings = validation.findings.into_iter().filter(|f| f.severity == Severity::Warning).collect();
-    page.load.set(Load::Ready(Arc::new(Loaded { src, sha256: sha256_hex(&bytes), results, warnings })));
+    let loaded = Arc::new(Loaded { src, sha256: sha256_hex(bytes), results, warnings, origin });
+    page.load.set(Load::Ready(loaded.clone()));
+    spawn_local(check_sources(page.checks, loaded));
+}
+
+/// Load files the user picked or dropped: the results file and, beside it, its sources.
+/// The results file is the first `.json` that validates (else the first `.json`, to show
+/// its findings); the other files are matched to sources by name. Nothing is uploaded.
+async fn load_local_files(page: Page, list: web_sys::FileList) {
+    let mut files = std::collections::BTreeMap::new();
+    for index in 0..list.length() {
+        let Some(file) = list.item(index) else { continue };
+        if file.size() > MAX_RESULTS_BYTES as f64 {
+            page.load.set(Load::Failed { src: file.name(), message: too_large(file.size() as u64) });
+            return;
+        }
+        let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await else {
+            page.load.set(Load::Failed { src: file.name(), message: "the browser could not read this file".into() });
+            return;
+        };
+        files.insert(file.name(), js_sys::Uint8Array::new(&buffer).to_vec());
+    }
+    let json: Vec<&String> = files.keys().filter(|n| n.to_ascii_lowercase().ends_with(".json")).collect();
+    let chosen = json.iter().find(|n| files.get(**n).is_some_and(|b| parse_results(b).results.is_some())).or(json.first()).map(|n| (*n).clone());
+    let Some(name) = chosen else {
+        page.load.set(Load::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+        return;
+    };
+    let bytes = files.get(&name).cloned().unwrap_or_default();
+    accept_bytes(page, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files)));
+}
+
+/// A file picker for a local results file and its sources.
+#[component]
+fn LocalPicker() -> impl IntoView {
+    let page = expect_context::<Page>();
+    view! {
+        <section class="panel local">
+            <h2>"Check local files"</h2>
+            <p>
+                "Pick or drop a results file together with its source files to validate it and check every source's sha256 here. "
+                "Nothing is uploaded: the files are read by this page only. A local file cannot be linked."
+            </p>
+            <input type="file" multiple accept=".json,.jsonl,.log,.md,.txt,application/json" aria-label="results file and its sources"
+                on:change=move |e| {
+                    let input: web_sys::HtmlInputElement = event_target(&e);
+                    if let Some(files) = input.files() {
+                        spawn_local(load_local_files(page, files));
+                    }
+                }/>
+        </section>
+    }
 }

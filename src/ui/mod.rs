@@ -6,6 +6,7 @@
 mod app;
 mod canvas;
 mod load;
+mod sources;
 mod views;
 
 /// Mount the app on `<body>`.

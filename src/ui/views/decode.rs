@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::format::{as_written_or_gap, NOT_MEASURED};
+use crate::core::provenance::SourceStatus;
 use crate::core::series::{decode_series, Series};
 use crate::ui::app::{Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
@@ -43,12 +44,18 @@ pub fn DecodeView(
     };
     let concurrency = loaded.results.concurrency.clone();
     let header = concurrency.iter().map(|c| view! { <th class="num">"c" {*c}</th> }).collect_view();
+    let results = loaded.clone();
     let rows = move || {
         series
             .get()
             .into_iter()
             .map(|s| {
-                let sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.join(", ")).unwrap_or_default();
+                let row_sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.clone()).unwrap_or_default();
+                // A figure whose source hashes to something else is marked, never shown plain.
+                let mismatched = row_sources
+                    .iter()
+                    .any(|name| matches!(page.checks.status_of(&results.results, name), Some(SourceStatus::Mismatch { .. })));
+                let sources = row_sources.join(", ");
                 let cells = s
                     .points
                     .iter()
@@ -58,10 +65,10 @@ pub fn DecodeView(
                     })
                     .collect_view();
                 view! {
-                    <tr>
+                    <tr class:source-mismatch=mismatched>
                         <th scope="row" class="engine-label"><Swatch style=s.style/> {s.label}</th>
                         {cells}
-                        <td><code>{sources}</code></td>
+                        <td><code>{sources}</code>{mismatched.then(|| view! { <br/><strong class="mismatch-note">"source hash mismatch"</strong> })}</td>
                     </tr>
                 }
             })

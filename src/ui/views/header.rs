@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::contents::block_summaries;
 use crate::ui::app::Loaded;
+use crate::ui::views::provenance::SourcesBadge;
 
 /// Title, date and scope as the file states them.
 #[component]
@@ -32,6 +33,7 @@ pub fn Header(
             </p>
             {r.scope.clone().map(|scope| view! { <p class="scope">{scope}</p> })}
             <ul class="contents" aria-label="what this file contains">{blocks}</ul>
+            <SourcesBadge/>
         </header>
     }
 }

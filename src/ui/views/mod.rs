@@ -4,4 +4,5 @@ pub mod decode;
 pub mod engines;
 pub mod findings;
 pub mod header;
+pub mod provenance;
 pub mod raw;

@@ -1,0 +1,153 @@
+//! Checking a loaded file's sources in the browser: fetch each relative to the results
+//! file's own URL (or take it from the files the user picked), hash it chunk by chunk with
+//! progress, and recompute serving cells from verified sweeps. The statuses and words are
+//! the core's, shared with `servescope-verify`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use gloo_net::http::Request;
+use js_sys::{Reflect, Uint8Array};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::ReadableStreamDefaultReader;
+
+use crate::core::model::Results;
+use crate::ui::app::Loaded;
+use crate::core::provenance::{check_bytes, recompute, Recomputation, SourceHasher, SourceStatus};
+
+/// Where a results file (and so its sources) came from.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// Fetched; sources resolve against this absolute URL.
+    Url(String),
+    /// Picked or dropped by the user, with the other files picked alongside, by name.
+    Local(Arc<BTreeMap<String, Vec<u8>>>),
+}
+
+/// A download or hash in progress: which source, bytes so far, bytes expected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Source name.
+    pub name: String,
+    /// Bytes hashed so far.
+    pub done: u64,
+    /// Content-Length, when the server sent one.
+    pub total: Option<u64>,
+}
+
+/// The provenance state of the loaded file, shared by the badge, the view and the tables.
+#[derive(Clone, Copy)]
+pub struct SourceChecks {
+    /// One status per `sources` entry, in file order.
+    pub statuses: RwSignal<Vec<SourceStatus>>,
+    /// The source being checked now.
+    pub progress: RwSignal<Option<Progress>>,
+    /// Recomputation per verified sweep source.
+    pub recomputed: RwSignal<Vec<(String, Recomputation)>>,
+}
+
+impl SourceChecks {
+    /// Fresh state: every source "not checked" until it is reached.
+    pub fn new() -> Self {
+        Self { statuses: RwSignal::new(Vec::new()), progress: RwSignal::new(None), recomputed: RwSignal::new(Vec::new()) }
+    }
+
+    /// The status of a source by name, if the file declares it.
+    pub fn status_of(&self, results: &Results, name: &str) -> Option<SourceStatus> {
+        let index = results.sources.iter().position(|s| s.name() == name)?;
+        self.statuses.with(|all| all.get(index).cloned())
+    }
+}
+
+const NETWORK_ERROR: &str = "network error or blocked (CORS/CSP)";
+
+/// Fetch one source and hash it chunk by chunk as it streams in, reporting progress.
+/// With `keep`, the bytes are returned too (sweeps are recomputed from them).
+async fn fetch_and_hash(url: &str, file: &str, expected: &str, keep: bool, progress: RwSignal<Option<Progress>>) -> (SourceStatus, Vec<u8>) {
+    let unavailable = |why: String| (SourceStatus::Unavailable(why), Vec::new());
+    let Ok(response) = Request::get(url).send().await else {
+        return unavailable(NETWORK_ERROR.into());
+    };
+    if !response.ok() {
+        return unavailable(format!("HTTP {} {}", response.status(), response.status_text()).trim_end().to_owned());
+    }
+    let total = response.headers().get("content-length").and_then(|v| v.parse().ok());
+    let mut hasher = SourceHasher::default();
+    let mut kept = Vec::new();
+    if let Some(body) = response.body() {
+        let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+        loop {
+            let Ok(chunk) = JsFuture::from(reader.read()).await else {
+                return unavailable(NETWORK_ERROR.into());
+            };
+            if Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
+                break;
+            }
+            if let Ok(value) = Reflect::get(&chunk, &"value".into()) {
+                let bytes = Uint8Array::new(&value).to_vec();
+                hasher.update(&bytes);
+                if keep {
+                    kept.extend_from_slice(&bytes);
+                }
+            }
+            progress.set(Some(Progress { name: file.to_owned(), done: hasher.bytes(), total }));
+        }
+    }
+    (hasher.finish(file, expected), kept)
+}
+
+/// Resolve a source file against the results file's URL.
+fn resolve(file: &str, base: &str) -> Option<String> {
+    web_sys::Url::new_with_base(file, base).ok().map(|u| u.href())
+}
+
+/// Check every source in order, then recompute the cells of verified sweep sources.
+pub async fn check_sources(checks: SourceChecks, loaded: Arc<Loaded>) {
+    let (results, origin) = (&loaded.results, &loaded.origin);
+    let initial = results
+        .sources
+        .iter()
+        .map(|s| match s.file {
+            Some(_) => SourceStatus::NotChecked("not reached yet".into()),
+            None => SourceStatus::NotChecked("remote: known only by its URL".into()),
+        })
+        .collect();
+    checks.statuses.set(initial);
+    checks.recomputed.set(Vec::new());
+    let mut sweeps_bytes: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let sweeps: std::collections::BTreeSet<String> = results
+        .serving
+        .iter()
+        .flat_map(|s| &s.workloads)
+        .flat_map(|w| &w.rows)
+        .flat_map(|r| r.cells.iter().flatten())
+        .filter_map(|c| c.source.clone())
+        .collect();
+    for (index, source) in results.sources.iter().enumerate() {
+        let Some(file) = source.file.as_deref() else { continue };
+        let is_sweep = sweeps.contains(file);
+        let (status, bytes) = match origin {
+            Origin::Local(files) => match files.get(file) {
+                Some(bytes) => (check_bytes(file, &source.sha256, bytes), bytes.clone()),
+                None => (SourceStatus::Unavailable("not among the files picked".into()), Vec::new()),
+            },
+            Origin::Url(base) => match resolve(file, base) {
+                None => (SourceStatus::Unavailable("the file name does not resolve to a URL".into()), Vec::new()),
+                Some(url) => fetch_and_hash(&url, file, &source.sha256, is_sweep, checks.progress).await,
+            },
+        };
+        if is_sweep && status == SourceStatus::Verified {
+            sweeps_bytes.insert(file.to_owned(), bytes);
+        }
+        checks.statuses.update(|all| {
+            if let Some(slot) = all.get_mut(index) {
+                *slot = status;
+            }
+        });
+    }
+    checks.progress.set(None);
+    let recomputed = sweeps_bytes.iter().map(|(name, bytes)| (name.clone(), recompute(results, name, bytes))).collect();
+    checks.recomputed.set(recomputed);
+}
