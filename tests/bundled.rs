@@ -124,3 +124,18 @@ fn a_log_scale_is_used_when_every_value_is_positive() {
     let paiton: Vec<i32> = geometry.points.iter().filter(|p| p.series == 0).map(|p| p.y_px).collect();
     assert!(paiton.windows(2).all(|w| w[1] < w[0]), "paiton rises with concurrency: {paiton:?}");
 }
+
+#[test]
+fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
+    let r = results();
+    let mut series = decode_series(&r, &ViewState::default());
+    series[0].flagged = true;
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
+        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT };
+        draw_concurrency_chart(&area, &spec).expect("drawn");
+    }
+    let rings = svg.split("<circle").filter(|c| c.contains("stroke=\"#B42318\"")).count();
+    assert_eq!(rings, 7, "one ring per measured paiton point");
+}

@@ -164,6 +164,8 @@ fn draw_marker<DB: DrawingBackend>(
 }
 
 const GAP_ROW_PX: u32 = 14;
+/// The ring drawn around points whose source failed its hash check.
+const MISMATCH: Rgb = Rgb(0xb4, 0x23, 0x18);
 const GAP_STRIP_PAD_PX: u32 = 8;
 
 /// Draw a metric against concurrency: one line per engine through its measured points, a
@@ -237,6 +239,9 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         for (conc, value) in series.measured() {
             let (x_px, y_px) = ctx.backend_coord(&(x_from_conc(conc), y_from_value(value, scale)));
             draw_marker(area, (x_px - area_x, y_px - area_y), series.style.marker, series.style.colour, true)?;
+            if series.flagged {
+                area.draw(&Circle::new((x_px - area_x, y_px - area_y), 8, colour(MISMATCH).stroke_width(2)))?;
+            }
             geometry.points.push(PlottedPoint { series: index, conc, value, x_px, y_px });
         }
     }

@@ -16,6 +16,9 @@ pub struct Series {
     pub style: EngineStyle,
     /// `(concurrency, value)`; `None` = not measured.
     pub points: Vec<(u32, Option<f64>)>,
+    /// A source behind this line hashed to something other than published: its points
+    /// are ringed in red and its legend entry says so.
+    pub flagged: bool,
 }
 
 impl Series {
@@ -63,6 +66,7 @@ pub fn decode_series(results: &Results, state: &ViewState) -> Vec<Series> {
                 label,
                 style: engine_style(index),
                 points: results.concurrency.iter().copied().zip(row.values.iter().copied()).collect(),
+                flagged: false,
             }
         })
         .collect()
@@ -95,7 +99,7 @@ mod tests {
     use crate::core::palette::{engine_style, Marker};
 
     fn series(values: &[Option<f64>]) -> Series {
-        Series { id: "e".into(), label: "E".into(), style: engine_style(0), points: (0..).map(|i| 1u32 << i).zip(values.iter().copied()).collect() }
+        Series { id: "e".into(), label: "E".into(), style: engine_style(0), points: (0..).map(|i| 1u32 << i).zip(values.iter().copied()).collect(), flagged: false }
     }
 
     #[test]

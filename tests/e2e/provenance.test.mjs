@@ -56,6 +56,8 @@ test('figures from a mismatched source are marked in the decode table', async ()
   await page.waitForSelector('tr.source-mismatch');
   const marked = await page.$$eval('table.decode-table tr.source-mismatch th', (ths) => ths.map((t) => t.textContent.trim()));
   assert.deepEqual(marked, ['Beta engine']);
+  const legend = await page.$$eval('ul.legend li', (lis) => lis.map((li) => li.textContent.trim()));
+  assert.deepEqual(legend, ['Alpha engine', 'Beta engine (source hash mismatch)']);
 });
 
 test('local files are checked the same way, and nothing is fetched for them', async () => {

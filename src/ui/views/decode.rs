@@ -27,7 +27,15 @@ pub fn DecodeView(
     }
     let series = {
         let loaded = loaded.clone();
-        Memo::new(move |_| page.state.with(|state| decode_series(&loaded.results, state)))
+        let rows = decode.rows.clone();
+        Memo::new(move |_| {
+            let mut series = page.state.with(|state| decode_series(&loaded.results, state));
+            for s in &mut series {
+                let sources = rows.iter().find(|r| r.id == s.id).map(|r| r.sources.as_slice()).unwrap_or(&[]);
+                s.flagged = sources.iter().any(|name| matches!(page.checks.status_of(&loaded.results, name), Some(SourceStatus::Mismatch { .. })));
+            }
+            series
+        })
     };
     let scale = Signal::derive(move || page.state.with(|s| s.scale));
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
@@ -39,23 +47,19 @@ pub fn DecodeView(
         series
             .get()
             .into_iter()
-            .map(|s| view! { <li><Swatch style=s.style/> {s.label}</li> })
+            .map(|s| view! { <li><Swatch style=s.style/> {s.label} {s.flagged.then(|| view! { <strong class="mismatch-note">" (source hash mismatch)"</strong> })}</li> })
             .collect_view()
     };
     let concurrency = loaded.results.concurrency.clone();
     let header = concurrency.iter().map(|c| view! { <th class="num">"c" {*c}</th> }).collect_view();
-    let results = loaded.clone();
     let rows = move || {
         series
             .get()
             .into_iter()
             .map(|s| {
-                let row_sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.clone()).unwrap_or_default();
                 // A figure whose source hashes to something else is marked, never shown plain.
-                let mismatched = row_sources
-                    .iter()
-                    .any(|name| matches!(page.checks.status_of(&results.results, name), Some(SourceStatus::Mismatch { .. })));
-                let sources = row_sources.join(", ");
+                let mismatched = s.flagged;
+                let sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.join(", ")).unwrap_or_default();
                 let cells = s
                     .points
                     .iter()
