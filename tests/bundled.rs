@@ -139,3 +139,18 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
     let rings = svg.split("<circle").filter(|c| c.contains("stroke=\"#B42318\"")).count();
     assert_eq!(rings, 7, "one ring per measured paiton point");
 }
+
+#[test]
+fn hostile_text_is_escaped_in_the_svg_export() {
+    let results = check(&common::read("tests/fixtures/hostile.json"), &[]).results.expect("valid");
+    let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).expect("unit");
+    let series = decode_series(&results, &ViewState::default());
+    let mut svg = String::new();
+    {
+        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
+        let spec = ConcurrencyChart { y_title: &unit, concurrency: &results.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT };
+        draw_concurrency_chart(&area, &spec).expect("drawn");
+    }
+    assert!(!svg.contains("<img"), "raw markup in the SVG");
+    assert!(svg.contains("tok/s &lt;img src=x onerror=alert(1)&gt;"), "the unit is kept, escaped");
+}
