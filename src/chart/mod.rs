@@ -7,6 +7,7 @@
 //! with plotters' series labels (those measure text by inserting DOM spans).
 
 use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -233,12 +234,21 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         let line = colour(series.style.colour).stroke_width(2);
         for run in series.segments() {
             let path: Vec<(f64, f64)> = run.iter().map(|&(c, v)| (x_from_conc(c), y_from_value(v, scale))).collect();
-            ctx.draw_series(std::iter::once(PathElement::new(path, line)))?;
+            if series.dashed {
+                ctx.draw_series(std::iter::once(DashedPathElement::new(path, 8, 5, line)))?;
+            } else {
+                ctx.draw_series(std::iter::once(PathElement::new(path, line)))?;
+            }
             geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
         }
         for (conc, value) in series.measured() {
             let (x_px, y_px) = ctx.backend_coord(&(x_from_conc(conc), y_from_value(value, scale)));
-            draw_marker(area, (x_px - area_x, y_px - area_y), series.style.marker, series.style.colour, true)?;
+            // A low-sample cell's point is hollow: its percentiles rest on few requests.
+            let solid = !series.low_sample.contains(&conc);
+            if !solid {
+                area.draw(&Circle::new((x_px - area_x, y_px - area_y), 5, colour(theme.background).filled()))?;
+            }
+            draw_marker(area, (x_px - area_x, y_px - area_y), series.style.marker, series.style.colour, solid)?;
             if series.flagged {
                 area.draw(&Circle::new((x_px - area_x, y_px - area_y), 8, colour(MISMATCH).stroke_width(2)))?;
             }
@@ -282,4 +292,108 @@ mod tests {
         assert_eq!(x_from_conc(64), 6.0);
         assert_eq!(x_from_conc(32) - x_from_conc(16), x_from_conc(2) - x_from_conc(1));
     }
+}
+
+/// Everything a throughput/interactivity chart needs.
+#[derive(Clone, Debug)]
+pub struct TradeoffChart<'a> {
+    /// X axis title ("per-user tok/s").
+    pub x_title: &'a str,
+    /// Y axis title ("output tok/s per GPU").
+    pub y_title: &'a str,
+    /// One polyline per engine.
+    pub lines: &'a [crate::core::series::TradeoffLine],
+    /// The Pareto frontier in increasing x.
+    pub frontier: &'a [crate::core::series::FrontierPoint],
+    /// A per-user speed limit, drawn as a vertical line.
+    pub x_limit: Option<f64>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// Where a trade-off point was drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TradeoffMark {
+    /// Index into the lines.
+    pub line: usize,
+    /// Concurrency level.
+    pub conc: u32,
+    /// Pixel x.
+    pub x_px: i32,
+    /// Pixel y.
+    pub y_px: i32,
+    /// Drawn dimmed: breaks a service-level limit.
+    pub dimmed: bool,
+}
+
+fn blend(a: Rgb, b: Rgb, t: f64) -> Rgb {
+    let mix = |x: u8, y: u8| (f64::from(x) * (1.0 - t) + f64::from(y) * t).round() as u8;
+    Rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// Draw per-user speed against a throughput metric: one polyline per engine through its
+/// concurrency points (each labelled c1…c64), and the Pareto frontier as a step line.
+/// Points that break a service-level limit are dimmed.
+pub fn draw_tradeoff_chart<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &TradeoffChart<'_>,
+) -> Result<Vec<TradeoffMark>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let points = chart.lines.iter().flat_map(|l| &l.points);
+    let (x_max, y_max) = points.fold((0.0f64, 0.0f64), |(x, y), p| (x.max(p.x), y.max(p.y)));
+    let x_max = chart.x_limit.unwrap_or(0.0).max(x_max).max(1e-9) * 1.08;
+    let y_max = y_max.max(1e-9) * 1.08;
+    let fg = colour(theme.foreground);
+    let font = ("sans-serif", 15).into_font().color(&fg);
+    let mut ctx = ChartBuilder::on(area)
+        .margin_top(12)
+        .margin_right(24)
+        .margin_left(6)
+        .x_label_area_size(48)
+        .y_label_area_size(72)
+        .build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
+    ctx.configure_mesh()
+        .bold_line_style(colour(theme.grid))
+        .light_line_style(TRANSPARENT)
+        .axis_style(fg)
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .x_desc(chart.x_title)
+        .y_desc(chart.y_title)
+        .x_label_formatter(&|x| tick_label(*x))
+        .y_label_formatter(&|y| tick_label(*y))
+        .draw()?;
+
+    if let Some(limit) = chart.x_limit {
+        ctx.draw_series(std::iter::once(DashedPathElement::new(vec![(limit, 0.0), (limit, y_max)], 6, 4, fg.stroke_width(1))))?;
+    }
+    // The frontier first, underneath: a staircase bounding what the measured points reach.
+    let mut stair = Vec::new();
+    for pair in chart.frontier.windows(2) {
+        stair.push((pair[0].x, pair[0].y));
+        stair.push((pair[0].x, pair[1].y));
+    }
+    if let Some(last) = chart.frontier.last() {
+        stair.push((last.x, last.y));
+    }
+    ctx.draw_series(std::iter::once(PathElement::new(stair, colour(blend(theme.foreground, theme.background, 0.55)).stroke_width(6))))?;
+
+    let (area_x, area_y) = area.get_base_pixel();
+    let mut marks = Vec::new();
+    let small = ("sans-serif", 12).into_font();
+    for (index, line) in chart.lines.iter().enumerate() {
+        let path: Vec<(f64, f64)> = line.points.iter().map(|p| (p.x, p.y)).collect();
+        ctx.draw_series(std::iter::once(PathElement::new(path, colour(line.style.colour).stroke_width(2))))?;
+        for p in &line.points {
+            let (x_px, y_px) = ctx.backend_coord(&(p.x, p.y));
+            let dimmed = !p.meets_limits;
+            let shade = if dimmed { blend(line.style.colour, theme.background, 0.7) } else { line.style.colour };
+            draw_marker(area, (x_px - area_x, y_px - area_y), line.style.marker, shade, true)?;
+            area.draw(&Text::new(format!("c{}", p.conc), (x_px - area_x + 7, y_px - area_y - 16), small.clone().color(&colour(shade))))?;
+            marks.push(TradeoffMark { line: index, conc: p.conc, x_px, y_px, dimmed });
+        }
+    }
+    area.present()?;
+    Ok(marks)
 }

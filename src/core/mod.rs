@@ -7,6 +7,7 @@ pub mod contents;
 pub mod findings;
 pub mod format;
 pub mod index;
+pub mod metrics;
 pub mod model;
 pub mod palette;
 pub mod path;

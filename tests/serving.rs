@@ -1,0 +1,170 @@
+//! Serving series, relative mode, the frontier and the service-level table on the bundled
+//! study and on hand-made cases; the trade-off chart's SVG structure.
+
+mod common;
+
+use common::{bundled, check};
+use plotters::prelude::*;
+use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};
+use servescope::core::metrics::is_low_sample;
+use servescope::core::model::Results;
+use servescope::core::palette::engine_style;
+use servescope::core::series::*;
+use servescope::core::view_state::{Metric, Scale, ViewState};
+
+fn results() -> Results {
+    check(&bundled(), &[]).results.expect("valid")
+}
+
+fn state(q: &str) -> ViewState {
+    let (state, notices) = ViewState::parse(q);
+    assert!(notices.is_empty(), "{notices:?}");
+    state
+}
+
+fn values(series: &ServingSeries, label: &str) -> Vec<Option<f64>> {
+    series.series.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no line {label}")).points.iter().map(|p| p.1).collect()
+}
+
+#[test]
+fn ttft_p99_at_8192x1024_reads_the_file_and_leaves_nulls_as_gaps() {
+    let r = results();
+    let s = state("workload=8192x1024&metric=ttft_p99_ms");
+    let workload = chosen_workload(&r, &s).expect("workload");
+    assert_eq!(workload.name(), "ISL 8192 / OSL 1024");
+    let lines = serving_series(&r, workload, Metric::TtftP99Ms, &s);
+    assert_eq!(values(&lines, "Paiton CDNA4")[6], Some(47099.7));
+    assert_eq!(values(&lines, "SGLang MTP · 8 seqs")[5], None, "c32 is not measured");
+    assert_eq!(lines.not_measured, ["SGLang MTP · 16 seqs"], "an engine without a row is listed, not left out");
+}
+
+#[test]
+fn the_chart_plots_exactly_the_measured_cells() {
+    let r = results();
+    let s = state("workload=1024x1024&metric=out_tok_s");
+    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let non_null: usize = lines.series.iter().map(|l| l.measured().count()).sum();
+    assert_eq!(non_null, 21, "7 + 7 + 5 + 2 measured cells in ISL 1024 / OSL 1024");
+    let mut svg = String::new();
+    let geometry = {
+        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
+        let spec = ConcurrencyChart { y_title: Metric::OutTokS.axis_title(), concurrency: &r.concurrency, series: &lines.series, scale: Scale::Lin, theme: LIGHT };
+        draw_concurrency_chart(&area, &spec).expect("drawn")
+    };
+    assert_eq!(geometry.points.len(), 21);
+    assert_eq!(geometry.gaps.len(), 7);
+    assert!(svg.contains("output tok/s per GPU"));
+}
+
+#[test]
+fn pct_both_draws_p50_solid_and_p99_dashed() {
+    let r = results();
+    let s = state("metric=ttft_p99_ms&pct=both&engines=paiton");
+    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::TtftP99Ms, &s);
+    let shape: Vec<(&str, bool)> = lines.series.iter().map(|l| (l.label.as_str(), l.dashed)).collect();
+    assert_eq!(shape, [("Paiton CDNA4 · p50", false), ("Paiton CDNA4 · p99", true)]);
+    assert_eq!(lines.series[0].points[0].1, Some(97.8));
+    assert_eq!(lines.series[1].points[0].1, Some(100.6));
+}
+
+#[test]
+fn relative_mode_divides_by_the_reference_and_a_null_on_either_side_is_not_measured() {
+    let r = results();
+    let s = state("metric=out_tok_s&vs=paiton");
+    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    assert!(values(&lines, "Paiton CDNA4").iter().all(|v| *v == Some(1.0)));
+    let sglang = values(&lines, "SGLang MTP · 16 seqs");
+    assert_eq!(sglang[5], None, "SGLang c32 is null");
+    let no_mtp = values(&lines, "SGLang · no MTP");
+    assert_eq!(no_mtp[0], None, "no-MTP c1 is null while Paiton's is measured");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let (p, v) = (cell_at(&r, w, "paiton", 1).and_then(|c| c.out_tok_s), cell_at(&r, w, "vllm", 1).and_then(|c| c.out_tok_s));
+    assert_eq!(values(&lines, "vLLM + AITER")[0], Some(v.expect("vllm") / p.expect("paiton")));
+}
+
+#[test]
+fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
+    let r = results();
+    let serving = r.serving.as_ref().expect("serving");
+    let low: Vec<(String, String, u32, f64)> = serving
+        .workloads
+        .iter()
+        .flat_map(|w| w.rows.iter().map(move |row| (w, row)))
+        .flat_map(|(w, row)| row.cells.iter().flatten().filter(|c| is_low_sample(c)).map(move |c| (w.key(), row.id.clone(), c.conc, c.n.unwrap_or(0.0))))
+        .collect();
+    assert_eq!(low.len(), 6);
+    assert!(low.contains(&("1024x8192".into(), "vllm".into(), 1, 2.0)));
+    let s = state("workload=1024x8192");
+    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let vllm = lines.series.iter().find(|l| l.id == "vllm").expect("vllm");
+    assert_eq!(vllm.low_sample, [1, 2, 4]);
+}
+
+fn line(id: &str, index: usize, points: &[(u32, f64, f64)]) -> TradeoffLine {
+    TradeoffLine {
+        id: id.into(),
+        label: id.to_uppercase(),
+        style: engine_style(index),
+        points: points.iter().map(|&(conc, x, y)| TradeoffPoint { conc, x, y, meets_limits: true }).collect(),
+    }
+}
+
+#[test]
+fn the_frontier_keeps_only_points_nothing_beats_on_both_axes() {
+    // a: fast per user, little throughput; b: a dominated middle point and the best throughput.
+    let lines = [line("a", 0, &[(1, 100.0, 100.0), (2, 80.0, 150.0)]), line("b", 1, &[(1, 70.0, 120.0), (4, 40.0, 300.0), (8, 20.0, 290.0)])];
+    let frontier = pareto_frontier(&lines);
+    let kept: Vec<(usize, u32)> = frontier.iter().map(|p| (p.line, p.conc)).collect();
+    assert_eq!(kept, [(1, 4), (0, 2), (0, 1)], "b c1 (70,120) loses to a c2 (80,150); b c8 loses to b c4");
+    let stretches = frontier_stretches(&lines, &frontier);
+    assert_eq!(stretches, ["B (c4) from 40 to 40 per-user tok/s", "A (c2, c1) from 80 to 100 per-user tok/s"]);
+}
+
+#[test]
+fn the_bundled_frontier_is_paiton_with_one_sglang_point() {
+    let r = results();
+    let s = state("");
+    let lines = tradeoff_lines(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let owners: Vec<(String, u32)> = pareto_frontier(&lines).iter().map(|p| (lines[p.line].id.clone(), p.conc)).collect();
+    let expected = [("paiton", 64), ("paiton", 32), ("sglang16", 16), ("paiton", 8), ("paiton", 4), ("paiton", 2), ("paiton", 1)];
+    assert_eq!(owners, expected.map(|(id, c)| (id.to_owned(), c)));
+}
+
+#[test]
+fn the_limits_table_names_the_best_concurrency_meeting_a_ttft_p99_limit() {
+    let r = results();
+    let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
+    let table = best_within_limits(&r, chosen_workload(&r, &s).expect("workload"), &s);
+    let expected = [
+        ("Paiton CDNA4", Some((8, 754.6))),
+        ("vLLM + AITER", Some((4, 365.4))),
+        ("SGLang MTP · 16 seqs", Some((8, 736.0))),
+        ("SGLang MTP · 8 seqs", None),
+        ("SGLang · no MTP", None),
+    ];
+    assert_eq!(table, expected.map(|(l, b)| (l.to_owned(), b)));
+}
+
+#[test]
+fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
+    let r = results();
+    let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    let frontier = pareto_frontier(&lines);
+    let mut svg = String::new();
+    let marks = {
+        let area = SVGBackend::with_string(&mut svg, (800, 480)).into_drawing_area();
+        let spec = TradeoffChart { x_title: "per-user tok/s", y_title: "output tok/s per GPU", lines: &lines, frontier: &frontier, x_limit: None, theme: LIGHT };
+        draw_tradeoff_chart(&area, &spec).expect("drawn")
+    };
+    assert_eq!(lines.len(), 4, "sglang8 has no cell in this workload");
+    assert_eq!(marks.len(), 21);
+    // Paiton meets TTFT p99 ≤ 1000 ms up to c8: c16, c32, c64 are dimmed.
+    let paiton_dimmed: Vec<u32> = marks.iter().filter(|m| m.line == 0 && m.dimmed).map(|m| m.conc).collect();
+    assert_eq!(paiton_dimmed, [16, 32, 64]);
+    for label in ["c1", "c2", "c4", "c8", "c16", "c32", "c64"] {
+        assert!(svg.contains(&format!(">\n{label}\n</text>")) || svg.contains(&format!(">{label}</text>")), "label {label}");
+    }
+    assert!(svg.contains("per-user tok/s"));
+}
