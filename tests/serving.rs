@@ -117,7 +117,7 @@ fn the_frontier_keeps_only_points_nothing_beats_on_both_axes() {
     let kept: Vec<(usize, u32)> = frontier.iter().map(|p| (p.line, p.conc)).collect();
     assert_eq!(kept, [(1, 4), (0, 2), (0, 1)], "b c1 (70,120) loses to a c2 (80,150); b c8 loses to b c4");
     let stretches = frontier_stretches(&lines, &frontier);
-    assert_eq!(stretches, ["B (c4) from 40 to 40 per-user tok/s", "A (c2, c1) from 80 to 100 per-user tok/s"]);
+    assert_eq!(stretches, ["B (c4) at 40 per-user tok/s", "A (c2, c1) from 80 to 100 per-user tok/s"]);
 }
 
 #[test]

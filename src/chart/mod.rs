@@ -195,7 +195,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let label_font = ("sans-serif", 15).into_font().color(&fg);
     let title_font = ("sans-serif", 15).into_font().color(&fg);
     let mut builder = ChartBuilder::on(&plot_area);
-    builder.margin_top(12).margin_right(18).margin_left(6).x_label_area_size(42).y_label_area_size(72);
+    builder.margin_top(12).margin_right(18).margin_left(6).x_label_area_size(42).y_label_area_size(88);
     let mut ctx = builder.build_cartesian_2d(x_axis, y_lo..y_hi)?;
 
     let y_label = |y: &f64| match scale {
@@ -351,7 +351,7 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
         .margin_right(24)
         .margin_left(6)
         .x_label_area_size(48)
-        .y_label_area_size(72)
+        .y_label_area_size(88)
         .build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
     ctx.configure_mesh()
         .bold_line_style(colour(theme.grid))

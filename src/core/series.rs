@@ -257,7 +257,12 @@ pub fn frontier_stretches(lines: &[TradeoffLine], frontier: &[FrontierPoint]) ->
             let label = lines.get(line).map(|l| l.label.as_str()).unwrap_or("?");
             let concs: Vec<String> = points.iter().map(|p| format!("c{}", p.conc)).collect();
             let (lo, hi) = (points.first().map(|p| p.x).unwrap_or(0.0), points.last().map(|p| p.x).unwrap_or(0.0));
-            format!("{label} ({}) from {} to {} per-user tok/s", concs.join(", "), super::format::as_written(lo), super::format::as_written(hi))
+            let span = if lo == hi {
+                format!("at {} per-user tok/s", super::format::as_written(lo))
+            } else {
+                format!("from {} to {} per-user tok/s", super::format::as_written(lo), super::format::as_written(hi))
+            };
+            format!("{label} ({}) {span}", concs.join(", "))
         })
         .collect()
 }
@@ -281,6 +286,28 @@ pub fn best_within_limits(results: &Results, workload: &Workload, state: &ViewSt
             (engine.label.clone(), best)
         })
         .collect()
+}
+
+/// A chart's text alternative: what each line does, in words.
+pub fn describe_lines(series: &[Series], what: &str) -> String {
+    let lines: Vec<String> = series
+        .iter()
+        .map(|s| {
+            let measured: Vec<(u32, f64)> = s.measured().collect();
+            match (measured.first(), measured.last()) {
+                (Some(first), Some(last)) => format!(
+                    "{} from {} at c{} to {} at c{}",
+                    s.label,
+                    super::format::significant4(first.1),
+                    first.0,
+                    super::format::significant4(last.1),
+                    last.0
+                ),
+                _ => format!("{}: not measured", s.label),
+            }
+        })
+        .collect();
+    format!("Chart of {what} against concurrency: {}.", lines.join("; "))
 }
 
 /// Counts of measured and null entries, for summaries and tests.

@@ -8,12 +8,12 @@ use leptos::task::spawn_local;
 
 use super::load::{fetch_bytes, fetch_index, too_large, INDEX_PATH, MAX_RESULTS_BYTES};
 use super::sources::{check_sources, Origin, SourceChecks};
-use super::views::{decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, provenance::ProvenanceView, raw::RawView};
+use super::views::{decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
 use crate::core::findings::{Finding, Severity};
 use crate::core::index::sha256_hex;
 use crate::core::model::Results;
 use crate::core::validate::parse_results;
-use crate::core::view_state::{ParamNotice, View, ViewState};
+use crate::core::view_state::{Metric, ParamNotice, View, ViewState};
 
 /// A results file that passed validation, with what the page says about it.
 #[derive(Debug)]
@@ -130,9 +130,17 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
             View::Decode => view! { <DecodeView loaded=loaded.clone()/> }.into_any(),
             View::Raw => view! { <RawView loaded=loaded.clone()/> }.into_any(),
             View::Provenance => view! { <ProvenanceView loaded=loaded.clone()/> }.into_any(),
+            View::Serving => view! { <ExplorerView loaded=loaded.clone() preset=Preset::Serving/> }.into_any(),
+            View::Energy if page.state.with(|s| s.chart.as_deref() == Some("tradeoff")) => {
+                view! { <TradeoffView loaded=loaded.clone() y_metric=Metric::TokSPerKw/> }.into_any()
+            }
+            View::Energy => view! { <ExplorerView loaded=loaded.clone() preset=Preset::Energy/> }.into_any(),
+            View::Tradeoff => view! { <TradeoffView loaded=loaded.clone() y_metric=Metric::OutTokS/> }.into_any(),
+            View::Prefill => view! { <PrefillView loaded=loaded.clone()/> }.into_any(),
+            View::Cache => view! { <CacheView loaded=loaded.clone()/> }.into_any(),
             other => view! {
                 <section class="panel">
-                    <p>"The " <code>{other.as_str()}</code> " view is not part of this build yet; the decode and raw views are."</p>
+                    <p>"The " <code>{other.as_str()}</code> " view is not part of this build yet."</p>
                 </section>
             }
             .into_any(),
@@ -180,18 +188,30 @@ fn follow(page: Page, event: leptos::ev::MouseEvent, next: ViewState) {
 #[component]
 fn ViewNav() -> impl IntoView {
     let page = expect_context::<Page>();
-    let links = [(View::Decode, "Decode"), (View::Provenance, "Provenance"), (View::Raw, "Raw file")]
+    let links = [
+        (View::Decode, "Decode"),
+        (View::Serving, "Serving"),
+        (View::Tradeoff, "Trade-off"),
+        (View::Energy, "Energy"),
+        (View::Prefill, "Prefill"),
+        (View::Cache, "KV cache"),
+        (View::Provenance, "Provenance"),
+        (View::Raw, "Raw file"),
+    ]
         .into_iter()
         .map(|(view, label)| {
+            // A view link opens the view's first chart: `chart` belongs to the view it was set in.
             let href = move || {
                 let mut state = page.state.get();
                 state.view = view;
+                state.chart = None;
                 format!("?{}", state.to_query())
             };
             let current = move || (page.state.with(|s| s.view) == view).then_some("page");
             let on_click = move |e| {
                 let mut next = page.state.get_untracked();
                 next.view = view;
+                next.chart = None;
                 follow(page, e, next);
             };
             view! { <a href=href aria-current=current on:click=on_click>{label}</a> }

@@ -106,8 +106,30 @@ pub fn use_resize_tick() -> ReadSignal<u32> {
     tick
 }
 
-/// A concurrency chart on a canvas, redrawn when its inputs or the window size change.
-/// Redrawing is the one effect a chart owns; everything it draws is derived upstream.
+/// Redraw a canvas whenever what `draw` reads changes or the window is resized. Redrawing
+/// is the one effect a chart owns; everything it draws is derived upstream.
+fn redraw_effect<T: 'static, E: std::fmt::Debug>(
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    draw: impl Fn(&DrawingArea<MeasuredCanvas, Shift>) -> Result<T, E> + 'static,
+    drawn: impl Fn(&HtmlCanvasElement, T) + 'static,
+) {
+    let resized = use_resize_tick();
+    Effect::new(move |_| {
+        resized.track();
+        let Some(canvas) = canvas_ref.get() else { return };
+        match draw_on_canvas(&canvas, &draw) {
+            Some(Ok(result)) => {
+                drawn(&canvas, result);
+                mark_chart_drawn();
+            }
+            Some(Err(e)) => leptos::logging::error!("chart drawing failed: {e:?}"),
+            None => {}
+        }
+    });
+}
+
+/// A concurrency chart on a canvas. Publishes what it drew (for tooltips) through
+/// `geometry`, and the points' pixels as `data-point-px` for automation.
 #[component]
 pub fn ConcurrencyCanvas(
     /// One line per engine.
@@ -116,34 +138,70 @@ pub fn ConcurrencyCanvas(
     /// The file's concurrency levels.
     concurrency: Vec<u32>,
     /// Y axis title with unit.
-    y_title: String,
+    #[prop(into)]
+    y_title: Signal<String>,
     /// The y scale.
     #[prop(into)]
     scale: Signal<crate::core::view_state::Scale>,
     /// Text alternative: what the chart shows.
     #[prop(into)]
     summary: Signal<String>,
+    /// Where the drawn geometry goes, for hover lookups.
+    #[prop(optional)]
+    geometry: Option<RwSignal<Option<crate::chart::ChartGeometry>>>,
 ) -> impl IntoView {
     use crate::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    let resized = use_resize_tick();
-    Effect::new(move |_| {
-        resized.track();
-        let series = series.get();
-        let scale = scale.get();
-        let Some(canvas) = canvas_ref.get() else { return };
-        let spec = ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT };
-        let drawn = draw_on_canvas(&canvas, |area| draw_concurrency_chart(area, &spec));
-        match drawn {
-            Some(Ok(geometry)) => {
-                canvas.set_attribute("data-points", &geometry.points.len().to_string()).ok();
-                canvas.set_attribute("data-gaps", &geometry.gaps.len().to_string()).ok();
-                mark_chart_drawn();
+    redraw_effect(
+        canvas_ref,
+        move |area| {
+            let (series, scale, y_title) = (series.get(), scale.get(), y_title.get());
+            draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT })
+        },
+        move |canvas, drawn| {
+            canvas.set_attribute("data-points", &drawn.points.len().to_string()).ok();
+            canvas.set_attribute("data-gaps", &drawn.gaps.len().to_string()).ok();
+            let px: Vec<String> = drawn.points.iter().map(|p| format!("{},{}", p.x_px, p.y_px)).collect();
+            canvas.set_attribute("data-point-px", &px.join(";")).ok();
+            if let Some(geometry) = geometry {
+                geometry.set(Some(drawn));
             }
-            Some(Err(e)) => leptos::logging::error!("chart drawing failed: {e:?}"),
-            None => {}
-        }
-    });
+        },
+    );
+    view! { <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas> }
+}
+
+/// The throughput/interactivity chart on a canvas.
+#[component]
+pub fn TradeoffCanvas(
+    /// One polyline per engine.
+    #[prop(into)]
+    lines: Signal<Vec<crate::core::series::TradeoffLine>>,
+    /// The Pareto frontier.
+    #[prop(into)]
+    frontier: Signal<Vec<crate::core::series::FrontierPoint>>,
+    /// Y axis title.
+    y_title: String,
+    /// A per-user speed limit to draw.
+    #[prop(into)]
+    x_limit: Signal<Option<f64>>,
+    /// Text alternative.
+    #[prop(into)]
+    summary: Signal<String>,
+) -> impl IntoView {
+    use crate::chart::{draw_tradeoff_chart, TradeoffChart, LIGHT};
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    redraw_effect(
+        canvas_ref,
+        move |area| {
+            let (lines, frontier, x_limit) = (lines.get(), frontier.get(), x_limit.get());
+            draw_tradeoff_chart(area, &TradeoffChart { x_title: "per-user tok/s", y_title: &y_title, lines: &lines, frontier: &frontier, x_limit, theme: LIGHT })
+        },
+        |canvas, marks| {
+            canvas.set_attribute("data-points", &marks.len().to_string()).ok();
+            canvas.set_attribute("data-dimmed", &marks.iter().filter(|m| m.dimmed).count().to_string()).ok();
+        },
+    );
     view! { <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas> }
 }
 

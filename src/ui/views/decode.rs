@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::core::format::{as_written_or_gap, NOT_MEASURED};
 use crate::core::provenance::SourceStatus;
-use crate::core::series::{decode_series, Series};
+use crate::core::series::{decode_series, describe_lines};
 use crate::ui::app::{Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
 use crate::ui::views::engines::Swatch;
@@ -41,7 +41,7 @@ pub fn DecodeView(
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
     let summary = {
         let unit = unit.clone();
-        Signal::derive(move || summarise(&series.get(), &unit))
+        Signal::derive(move || describe_lines(&series.get(), &unit))
     };
     let legend = move || {
         series
@@ -97,17 +97,3 @@ pub fn DecodeView(
     .into_any()
 }
 
-/// The chart's text alternative: what each line does, in words.
-fn summarise(series: &[Series], unit: &str) -> String {
-    let lines: Vec<String> = series
-        .iter()
-        .map(|s| {
-            let measured: Vec<(u32, f64)> = s.measured().collect();
-            match (measured.first(), measured.last()) {
-                (Some(first), Some(last)) => format!("{} from {} at c{} to {} at c{}", s.label, first.1.round(), first.0, last.1.round(), last.0),
-                _ => format!("{}: not measured", s.label),
-            }
-        })
-        .collect();
-    format!("Chart of {unit} against concurrency: {}.", lines.join("; "))
-}
