@@ -6,6 +6,8 @@
 //! from the file's own concurrency list. Legends are drawn in the DOM by the views, not
 //! with plotters' series labels (those measure text by inserting DOM spans).
 
+pub mod accuracy;
+
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -396,4 +398,195 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
     }
     area.present()?;
     Ok(marks)
+}
+
+/// One row of a dot chart: a value with an optional interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DotRow {
+    /// Row label, drawn left of the plot.
+    pub label: String,
+    /// The value; `None` = not measured (the row says so, no dot is drawn).
+    pub value: Option<f64>,
+    /// A confidence interval; `None` = none reported (no bar, never a zero-width one).
+    pub interval: Option<(f64, f64)>,
+    /// Colour.
+    pub colour: Rgb,
+    /// Marker shape.
+    pub marker: Marker,
+}
+
+/// A dot chart: one labelled row per measurement, value on x.
+#[derive(Clone, Debug)]
+pub struct DotChart<'a> {
+    /// X axis title with unit.
+    pub x_title: &'a str,
+    /// Rows, top to bottom.
+    pub rows: &'a [DotRow],
+    /// X scale; log falls back to linear when a value or bound is not positive.
+    pub scale: Scale,
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// What a dot chart drew, in pixels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DotGeometry {
+    /// `(row, x, y)` of each dot.
+    pub dots: Vec<(usize, i32, i32)>,
+    /// `(row, x of lo, x of hi)` of each interval bar.
+    pub bars: Vec<(usize, i32, i32)>,
+    /// Rows drawn as "not measured".
+    pub not_measured: Vec<usize>,
+    /// The scale used.
+    pub scale: Scale,
+}
+
+/// Draw values (and intervals) per labelled row; used for KL with its 95 % CI.
+pub fn draw_dot_chart<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, chart: &DotChart<'_>) -> Result<DotGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let ends: Vec<f64> = chart.rows.iter().flat_map(|r| r.value.into_iter().chain(r.interval.into_iter().flat_map(|(lo, hi)| [lo, hi]))).collect();
+    let scale = if chart.scale == Scale::Log && ends.iter().all(|v| *v > 0.0) { Scale::Log } else { Scale::Lin };
+    let to_x = |v: f64| y_from_value(v, scale);
+    let (lo, hi) = ends.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(to_x(v)), b.max(to_x(v))));
+    let (x_lo, x_hi) = match scale {
+        _ if ends.is_empty() => (0.0, 1.0),
+        Scale::Lin => (0.0f64.min(lo), if hi > 0.0 { hi * 1.12 } else { 1.0 }),
+        Scale::Log => {
+            let pad = ((hi - lo) * 0.1).max(0.15);
+            (lo - pad, hi + pad)
+        }
+    };
+    let n = chart.rows.len().max(1) as f64;
+    let fg = colour(theme.foreground);
+    let font = ("sans-serif", 15).into_font().color(&fg);
+    let mut ctx = ChartBuilder::on(area)
+        .margin_top(10)
+        .margin_right(24)
+        .x_label_area_size(46)
+        .y_label_area_size(210)
+        .build_cartesian_2d(x_lo..x_hi, 0.0..n)?;
+    let x_label = |x: &f64| match scale {
+        Scale::Lin => tick_label(*x),
+        Scale::Log => tick_label(10f64.powf(*x)),
+    };
+    ctx.configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .bold_line_style(colour(theme.grid))
+        .light_line_style(TRANSPARENT)
+        .axis_style(fg)
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .x_desc(chart.x_title)
+        .x_labels(6)
+        .x_label_formatter(&x_label)
+        .draw()?;
+    let (area_x, area_y) = area.get_base_pixel();
+    let mut geometry = DotGeometry { scale, ..DotGeometry::default() };
+    let label_font = font.pos(Pos::new(HPos::Right, VPos::Center));
+    for (index, row) in chart.rows.iter().enumerate() {
+        let y = n - index as f64 - 0.5;
+        let (left, y_px) = ctx.backend_coord(&(x_lo, y));
+        area.draw(&Text::new(row.label.clone(), (left - area_x - 10, y_px - area_y), label_font.clone()))?;
+        if let Some((lo, hi)) = row.interval {
+            let (lo_px, _) = ctx.backend_coord(&(to_x(lo), y));
+            let (hi_px, _) = ctx.backend_coord(&(to_x(hi), y));
+            let style = colour(row.colour).stroke_width(2);
+            let (l, h, yy) = (lo_px - area_x, hi_px - area_x, y_px - area_y);
+            area.draw(&PathElement::new(vec![(l, yy), (h, yy)], style))?;
+            area.draw(&PathElement::new(vec![(l, yy - 7), (l, yy + 7)], style))?;
+            area.draw(&PathElement::new(vec![(h, yy - 7), (h, yy + 7)], style))?;
+            geometry.bars.push((index, lo_px, hi_px));
+        }
+        match row.value {
+            Some(v) => {
+                let (x_px, _) = ctx.backend_coord(&(to_x(v), y));
+                draw_marker(area, (x_px - area_x, y_px - area_y), row.marker, row.colour, true)?;
+                geometry.dots.push((index, x_px, y_px));
+            }
+            None => {
+                area.draw(&Text::new("not measured", (left - area_x + 8, y_px - area_y - 8), ("sans-serif", 13).into_font().color(&fg)))?;
+                geometry.not_measured.push(index);
+            }
+        }
+    }
+    area.present()?;
+    Ok(geometry)
+}
+
+/// One labelled point of a scatter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScatterPoint {
+    /// Label drawn beside the point.
+    pub label: String,
+    /// X value.
+    pub x: f64,
+    /// Y value.
+    pub y: f64,
+    /// Colour.
+    pub colour: Rgb,
+    /// Marker.
+    pub marker: Marker,
+}
+
+/// A labelled scatter (KL against top-1 for one measurement).
+#[derive(Clone, Debug)]
+pub struct ScatterChart<'a> {
+    /// X axis title.
+    pub x_title: &'a str,
+    /// Y axis title.
+    pub y_title: &'a str,
+    /// Points.
+    pub points: &'a [ScatterPoint],
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// Draw a labelled scatter; returns each point's pixel position.
+pub fn draw_scatter<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, chart: &ScatterChart<'_>) -> Result<Vec<(i32, i32)>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let span = |values: Vec<f64>| {
+        let (lo, hi) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+        if values.is_empty() {
+            (0.0, 1.0)
+        } else {
+            let pad = ((hi - lo) * 0.15).max(hi.abs() * 0.05).max(1e-6);
+            (lo - pad, hi + pad)
+        }
+    };
+    let (x_lo, x_hi) = span(chart.points.iter().map(|p| p.x).collect());
+    let (y_lo, y_hi) = span(chart.points.iter().map(|p| p.y).collect());
+    let fg = colour(theme.foreground);
+    let font = ("sans-serif", 15).into_font().color(&fg);
+    let mut ctx = ChartBuilder::on(area)
+        .margin_top(12)
+        .margin_right(24)
+        .x_label_area_size(46)
+        .y_label_area_size(80)
+        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
+    ctx.configure_mesh()
+        .bold_line_style(colour(theme.grid))
+        .light_line_style(TRANSPARENT)
+        .axis_style(fg)
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .x_desc(chart.x_title)
+        .y_desc(chart.y_title)
+        .x_labels(5)
+        .y_labels(5)
+        .x_label_formatter(&|x| tick_label(*x))
+        .y_label_formatter(&|y| tick_label(*y))
+        .draw()?;
+    let (area_x, area_y) = area.get_base_pixel();
+    let mut drawn = Vec::new();
+    for p in chart.points {
+        let (x_px, y_px) = ctx.backend_coord(&(p.x, p.y));
+        draw_marker(area, (x_px - area_x, y_px - area_y), p.marker, p.colour, true)?;
+        area.draw(&Text::new(p.label.clone(), (x_px - area_x + 8, y_px - area_y - 18), ("sans-serif", 14).into_font().color(&colour(p.colour))))?;
+        drawn.push((x_px, y_px));
+    }
+    area.present()?;
+    Ok(drawn)
 }

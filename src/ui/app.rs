@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 
 use super::load::{fetch_bytes, fetch_index, too_large, INDEX_PATH, MAX_RESULTS_BYTES};
 use super::sources::{check_sources, Origin, SourceChecks};
-use super::views::{decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
+use super::views::{accuracy::AccuracyView, decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
 use crate::core::findings::{Finding, Severity};
 use crate::core::index::sha256_hex;
 use crate::core::model::Results;
@@ -138,6 +138,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
             View::Tradeoff => view! { <TradeoffView loaded=loaded.clone() y_metric=Metric::OutTokS/> }.into_any(),
             View::Prefill => view! { <PrefillView loaded=loaded.clone()/> }.into_any(),
             View::Cache => view! { <CacheView loaded=loaded.clone()/> }.into_any(),
+            View::Accuracy => view! { <AccuracyView loaded=loaded.clone()/> }.into_any(),
             other => view! {
                 <section class="panel">
                     <p>"The " <code>{other.as_str()}</code> " view is not part of this build yet."</p>
@@ -195,6 +196,7 @@ fn ViewNav() -> impl IntoView {
         (View::Energy, "Energy"),
         (View::Prefill, "Prefill"),
         (View::Cache, "KV cache"),
+        (View::Accuracy, "Accuracy"),
         (View::Provenance, "Provenance"),
         (View::Raw, "Raw file"),
     ]

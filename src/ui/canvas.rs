@@ -205,6 +205,63 @@ pub fn TradeoffCanvas(
     view! { <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas> }
 }
 
+/// A dot chart (values with optional intervals) on a canvas.
+#[component]
+pub fn DotCanvas(
+    /// Rows, top to bottom.
+    rows: Vec<crate::chart::DotRow>,
+    /// X axis title.
+    x_title: String,
+    /// X scale.
+    #[prop(into)]
+    scale: Signal<crate::core::view_state::Scale>,
+    /// Text alternative.
+    summary: String,
+) -> impl IntoView {
+    use crate::chart::{draw_dot_chart, DotChart, LIGHT};
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let height = 90 + 44 * rows.len();
+    redraw_effect(
+        canvas_ref,
+        move |area| draw_dot_chart(area, &DotChart { x_title: &x_title, rows: &rows, scale: scale.get(), theme: LIGHT }),
+        |canvas, drawn| {
+            canvas.set_attribute("data-points", &drawn.dots.len().to_string()).ok();
+            canvas.set_attribute("data-bars", &drawn.bars.len().to_string()).ok();
+        },
+    );
+    // The height follows the row count; it is set through the CSSOM, which the CSP allows.
+    Effect::new(move |_| {
+        if let Some(canvas) = canvas_ref.get() {
+            web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px")).ok();
+        }
+    });
+    view! { <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas> }
+}
+
+/// A labelled scatter on a canvas.
+#[component]
+pub fn ScatterCanvas(
+    /// Points.
+    points: Vec<crate::chart::ScatterPoint>,
+    /// X axis title.
+    x_title: String,
+    /// Y axis title.
+    y_title: String,
+    /// Text alternative.
+    summary: String,
+) -> impl IntoView {
+    use crate::chart::{draw_scatter, ScatterChart, LIGHT};
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    redraw_effect(
+        canvas_ref,
+        move |area| draw_scatter(area, &ScatterChart { x_title: &x_title, y_title: &y_title, points: &points, theme: LIGHT }),
+        |canvas, drawn| {
+            canvas.set_attribute("data-points", &drawn.len().to_string()).ok();
+        },
+    );
+    view! { <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas> }
+}
+
 /// Performance mark for benchmarks: when a chart finished drawing.
 fn mark_chart_drawn() {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {

@@ -1,5 +1,6 @@
 //! One file per view or panel.
 
+pub mod accuracy;
 pub mod cache;
 pub mod controls;
 pub mod decode;

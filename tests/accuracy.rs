@@ -1,0 +1,74 @@
+//! Energy and accuracy figures from the bundled study: joules per token, the null CI, and
+//! the dot chart's error bars in SVG.
+
+mod common;
+
+use common::{bundled, check};
+use plotters::prelude::*;
+use servescope::chart::accuracy::{served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
+use servescope::chart::{draw_dot_chart, DotChart, LIGHT};
+use servescope::core::model::Results;
+use servescope::core::palette::{engine_style, NEUTRAL_COLOUR};
+use servescope::core::series::{cell_at, chosen_workload};
+use servescope::core::view_state::{Metric, Scale, ViewState};
+
+fn results() -> Results {
+    check(&bundled(), &[]).results.expect("valid")
+}
+
+#[test]
+fn joules_per_token_is_power_over_throughput_to_four_digits() {
+    let r = results();
+    let w = chosen_workload(&r, &ViewState::default()).expect("1024x1024");
+    let cell = cell_at(&r, w, "paiton", 1).expect("paiton c1");
+    assert_eq!((cell.power_w, cell.out_tok_s), (Some(308.1), Some(331.4)));
+    assert_eq!(Metric::JPerToken.format(Metric::JPerToken.of(cell).expect("derived")), "0.9297");
+    assert_eq!(Metric::TokSPerKw.of(cell), Some(1075.7));
+    assert_eq!(cell_at(&r, w, "paiton", 64).and_then(|c| c.tok_s_per_kw), Some(4021.3));
+}
+
+#[test]
+fn int4_reports_no_ci_and_gets_no_bar_while_a5_spans_its_interval() {
+    let r = results();
+    let rows = weight_kl_rows(&r);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].interval, Some((0.0239, 0.0292)));
+    assert_eq!(rows[1].label, "INT4-g128 · RDNA4 recipe");
+    assert_eq!(rows[1].interval, None);
+    let mut svg = String::new();
+    let geometry = {
+        let area = SVGBackend::with_string(&mut svg, (760, 220)).into_drawing_area();
+        draw_dot_chart(&area, &DotChart { x_title: "KL", rows: &rows, scale: Scale::Lin, theme: LIGHT }).expect("drawn")
+    };
+    assert_eq!(geometry.dots.len(), 2);
+    assert_eq!(geometry.bars.len(), 1, "a bar for a5 only; never a zero-width bar for int4");
+    let (row, lo_px, hi_px) = geometry.bars[0];
+    assert_eq!(row, 0);
+    let (_, dot_x, _) = geometry.dots[0];
+    assert!(lo_px < dot_x && dot_x < hi_px, "the CI brackets the KL: {lo_px} < {dot_x} < {hi_px}");
+    // 0.0265 sits 0.0026 above 0.0239 and 0.0027 below 0.0292: the dot is near the middle.
+    assert!(((dot_x - lo_px) - (hi_px - dot_x)).abs() <= 2);
+    assert!(svg.contains("INT4-g128 · RDNA4 recipe"));
+}
+
+#[test]
+fn served_rows_keep_engine_colours_and_name_the_control() {
+    let r = results();
+    let rows = served_kl_rows(&r);
+    let labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(labels, ["BF16 reference control", "Paiton CDNA4", "quark"]);
+    assert_eq!(rows[1].colour, engine_style(0).colour, "paiton shares its engine colour");
+    assert_eq!(rows[0].colour, NEUTRAL_COLOUR);
+    assert_ne!(rows[0].marker, rows[2].marker, "neutral rows differ by shape");
+    assert_eq!(rows.iter().map(|r| r.value).collect::<Vec<_>>(), [Some(0.007694863545343617), Some(0.0219415), Some(0.11406719017357203)]);
+}
+
+#[test]
+fn the_two_scatters_stay_separate_measurements() {
+    let r = results();
+    let served = served_scatter(&r);
+    let weight = weight_scatter(&r);
+    assert!(served.iter().all(|p| p.y <= 1.0), "served top-1 is a fraction");
+    assert!(weight.iter().all(|p| p.y > 1.0), "weight top-1 is a percentage");
+    assert_eq!((served.len(), weight.len()), (3, 2));
+}
