@@ -39,6 +39,15 @@ pub fn parse_index(bytes: &[u8]) -> Result<Vec<IndexEntry>, String> {
     Ok(entries)
 }
 
+/// The largest results file the page reads; larger ones are refused, with both sizes,
+/// before they are read.
+pub const MAX_RESULTS_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The refusal for a file over the limit.
+pub fn too_large(bytes: u64) -> String {
+    format!("the file is {:.1} MiB, over the {} MiB limit; it was not read", bytes as f64 / 1_048_576.0, MAX_RESULTS_BYTES / 1_048_576)
+}
+
 /// Lower-case hex sha256 of some bytes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
@@ -59,6 +68,11 @@ mod tests {
             let bytes = std::fs::read(format!("{root}/{}", entry.path)).expect("listed file exists");
             assert_eq!(sha256_hex(&bytes), entry.sha256, "{}", entry.path);
         }
+    }
+
+    #[test]
+    fn an_oversized_file_is_refused_with_its_size_and_the_limit() {
+        assert_eq!(too_large(100 * 1_048_576 + 524_288), "the file is 100.5 MiB, over the 64 MiB limit; it was not read");
     }
 
     #[test]

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::load::{fetch_bytes, fetch_index, too_large, INDEX_PATH, MAX_RESULTS_BYTES};
+use super::load::{fetch_index, fetch_results, INDEX_PATH};
+use crate::core::index::{too_large, MAX_RESULTS_BYTES};
 use super::sources::{check_sources, Origin, SourceChecks};
 use super::views::{accuracy::AccuracyView, decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
 use crate::core::findings::{Finding, Severity};
@@ -71,6 +72,9 @@ pub struct Page {
 pub fn App() -> impl IntoView {
     let query = window().location().search().unwrap_or_default();
     let (state, notices) = ViewState::parse(&query);
+    if !notices.is_empty() {
+        rewrite_address(&state);
+    }
     let src = state.src.clone();
     let page = Page {
         state: RwSignal::new(state),
@@ -150,6 +154,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
     view! {
         <Header loaded=loaded.clone()/>
         <ViewNav/>
+        <ShareBar loaded=loaded.clone()/>
         <FindingsPanel findings=loaded.warnings.clone()/>
         <EnginesPanel loaded=loaded.clone()/>
         <main>{view_body}</main>
@@ -160,6 +165,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
 /// page (`ViewState::is_new_page`), a replaced one for filters. Nothing is reloaded.
 pub fn navigate(page: Page, next: ViewState) {
     let push = page.state.with_untracked(|prev| prev.is_new_page(&next));
+    let reload = page.state.with_untracked(|prev| prev.src != next.src);
     let query = next.to_query();
     let location = window().location();
     let url = if query.is_empty() { location.pathname().unwrap_or_default() } else { format!("?{query}") };
@@ -173,7 +179,20 @@ pub fn navigate(page: Page, next: ViewState) {
             leptos::logging::warn!("could not update the address bar: {e:?}");
         }
     }
+    if reload {
+        spawn_local(load_results(page, next.src.as_ref().map(|s| s.as_str().to_owned())));
+    }
     page.state.set(next);
+}
+
+/// Rewrite the address bar to the state actually shown, without a history entry: after a
+/// link parameter fell back to its default, the link must say what the page shows.
+fn rewrite_address(state: &ViewState) {
+    let query = state.to_query();
+    let url = if query.is_empty() { window().location().pathname().unwrap_or_default() } else { format!("?{query}") };
+    if let Ok(history) = window().history() {
+        history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)).ok();
+    }
 }
 
 /// Follow a same-page link in the app, unless the reader asked for a new tab or window.
@@ -183,6 +202,83 @@ fn follow(page: Page, event: leptos::ev::MouseEvent, next: ViewState) {
     }
     event.prevent_default();
     navigate(page, next);
+}
+
+/// The dataset picker (the files `data/index.json` lists) and the copy-link control. A
+/// copied link always writes `src` out, so reordering the index never re-points it.
+#[component]
+fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
+    let page = expect_context::<Page>();
+    let entries = RwSignal::new(Vec::<crate::core::index::IndexEntry>::new());
+    spawn_local(async move {
+        if let Ok(list) = fetch_index().await {
+            entries.set(list);
+        }
+    });
+    let current = loaded.src.clone();
+    let picker = move || {
+        let list = entries.get();
+        (!list.is_empty()).then(|| {
+            let current = current.clone();
+            let listed = list.iter().any(|e| e.path == current);
+            let unlisted = (!listed).then(|| view! { <option value="" selected>"— a file not in the index"</option> });
+            let options = list
+                .into_iter()
+                .map(|e| {
+                    let selected = e.path == current;
+                    view! { <option value=e.path.clone() prop:selected=selected>{e.title} " (" {e.date} ")"</option> }
+                })
+                .collect_view();
+            view! {
+                <label class="control">"Dataset "
+                    <select class="dataset-picker" on:change=move |e| {
+                        let Ok(src) = event_target_value(&e).parse() else { return };
+                        let mut next = page.state.get_untracked();
+                        next.src = Some(src);
+                        navigate(page, next);
+                    }>{unlisted}{options}</select>
+                </label>
+            }
+        })
+    };
+    let link = {
+        let loaded = loaded.clone();
+        move || match &loaded.origin {
+            Origin::Local(_) => None,
+            Origin::Url(_) => {
+                let mut state = page.state.get();
+                if state.src.is_none() {
+                    state.src = loaded.src.parse().ok();
+                }
+                let location = window().location();
+                let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
+                Some(format!("{base}?{}", state.to_query()))
+            }
+        }
+    };
+    let copied = RwSignal::new(String::new());
+    let share = move || match link() {
+        None => view! { <p class="share-local">"A local file cannot be linked: serve it and open it by URL to share this view."</p> }.into_any(),
+        Some(url) => {
+            let to_copy = url.clone();
+            view! {
+                <label class="control share">"Link "
+                    <input class="share-link" readonly prop:value=url aria-label="link to this view"/>
+                </label>
+                <button type="button" class="toggle copy-link" on:click=move |_| {
+                    let text = to_copy.clone();
+                    spawn_local(async move {
+                        let promise = window().navigator().clipboard().write_text(&text);
+                        let done = wasm_bindgen_futures::JsFuture::from(promise).await;
+                        copied.set(if done.is_ok() { "link copied".into() } else { "could not copy: select the link and copy it".into() });
+                    });
+                }>"Copy link"</button>
+                <span class="copied" role="status">{move || copied.get()}</span>
+            }
+            .into_any()
+        }
+    };
+    view! { <div class="controls share-bar">{picker}{share}</div> }
 }
 
 /// The views this build has, as links that keep the rest of the state.
@@ -236,7 +332,16 @@ async fn load_results(page: Page, src: Option<String>) {
         },
     };
     page.load.set(Load::Loading(src.clone()));
-    let bytes = match fetch_bytes(&src).await {
+    let reported = std::cell::Cell::new(0u64);
+    let progress = |done: u64, total: Option<u64>| {
+        // A large download shows progress; small steps are not worth a repaint.
+        if done - reported.get() >= 256 * 1024 {
+            reported.set(done);
+            let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
+            page.load.set(Load::Loading(format!("{src} — {done}{of} bytes")));
+        }
+    };
+    let bytes = match fetch_results(&src, progress).await {
         Ok(bytes) => bytes,
         Err(message) => {
             page.load.set(Load::Failed { src, message });
@@ -244,7 +349,15 @@ async fn load_results(page: Page, src: Option<String>) {
         }
     };
     let origin = Origin::Url(absolute_url(&src));
-    accept_bytes(page, src, &bytes, origin);
+    accept_bytes(page, src, &bytes, origin).await;
+}
+
+/// Let the browser paint what was just set (the "parsing…" state) before a long task.
+async fn paint() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 16).ok();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.ok();
 }
 
 /// The absolute URL of a results file, so its sources resolve against it.
@@ -254,8 +367,9 @@ fn absolute_url(src: &str) -> String {
 }
 
 /// Validate loaded bytes and show them — the same path for fetched and local files.
-fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
-    page.load.set(Load::Loading(format!("{src} (parsing)")));
+async fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
+    page.load.set(Load::Loading(format!("{src} — parsing")));
+    paint().await;
     let validation = parse_results(bytes);
     let Some(results) = validation.results else {
         let mut findings = validation.findings;
@@ -266,6 +380,7 @@ fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
     let mut state = page.state.get_untracked();
     let notices = state.resolve(&results);
     if !notices.is_empty() {
+        rewrite_address(&state);
         page.state.set(state);
         page.notices.update(|n| n.extend(notices));
     }
@@ -299,7 +414,7 @@ async fn load_local_files(page: Page, list: web_sys::FileList) {
         return;
     };
     let bytes = files.get(&name).cloned().unwrap_or_default();
-    accept_bytes(page, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files)));
+    accept_bytes(page, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files))).await;
 }
 
 /// A file picker for a local results file and its sources.

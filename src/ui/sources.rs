@@ -6,15 +6,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use gloo_net::http::Request;
-use js_sys::{Reflect, Uint8Array};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::ReadableStreamDefaultReader;
 
 use crate::core::model::Results;
 use crate::ui::app::Loaded;
+use crate::ui::load::{announced_length, get, read_chunks};
 use crate::core::provenance::{check_bytes, recompute, Recomputation, SourceHasher, SourceStatus};
 
 /// Where a results file (and so its sources) came from.
@@ -61,41 +57,29 @@ impl SourceChecks {
     }
 }
 
-const NETWORK_ERROR: &str = "network error or blocked (CORS/CSP)";
-
 /// Fetch one source and hash it chunk by chunk as it streams in, reporting progress.
 /// With `keep`, the bytes are returned too (sweeps are recomputed from them).
 async fn fetch_and_hash(url: &str, file: &str, expected: &str, keep: bool, progress: RwSignal<Option<Progress>>) -> (SourceStatus, Vec<u8>) {
-    let unavailable = |why: String| (SourceStatus::Unavailable(why), Vec::new());
-    let Ok(response) = Request::get(url).send().await else {
-        return unavailable(NETWORK_ERROR.into());
+    let response = match get(url).await {
+        Ok(response) => response,
+        Err(why) => return (SourceStatus::Unavailable(why), Vec::new()),
     };
-    if !response.ok() {
-        return unavailable(format!("HTTP {} {}", response.status(), response.status_text()).trim_end().to_owned());
-    }
-    let total = response.headers().get("content-length").and_then(|v| v.parse().ok());
+    let total = announced_length(&response);
     let mut hasher = SourceHasher::default();
     let mut kept = Vec::new();
-    if let Some(body) = response.body() {
-        let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-        loop {
-            let Ok(chunk) = JsFuture::from(reader.read()).await else {
-                return unavailable(NETWORK_ERROR.into());
-            };
-            if Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
-                break;
-            }
-            if let Ok(value) = Reflect::get(&chunk, &"value".into()) {
-                let bytes = Uint8Array::new(&value).to_vec();
-                hasher.update(&bytes);
-                if keep {
-                    kept.extend_from_slice(&bytes);
-                }
-            }
-            progress.set(Some(Progress { name: file.to_owned(), done: hasher.bytes(), total }));
+    let read = read_chunks(response, |chunk| {
+        hasher.update(chunk);
+        if keep {
+            kept.extend_from_slice(chunk);
         }
+        progress.set(Some(Progress { name: file.to_owned(), done: hasher.bytes(), total }));
+        Ok(())
+    })
+    .await;
+    match read {
+        Ok(()) => (hasher.finish(file, expected), kept),
+        Err(why) => (SourceStatus::Unavailable(why), Vec::new()),
     }
-    (hasher.finish(file, expected), kept)
 }
 
 /// Resolve a source file against the results file's URL.

@@ -1,0 +1,93 @@
+// The link contract (LINKS.md) live: copy link, fallbacks with notices and an address-bar
+// rewrite, refused schemes, the dataset picker and the README's examples.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { open, start } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+const SRC = 'data/qwen3.8-flash-next-mi350p-2026-10-30.json';
+
+test('the copy-link control writes src out and copies the link', async () => {
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.base });
+  const { page } = await open(browser, '?view=serving&metric=ttft_p99_ms');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const expected = `${browser.base}?src=${SRC}&view=serving&metric=ttft_p99_ms`;
+  assert.equal(await page.inputValue('input.share-link'), expected);
+  await page.click('button.copy-link');
+  await page.waitForFunction(() => document.querySelector('.copied').textContent === 'link copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
+});
+
+test('unknown values fall back with notices naming them, and the address bar says what is shown', async () => {
+  const { page } = await open(browser, '?view=nosuchview&metric=bogus');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const notices = await page.textContent('.notices');
+  assert.ok(notices.includes('view=nosuchview') && notices.includes('metric=bogus'), notices);
+  assert.equal(new URL(page.url()).search, '');
+  await page.click('.notices button.dismiss');
+  await page.click('.notices button.dismiss');
+  assert.equal(await page.$$eval('.notices li', (l) => l.length), 0, 'notices are dismissible');
+});
+
+test('unknown engine ids are dropped and the rest kept', async () => {
+  const { page } = await open(browser, '?engines=paiton,nosuch');
+  await page.waitForSelector('canvas.chart[data-points="7"]');
+  assert.match(await page.textContent('.notices'), /engines=nosuch: not an engine in this file; dropped/);
+  assert.equal(new URL(page.url()).search, '?engines=paiton');
+});
+
+test('a javascript: source is refused and nothing runs or is fetched from it', async () => {
+  const { page, problems } = await open(browser, '?src=javascript:alert(1)');
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.match(await page.textContent('.notices'), /`javascript:` scheme is refused/);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual((await problems()).pageErrors, []);
+  assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P', 'the default study is shown instead');
+});
+
+test('a non-JSON answer says what arrived', async () => {
+  const { page } = await open(browser, '?src=fixtures/bad/html-404-page.json');
+  await page.waitForSelector('.error-panel');
+  assert.match(await page.textContent('.error-panel'), /not JSON: this is an HTML page/);
+});
+
+test('the dataset picker lists data/index.json and opens the chosen file by link', async () => {
+  const { page } = await open(browser, '?src=fixtures/minimal.json');
+  await page.waitForSelector('select.dataset-picker option', { state: 'attached' });
+  assert.equal(await page.textContent('h1'), 'Minimal study');
+  await page.selectOption('select.dataset-picker', SRC);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
+  assert.equal(new URL(page.url()).searchParams.get('src'), SRC);
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Minimal study');
+});
+
+test('a local file says it cannot be linked', async () => {
+  const { page } = await open(browser);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.setInputFiles('.local input[type=file]', ['tests/fixtures/minimal.json']);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Minimal study');
+  assert.match(await page.textContent('.share-local'), /A local file cannot be linked/);
+  assert.equal(await page.$$eval('input.share-link', (i) => i.length), 0);
+});
+
+test('the README\'s link examples open without a notice', async () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const links = [...readme.matchAll(/http:\/\/127\.0\.0\.1:8080\/(\?[^\s)]+)/g)].map((m) => m[1]);
+  assert.ok(links.length >= 3, `${links.length} examples`);
+  for (const query of links) {
+    const { page, problems } = await open(browser, query);
+    await page.waitForSelector('main .panel');
+    await page.waitForTimeout(200);
+    assert.equal(await page.$$eval('.notices li', (l) => l.length), 0, query);
+    assert.equal(new URL(page.url()).search, query, 'the link is kept as written');
+    assert.deepEqual((await problems()).pageErrors, []);
+    await page.close();
+  }
+});
