@@ -70,3 +70,17 @@ test('a file with a byte-order mark loads, with the warning shown', async () => 
   assert.equal(await page.textContent('h1'), 'Minimal study');
   assert.match(await page.textContent('.findings-panel'), /byte-order mark; it was ignored/);
 });
+
+test('every view draws under the strict CSP with zero violations and no page error', async () => {
+  const views = ['decode', 'serving', 'tradeoff', 'energy', 'energy&chart=tradeoff', 'accuracy', 'prefill', 'cache', 'provenance', 'raw'];
+  for (const view of views) {
+    const { page, problems } = await open(browser, `?view=${view}&pct=both&metric=ttft_p99_ms`);
+    await page.waitForSelector('main .panel');
+    await page.waitForTimeout(250);
+    const { csp, pageErrors } = await problems();
+    assert.deepEqual(csp, [], `CSP violations in ${view}`);
+    assert.deepEqual(pageErrors, [], `page errors in ${view}`);
+    assert.equal(await page.$$eval('body > span', (s) => s.length), 0, `stray measuring spans in ${view}`);
+    await page.close();
+  }
+});
