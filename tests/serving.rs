@@ -168,3 +168,21 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
     }
     assert!(svg.contains("per-user tok/s"));
 }
+
+#[test]
+fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
+    use servescope::core::compare::{delta_table, differences};
+    use servescope::core::view_state::WorkloadKey;
+    let a = results();
+    let b = check(&common::read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
+    let rows = delta_table(&a, &b, WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS);
+    assert_eq!(rows.len(), 14, "paiton and vllm at the 7 shared levels");
+    let paiton_c1 = &rows[0];
+    assert_eq!((paiton_c1.a, paiton_c1.b), (Some(331.4), Some(364.5)));
+    assert_eq!(paiton_c1.ratio().map(servescope::core::format::significant4).as_deref(), Some("1.100"));
+    let said = differences(&a, &b);
+    assert!(said.contains(&"Concurrency only in 2026-11-15: c128.".to_owned()), "{said:?}");
+    assert!(said.iter().any(|d| d.starts_with("Workloads only in 2026-10-30: ISL 1024 / OSL 8192")), "{said:?}");
+    assert!(said.contains(&"Engines only in 2026-11-15: nextgen.".to_owned()), "{said:?}");
+    assert!(said.iter().any(|d| d.starts_with("The decode method differs")), "{said:?}");
+}

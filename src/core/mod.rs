@@ -3,6 +3,7 @@
 //! Architecture invariant: nothing under `core` imports `web_sys`, `leptos` or any
 //! other browser crate. Everything here runs and is tested natively.
 
+pub mod compare;
 pub mod contents;
 pub mod findings;
 pub mod format;

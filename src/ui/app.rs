@@ -9,7 +9,7 @@ use leptos::task::spawn_local;
 use super::load::{fetch_index, fetch_results, INDEX_PATH};
 use crate::core::index::{too_large, MAX_RESULTS_BYTES};
 use super::sources::{check_sources, Origin, SourceChecks};
-use super::views::{accuracy::AccuracyView, decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
+use super::views::{accuracy::AccuracyView, compare::ComparePanel, decode::DecodeView, engines::EnginesPanel, findings::{ErrorPanel, FindingsPanel, NoticesPanel}, header::Header, cache::CacheView, prefill::PrefillView, provenance::ProvenanceView, raw::RawView, serving::{ExplorerView, Preset}, tradeoff::TradeoffView};
 use crate::core::findings::{Finding, Severity};
 use crate::core::index::sha256_hex;
 use crate::core::model::Results;
@@ -34,6 +34,8 @@ pub struct Loaded {
 /// Where loading stands.
 #[derive(Clone, Debug)]
 pub enum Load {
+    /// Nothing requested (the second file when no `compare` is given).
+    Idle,
     /// Fetching or parsing; names what.
     Loading(String),
     /// The file could not be fetched.
@@ -65,6 +67,28 @@ pub struct Page {
     pub notices: RwSignal<Vec<ParamNotice>>,
     /// The loaded file's source statuses.
     pub checks: SourceChecks,
+    /// The second file, when `compare` names one.
+    pub compare: RwSignal<Load>,
+    /// The second file's source statuses.
+    pub compare_checks: SourceChecks,
+}
+
+/// Which of the two files a load fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The file the page shows (`src`).
+    Primary,
+    /// The file compared with it (`compare`).
+    Compare,
+}
+
+impl Page {
+    fn slot(&self, slot: Slot) -> (RwSignal<Load>, SourceChecks) {
+        match slot {
+            Slot::Primary => (self.load, self.checks),
+            Slot::Compare => (self.compare, self.compare_checks),
+        }
+    }
 }
 
 /// The whole page.
@@ -81,23 +105,33 @@ pub fn App() -> impl IntoView {
         load: RwSignal::new(Load::Loading(INDEX_PATH.into())),
         notices: RwSignal::new(notices),
         checks: SourceChecks::new(),
+        compare: RwSignal::new(Load::Idle),
+        compare_checks: SourceChecks::new(),
     };
     provide_context(page);
     // Back and forward restore the view the entry was made for; another file is reloaded.
     let history = window_event_listener(leptos::ev::popstate, move |_| {
         let query = window().location().search().unwrap_or_default();
         let (next, notices) = ViewState::parse(&query);
-        let reload = page.state.with_untracked(|s| s.src != next.src);
+        let (reload, recompare) = page.state.with_untracked(|s| (s.src != next.src, s.compare != next.compare));
         page.notices.set(notices);
         page.state.set(next.clone());
         if reload {
-            spawn_local(load_results(page, next.src.map(|s| s.as_str().to_owned())));
+            spawn_local(load_results(page, Slot::Primary, next.src.map(|s| s.as_str().to_owned())));
+        }
+        if recompare {
+            reload_compare(page, next.compare.map(|s| s.as_str().to_owned()));
         }
     });
     on_cleanup(move || history.remove());
-    spawn_local(load_results(page, src.map(|s| s.as_str().to_owned())));
+    let compare = page.state.with_untracked(|s| s.compare.clone());
+    spawn_local(load_results(page, Slot::Primary, src.map(|s| s.as_str().to_owned())));
+    if let Some(compare) = compare {
+        spawn_local(load_results(page, Slot::Compare, Some(compare.as_str().to_owned())));
+    }
 
     let body = move || match page.load.get() {
+        Load::Idle => ().into_any(),
         Load::Loading(what) => view! { <p class="status" role="status">"Loading " {what} "…"</p> }.into_any(),
         Load::Failed { src, message } => view! {
             <section class="panel error-panel" role="alert">
@@ -114,7 +148,7 @@ pub fn App() -> impl IntoView {
         <div class="page" on:dragover=|e: leptos::ev::DragEvent| e.prevent_default() on:drop=move |e: leptos::ev::DragEvent| {
             e.prevent_default();
             if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
-                spawn_local(load_local_files(page, files));
+                spawn_local(load_local_files(page, Slot::Primary, files));
             }
         }>
             <NoticesPanel/>
@@ -143,12 +177,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
             View::Prefill => view! { <PrefillView loaded=loaded.clone()/> }.into_any(),
             View::Cache => view! { <CacheView loaded=loaded.clone()/> }.into_any(),
             View::Accuracy => view! { <AccuracyView loaded=loaded.clone()/> }.into_any(),
-            other => view! {
-                <section class="panel">
-                    <p>"The " <code>{other.as_str()}</code> " view is not part of this build yet."</p>
-                </section>
-            }
-            .into_any(),
+            View::Compare => ().into_any(),
         }
     };
     view! {
@@ -158,6 +187,13 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
         <FindingsPanel findings=loaded.warnings.clone()/>
         <EnginesPanel loaded=loaded.clone()/>
         <main>{view_body}</main>
+        {
+            let loaded = loaded.clone();
+            move || {
+                let shown = page.state.with(|s| s.view == View::Compare) || !matches!(page.compare.get(), Load::Idle);
+                shown.then(|| view! { <ComparePanel loaded=loaded.clone()/> })
+            }
+        }
     }
 }
 
@@ -165,7 +201,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
 /// page (`ViewState::is_new_page`), a replaced one for filters. Nothing is reloaded.
 pub fn navigate(page: Page, next: ViewState) {
     let push = page.state.with_untracked(|prev| prev.is_new_page(&next));
-    let reload = page.state.with_untracked(|prev| prev.src != next.src);
+    let (reload, recompare) = page.state.with_untracked(|prev| (prev.src != next.src, prev.compare != next.compare));
     let query = next.to_query();
     let location = window().location();
     let url = if query.is_empty() { location.pathname().unwrap_or_default() } else { format!("?{query}") };
@@ -180,9 +216,20 @@ pub fn navigate(page: Page, next: ViewState) {
         }
     }
     if reload {
-        spawn_local(load_results(page, next.src.as_ref().map(|s| s.as_str().to_owned())));
+        spawn_local(load_results(page, Slot::Primary, next.src.as_ref().map(|s| s.as_str().to_owned())));
+    }
+    if recompare {
+        reload_compare(page, next.compare.as_ref().map(|s| s.as_str().to_owned()));
     }
     page.state.set(next);
+}
+
+/// Load (or drop) the second file after `compare` changed.
+fn reload_compare(page: Page, src: Option<String>) {
+    match src {
+        Some(src) => spawn_local(load_results(page, Slot::Compare, Some(src))),
+        None => page.compare.set(Load::Idle),
+    }
 }
 
 /// Rewrite the address bar to the state actually shown, without a history entry: after a
@@ -293,6 +340,7 @@ fn ViewNav() -> impl IntoView {
         (View::Prefill, "Prefill"),
         (View::Cache, "KV cache"),
         (View::Accuracy, "Accuracy"),
+        (View::Compare, "Compare"),
         (View::Provenance, "Provenance"),
         (View::Raw, "Raw file"),
     ]
@@ -320,36 +368,37 @@ fn ViewNav() -> impl IntoView {
 
 /// Fetch the index if no `src` was given, then the results file; validate it and resolve
 /// the link against it.
-async fn load_results(page: Page, src: Option<String>) {
+pub async fn load_results(page: Page, slot: Slot, src: Option<String>) {
+    let (target, _) = page.slot(slot);
     let src = match src {
         Some(src) => src,
         None => match fetch_index().await {
             Ok(entries) => entries.into_iter().next().map(|e| e.path).unwrap_or_default(),
             Err(message) => {
-                page.load.set(Load::Failed { src: INDEX_PATH.into(), message });
+                target.set(Load::Failed { src: INDEX_PATH.into(), message });
                 return;
             }
         },
     };
-    page.load.set(Load::Loading(src.clone()));
+    target.set(Load::Loading(src.clone()));
     let reported = std::cell::Cell::new(0u64);
     let progress = |done: u64, total: Option<u64>| {
         // A large download shows progress; small steps are not worth a repaint.
         if done - reported.get() >= 256 * 1024 {
             reported.set(done);
             let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
-            page.load.set(Load::Loading(format!("{src} — {done}{of} bytes")));
+            target.set(Load::Loading(format!("{src} — {done}{of} bytes")));
         }
     };
     let bytes = match fetch_results(&src, progress).await {
         Ok(bytes) => bytes,
         Err(message) => {
-            page.load.set(Load::Failed { src, message });
+            target.set(Load::Failed { src, message });
             return;
         }
     };
     let origin = Origin::Url(absolute_url(&src));
-    accept_bytes(page, src, &bytes, origin).await;
+    accept_bytes(page, slot, src, &bytes, origin).await;
 }
 
 /// Let the browser paint what was just set (the "parsing…" state) before a long task.
@@ -367,18 +416,20 @@ fn absolute_url(src: &str) -> String {
 }
 
 /// Validate loaded bytes and show them — the same path for fetched and local files.
-async fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
-    page.load.set(Load::Loading(format!("{src} — parsing")));
+async fn accept_bytes(page: Page, slot: Slot, src: String, bytes: &[u8], origin: Origin) {
+    let (target, checks) = page.slot(slot);
+    target.set(Load::Loading(format!("{src} — parsing")));
     paint().await;
     let validation = parse_results(bytes);
     let Some(results) = validation.results else {
         let mut findings = validation.findings;
         findings.sort_by_key(|f| f.severity);
-        page.load.set(Load::Invalid { src, findings });
+        target.set(Load::Invalid { src, findings });
         return;
     };
     let mut state = page.state.get_untracked();
-    let notices = state.resolve(&results);
+    // The link is resolved against the file it names views of; the second file is shown as is.
+    let notices = if slot == Slot::Primary { state.resolve(&results) } else { Vec::new() };
     if !notices.is_empty() {
         rewrite_address(&state);
         page.state.set(state);
@@ -386,23 +437,24 @@ async fn accept_bytes(page: Page, src: String, bytes: &[u8], origin: Origin) {
     }
     let warnings = validation.findings.into_iter().filter(|f| f.severity == Severity::Warning).collect();
     let loaded = Arc::new(Loaded { src, sha256: sha256_hex(bytes), results, warnings, origin });
-    page.load.set(Load::Ready(loaded.clone()));
-    spawn_local(check_sources(page.checks, loaded));
+    target.set(Load::Ready(loaded.clone()));
+    spawn_local(check_sources(checks, loaded));
 }
 
 /// Load files the user picked or dropped: the results file and, beside it, its sources.
 /// The results file is the first `.json` that validates (else the first `.json`, to show
 /// its findings); the other files are matched to sources by name. Nothing is uploaded.
-async fn load_local_files(page: Page, list: web_sys::FileList) {
+pub async fn load_local_files(page: Page, slot: Slot, list: web_sys::FileList) {
+    let (target, _) = page.slot(slot);
     let mut files = std::collections::BTreeMap::new();
     for index in 0..list.length() {
         let Some(file) = list.item(index) else { continue };
         if file.size() > MAX_RESULTS_BYTES as f64 {
-            page.load.set(Load::Failed { src: file.name(), message: too_large(file.size() as u64) });
+            target.set(Load::Failed { src: file.name(), message: too_large(file.size() as u64) });
             return;
         }
         let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await else {
-            page.load.set(Load::Failed { src: file.name(), message: "the browser could not read this file".into() });
+            target.set(Load::Failed { src: file.name(), message: "the browser could not read this file".into() });
             return;
         };
         files.insert(file.name(), js_sys::Uint8Array::new(&buffer).to_vec());
@@ -410,11 +462,11 @@ async fn load_local_files(page: Page, list: web_sys::FileList) {
     let json: Vec<&String> = files.keys().filter(|n| n.to_ascii_lowercase().ends_with(".json")).collect();
     let chosen = json.iter().find(|n| files.get(**n).is_some_and(|b| parse_results(b).results.is_some())).or(json.first()).map(|n| (*n).clone());
     let Some(name) = chosen else {
-        page.load.set(Load::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+        target.set(Load::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
         return;
     };
     let bytes = files.get(&name).cloned().unwrap_or_default();
-    accept_bytes(page, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files))).await;
+    accept_bytes(page, slot, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files))).await;
 }
 
 /// A file picker for a local results file and its sources.
@@ -432,7 +484,7 @@ fn LocalPicker() -> impl IntoView {
                 on:change=move |e| {
                     let input: web_sys::HtmlInputElement = event_target(&e);
                     if let Some(files) = input.files() {
-                        spawn_local(load_local_files(page, files));
+                        spawn_local(load_local_files(page, Slot::Primary, files));
                     }
                 }/>
         </section>

@@ -135,8 +135,9 @@ pub fn ConcurrencyCanvas(
     /// One line per engine.
     #[prop(into)]
     series: Signal<Vec<crate::core::series::Series>>,
-    /// The file's concurrency levels.
-    concurrency: Vec<u32>,
+    /// The concurrency levels to tick (the file's, or both files' when comparing).
+    #[prop(into)]
+    concurrency: Signal<Vec<u32>>,
     /// Y axis title with unit.
     #[prop(into)]
     y_title: Signal<String>,
@@ -155,7 +156,7 @@ pub fn ConcurrencyCanvas(
     redraw_effect(
         canvas_ref,
         move |area| {
-            let (series, scale, y_title) = (series.get(), scale.get(), y_title.get());
+            let (series, scale, y_title, concurrency) = (series.get(), scale.get(), y_title.get(), concurrency.get());
             draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT })
         },
         move |canvas, drawn| {

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::format::{as_written_or_gap, NOT_MEASURED};
+use crate::core::compare::compare_decode_series;
 use crate::core::provenance::SourceStatus;
+use crate::ui::views::compare::compared;
 use crate::core::series::{decode_series, describe_lines};
 use crate::ui::app::{Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
@@ -35,6 +37,27 @@ pub fn DecodeView(
                 s.flagged = sources.iter().any(|name| matches!(page.checks.status_of(&loaded.results, name), Some(SourceStatus::Mismatch { .. })));
             }
             series
+        })
+    };
+    let chart_series = {
+        let loaded = loaded.clone();
+        Signal::derive(move || {
+            let mut all = series.get();
+            if let Some(other) = compared(page) {
+                all.extend(page.state.with(|s| compare_decode_series(&loaded.results, &other.results, s)));
+            }
+            all
+        })
+    };
+    let ticks = {
+        let first = loaded.results.concurrency.clone();
+        Signal::derive(move || {
+            let mut levels = first.clone();
+            if let Some(other) = compared(page) {
+                levels.extend(other.results.concurrency.iter().filter(|c| !first.contains(c)));
+                levels.sort_unstable();
+            }
+            levels
         })
     };
     let scale = Signal::derive(move || page.state.with(|s| s.scale));
@@ -83,7 +106,7 @@ pub fn DecodeView(
             <h2>"Decode throughput"</h2>
             <p class="unit">"Unit: " {unit.clone()}</p>
             <ul class="legend">{legend}</ul>
-            <ConcurrencyCanvas series=series concurrency=concurrency.clone() y_title=unit.clone() scale=scale summary=summary/>
+            <ConcurrencyCanvas series=chart_series concurrency=ticks y_title=unit.clone() scale=scale summary=summary/>
             {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
             <div class="table-scroll">
                 <table class="values decode-table">

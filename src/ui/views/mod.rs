@@ -2,6 +2,7 @@
 
 pub mod accuracy;
 pub mod cache;
+pub mod compare;
 pub mod controls;
 pub mod decode;
 pub mod engines;

@@ -12,7 +12,9 @@ use crate::core::metrics::is_low_sample;
 use crate::core::model::Cell;
 use crate::core::provenance::SourceStatus;
 use crate::core::series::{cell_at, chosen_workload, describe_lines, serving_series};
-use crate::core::view_state::{Metric, Scale, ViewState};
+use crate::core::compare::compare_series;
+use crate::core::view_state::{Metric, Scale, ViewState, WorkloadKey};
+use crate::ui::views::compare::compared;
 use crate::ui::app::{navigate, Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
 use crate::ui::views::controls::{EngineToggles, MetricPicker, WorkloadPicker};
@@ -98,7 +100,34 @@ pub fn ExplorerView(
             })
         })
     };
-    let series = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default()));
+    // A second file adds its lines, dashed, wherever it measured this workload and metric.
+    let second = {
+        let loaded = loaded.clone();
+        Memo::new(move |_| {
+            let other = compared(page)?;
+            page.state.with(|state| {
+                let w = chosen_workload(&loaded.results, state)?;
+                let key = WorkloadKey { isl: w.isl, osl: w.osl };
+                Some(compare_series(&loaded.results, &other.results, key, metric.get(), state))
+            })
+        })
+    };
+    let series = Signal::derive(move || {
+        let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
+        all.extend(second.get().unwrap_or_default());
+        all
+    });
+    let ticks = {
+        let first = loaded.results.concurrency.clone();
+        Signal::derive(move || {
+            let mut levels = first.clone();
+            if let Some(other) = compared(page) {
+                levels.extend(other.results.concurrency.iter().filter(|c| !first.contains(c)));
+                levels.sort_unstable();
+            }
+            levels
+        })
+    };
     let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
     let relative_to = {
         let loaded = loaded.clone();
@@ -151,6 +180,10 @@ pub fn ExplorerView(
         move || {
             let (index, conc, _, _) = hovered.get()?;
             let line = series.with(|s| s.get(index).cloned())?;
+            // A dashed line of the second file names its own cell; look it up there.
+            let second = line.dashed && !page.state.with(|s| s.pct_both);
+            let source_file = if second { compared(page)? } else { loaded.clone() };
+            let loaded = &source_file;
             let value = line.points.iter().find(|p| p.0 == conc).and_then(|p| p.1)?;
             let state = page.state.get();
             let workload = chosen_workload(&loaded.results, &state)?;
@@ -322,10 +355,14 @@ pub fn ExplorerView(
                 on:mousemove=move |e| pick(e.offset_x(), e.offset_y())
                 on:click=move |e| pick(e.offset_x(), e.offset_y())
                 on:mouseleave=move |_| hovered.set(None)>
-                <ConcurrencyCanvas series=series concurrency=loaded.results.concurrency.clone() y_title=y_title scale=scale summary=summary geometry=geometry/>
+                <ConcurrencyCanvas series=series concurrency=ticks y_title=y_title scale=scale summary=summary geometry=geometry/>
                 <div class="tooltip" role="status" node_ref=tooltip_ref class:shown=move || hovered.with(Option::is_some)>{tooltip}</div>
             </div>
-            <p class="legend-note">"Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. Dashed lines: p99."</p>
+            <p class="legend-note">
+                "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. "
+                {move || if page.state.with(|s| s.pct_both) { "Dashed lines: p99. " } else { "" }}
+                {move || compared(page).map(|other| format!("Dashed lines: the second file, {} (its engines keep their colours).", crate::core::compare::file_tag(&other.results)))}
+            </p>
             {texts}
             <div class="table-scroll">{table}</div>
         </section>
