@@ -117,10 +117,11 @@ fn redraw_effect<T: 'static, E: std::fmt::Debug>(
     Effect::new(move |_| {
         resized.track();
         let Some(canvas) = canvas_ref.get() else { return };
+        mark("servescope:draw-start");
         match draw_on_canvas(&canvas, &draw) {
             Some(Ok(result)) => {
                 drawn(&canvas, result);
-                mark_chart_drawn();
+                mark("servescope:chart-drawn");
             }
             Some(Err(e)) => leptos::logging::error!("chart drawing failed: {e:?}"),
             None => {}
@@ -263,9 +264,9 @@ pub fn ScatterCanvas(
     view! { <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas> }
 }
 
-/// Performance mark for benchmarks: when a chart finished drawing.
-fn mark_chart_drawn() {
+/// Performance marks for the benchmark: a draw's start and its end.
+fn mark(name: &str) {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        performance.mark("servescope:chart-drawn").ok();
+        performance.mark(name).ok();
     }
 }
