@@ -57,7 +57,7 @@ fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
     let mut svg = String::new();
     let geometry = {
         let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: "aggregate output tok/s", concurrency: &r.concurrency, series: &series, scale: state.scale, theme: LIGHT };
+        let spec = ConcurrencyChart { y_title: "aggregate output tok/s", concurrency: &r.concurrency, series: &series, scale: state.scale, theme: LIGHT, legend: false };
         draw_concurrency_chart(&area, &spec).expect("drawn")
     };
     (svg, geometry)
@@ -133,7 +133,7 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT };
+        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: false };
         draw_concurrency_chart(&area, &spec).expect("drawn");
     }
     let rings = svg.split("<circle").filter(|c| c.contains("stroke=\"#B42318\"")).count();
@@ -148,9 +148,27 @@ fn hostile_text_is_escaped_in_the_svg_export() {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: &unit, concurrency: &results.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT };
+        let spec = ConcurrencyChart { y_title: &unit, concurrency: &results.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: false };
         draw_concurrency_chart(&area, &spec).expect("drawn");
     }
     assert!(!svg.contains("<img"), "raw markup in the SVG");
     assert!(svg.contains("tok/s &lt;img src=x onerror=alert(1)&gt;"), "the unit is kept, escaped");
+}
+
+#[test]
+fn an_exported_chart_carries_its_own_legend() {
+    let r = results();
+    let series = decode_series(&r, &ViewState::default());
+    let mut svg = String::new();
+    let geometry = {
+        let area = SVGBackend::with_string(&mut svg, (900, 480)).into_drawing_area();
+        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: true };
+        draw_concurrency_chart(&area, &spec).expect("drawn")
+    };
+    let texts = svg_texts(&svg);
+    for label in ["Paiton CDNA4", "vLLM + AITER", "SGLang MTP · 16 seqs", "SGLang MTP · 8 seqs", "SGLang · no MTP"] {
+        assert!(texts.iter().any(|t| t == label), "legend entry {label} in {texts:?}");
+    }
+    assert_eq!(geometry.points.len(), 26, "the legend does not change what is plotted");
+    assert!(geometry.plot_px.1 > 40, "the plot starts below the legend");
 }

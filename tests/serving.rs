@@ -48,7 +48,7 @@ fn the_chart_plots_exactly_the_measured_cells() {
     let mut svg = String::new();
     let geometry = {
         let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: Metric::OutTokS.axis_title(), concurrency: &r.concurrency, series: &lines.series, scale: Scale::Lin, theme: LIGHT };
+        let spec = ConcurrencyChart { y_title: Metric::OutTokS.axis_title(), concurrency: &r.concurrency, series: &lines.series, scale: Scale::Lin, theme: LIGHT, legend: false };
         draw_concurrency_chart(&area, &spec).expect("drawn")
     };
     assert_eq!(geometry.points.len(), 21);

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let measured: usize = series.iter().map(|s| s.measured().count()).sum();
     let mut svg = String::new();
     let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
-    let spec = ConcurrencyChart { y_title: "y", concurrency: &results.concurrency, series: &series, scale: ViewState::default().scale, theme: LIGHT };
+    let spec = ConcurrencyChart { y_title: "y", concurrency: &results.concurrency, series: &series, scale: ViewState::default().scale, theme: LIGHT, legend: false };
     if let Ok(geometry) = draw_concurrency_chart(&area, &spec) {
         assert_eq!(geometry.points.len(), measured);
     }

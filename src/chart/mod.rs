@@ -44,6 +44,8 @@ pub struct ConcurrencyChart<'a> {
     pub scale: Scale,
     /// Colours.
     pub theme: Theme,
+    /// Draw a legend inside the chart (for exports, which leave the page's DOM legend behind).
+    pub legend: bool,
 }
 
 /// Where a measured point was drawn, in backend pixels: what a tooltip or a test needs.
@@ -171,6 +173,32 @@ const GAP_ROW_PX: u32 = 14;
 const MISMATCH: Rgb = Rgb(0xb4, 0x23, 0x18);
 const GAP_STRIP_PAD_PX: u32 = 8;
 
+/// Draw a legend (marker and label per line, dashed lines marked) across the top, wrapping
+/// as needed; returns the area left below it.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    series: &[Series],
+    theme: Theme,
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let (width, _) = area.dim_in_pixel();
+    let font = ("sans-serif", 14).into_font().color(&colour(theme.foreground));
+    let (mut x, mut y) = (12i32, 8i32);
+    let row = 20i32;
+    for s in series {
+        let label = if s.dashed && !s.label.contains("p99") { format!("{} (dashed)", s.label) } else { s.label.clone() };
+        let (w, _) = area.estimate_text_size(&label, &font)?;
+        if x + 22 + w as i32 > width as i32 - 8 && x > 12 {
+            x = 12;
+            y += row;
+        }
+        draw_marker(area, (x + 5, y + 8), s.style.marker, s.style.colour, true)?;
+        area.draw(&Text::new(label, (x + 16, y), font.clone()))?;
+        x += 16 + w as i32 + 18;
+    }
+    let used = (y + row + 4) as u32;
+    Ok(area.split_vertically(used).1)
+}
+
 /// Draw a metric against concurrency: one line per engine through its measured points, a
 /// line broken at every null, and each null marked in a "not measured" strip below.
 pub fn draw_concurrency_chart<DB: DrawingBackend>(
@@ -180,6 +208,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let theme = chart.theme;
     area.fill(&colour(theme.background))?;
     let scale = usable_scale(chart.series, chart.scale);
+    let area = &if chart.legend { draw_legend(area, chart.series, theme)? } else { area.clone() };
     let (_, height) = area.dim_in_pixel();
 
     let gap_rows: Vec<usize> = chart.series.iter().enumerate().filter(|(_, s)| s.gaps().next().is_some()).map(|(i, _)| i).collect();

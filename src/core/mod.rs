@@ -5,6 +5,7 @@
 
 pub mod compare;
 pub mod contents;
+pub mod csv;
 pub mod findings;
 pub mod format;
 pub mod index;

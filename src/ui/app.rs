@@ -187,6 +187,7 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
         <FindingsPanel findings=loaded.warnings.clone()/>
         <EnginesPanel loaded=loaded.clone()/>
         <main>{view_body}</main>
+        <ReproduceBox loaded=loaded.clone()/>
         {
             let loaded = loaded.clone();
             move || {
@@ -251,6 +252,91 @@ fn follow(page: Page, event: leptos::ev::MouseEvent, next: ViewState) {
     navigate(page, next);
 }
 
+/// The link to the view shown, with `src` written out; `None` for a local file, which
+/// cannot be linked. Reads the view state, so it is reactive where called reactively.
+pub fn share_link(page: Page, loaded: &Loaded) -> Option<String> {
+    let Origin::Url(_) = &loaded.origin else { return None };
+    let mut state = page.state.get();
+    if state.src.is_none() {
+        state.src = loaded.src.parse().ok();
+    }
+    let location = window().location();
+    let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
+    Some(format!("{base}?{}", state.to_query()))
+}
+
+/// A CSV export's provenance line for the view shown and the sources behind the table.
+pub fn csv_provenance(page: Page, loaded: &Loaded, sources: &[String]) -> String {
+    let link = untrack(|| share_link(page, loaded)).unwrap_or_else(|| "a local file (not linkable)".into());
+    let sources = sources
+        .iter()
+        .map(|name| (name.clone(), page.checks.status_of(&loaded.results, name).map(|s| s.label()).unwrap_or("not checked")))
+        .collect();
+    crate::core::csv::Provenance { src: &loaded.src, sha256: &loaded.sha256, link: &link, sources }.comment()
+}
+
+/// The sources behind what a view shows, in file order.
+fn sources_behind(results: &Results, state: &ViewState) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    };
+    match state.view {
+        View::Decode => results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s)),
+        View::Serving | View::Energy | View::Tradeoff | View::Compare => {
+            if let Some(w) = crate::core::series::chosen_workload(results, state) {
+                w.rows.iter().filter(|r| state.shows_engine(&r.id)).flat_map(|r| r.cells.iter().flatten()).filter_map(|c| c.source.as_deref()).for_each(&mut add);
+            }
+        }
+        View::Prefill => results.prefill.iter().flat_map(|p| &p.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add),
+        View::Cache => results.cache.iter().flat_map(|c| &c.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add),
+        View::Accuracy => {
+            results.accuracy.iter().flat_map(|a| &a.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add);
+            results.weight_accuracy.iter().filter_map(|w| w.source.as_deref()).for_each(&mut add);
+        }
+        View::Provenance | View::Raw => results.sources.iter().for_each(|s| add(s.name())),
+    }
+    names
+}
+
+/// "Reproduce this": the link, the results file's hash, the sources behind the view with
+/// their status, and the dashboard's version and commit.
+#[component]
+fn ReproduceBox(loaded: Arc<Loaded>) -> impl IntoView {
+    let page = expect_context::<Page>();
+    let link = {
+        let loaded = loaded.clone();
+        move || share_link(page, &loaded).unwrap_or_else(|| "a local file: not linkable".into())
+    };
+    let sources = {
+        let loaded = loaded.clone();
+        move || {
+            let names = page.state.with(|s| sources_behind(&loaded.results, s));
+            names
+                .into_iter()
+                .map(|name| {
+                    let status = page.checks.status_of(&loaded.results, &name).map(|s| s.label()).unwrap_or("not checked");
+                    view! { <li><code>{name}</code> " — " {status}</li> }
+                })
+                .collect_view()
+        }
+    };
+    let version = format!("servescope {} · commit {}", env!("CARGO_PKG_VERSION"), option_env!("SERVESCOPE_COMMIT").unwrap_or("unknown"));
+    view! {
+        <section class="panel reproduce">
+            <h2>"Reproduce this"</h2>
+            <dl>
+                <dt>"Link"</dt><dd><code class="reproduce-link">{link}</code></dd>
+                <dt>"Results file"</dt><dd><code>{loaded.src.clone()}</code> " · sha256 " <code>{loaded.sha256.clone()}</code></dd>
+                <dt>"Sources behind this view"</dt><dd><ul class="reproduce-sources">{sources}</ul></dd>
+                <dt>"Dashboard"</dt><dd class="version">{version}</dd>
+            </dl>
+        </section>
+    }
+}
+
 /// The dataset picker (the files `data/index.json` lists) and the copy-link control. A
 /// copied link always writes `src` out, so reordering the index never re-points it.
 #[component]
@@ -290,18 +376,7 @@ fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
     };
     let link = {
         let loaded = loaded.clone();
-        move || match &loaded.origin {
-            Origin::Local(_) => None,
-            Origin::Url(_) => {
-                let mut state = page.state.get();
-                if state.src.is_none() {
-                    state.src = loaded.src.parse().ok();
-                }
-                let location = window().location();
-                let base = format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
-                Some(format!("{base}?{}", state.to_query()))
-            }
-        }
+        move || share_link(page, &loaded)
     };
     let copied = RwSignal::new(String::new());
     let share = move || match link() {
@@ -325,7 +400,11 @@ fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
             .into_any()
         }
     };
-    view! { <div class="controls share-bar">{picker}{share}</div> }
+    let download = match &loaded.origin {
+        Origin::Url(url) => Some(view! { <a class="download-json" href=url.clone() download="">"Download the results JSON"</a> }),
+        Origin::Local(_) => None,
+    };
+    view! { <div class="controls share-bar">{picker}{share}{download}</div> }
 }
 
 /// The views this build has, as links that keep the rest of the state.

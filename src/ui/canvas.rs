@@ -1,6 +1,8 @@
 //! The one place charts meet the DOM: a canvas backend that measures text with the canvas
 //! itself, sized to its CSS box × `devicePixelRatio`, redrawn when the box or ratio changes.
 
+use std::rc::Rc;
+
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -9,15 +11,41 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+/// What a chart is drawn into in the browser: the page's canvas, or an SVG string for
+/// export. One enum, so each view's drawing closure serves both.
+pub enum Target<'a> {
+    /// The on-page canvas (its context pre-scaled to CSS pixels).
+    Canvas(CanvasBackend),
+    /// An SVG document being written.
+    Svg(SVGBackend<'a>),
+}
 
-/// `CanvasBackend` with text measured by the 2D context's `measureText`.
+/// A drawing error from either target, as text.
+#[derive(Debug)]
+pub struct BackendError(String);
+
+impl std::fmt::Display for BackendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BackendError {}
+
+fn unify<E: std::error::Error + Send + Sync>(error: DrawingErrorKind<E>) -> DrawingErrorKind<BackendError> {
+    match error {
+        DrawingErrorKind::DrawingError(e) => DrawingErrorKind::DrawingError(BackendError(e.to_string())),
+        DrawingErrorKind::FontError(e) => DrawingErrorKind::FontError(e),
+    }
+}
+
+/// A chart target with text measured by a 2D context's `measureText`.
 ///
 /// plotters' own web text measurement inserts a styled `<span>` per label: a forced layout
 /// each time, and a CSP `style-src` violation. Every method is forwarded except
 /// `estimate_text_size`; `get_size` reports CSS pixels because the context is pre-scaled.
-pub struct MeasuredCanvas {
-    inner: CanvasBackend,
+pub struct Measured<'a> {
+    target: Target<'a>,
     context: CanvasRenderingContext2d,
     css_size: (u32, u32),
 }
@@ -27,40 +55,49 @@ fn css_font<S: BackendTextStyle>(style: &S) -> String {
     format!("{} {}px {}", style.style().as_str(), style.size(), style.family().as_str())
 }
 
-impl DrawingBackend for MeasuredCanvas {
-    type ErrorType = CanvasError;
+macro_rules! forward {
+    ($self:ident, $b:ident => $call:expr) => {
+        match &mut $self.target {
+            Target::Canvas($b) => $call.map_err(unify),
+            Target::Svg($b) => $call.map_err(unify),
+        }
+    };
+}
+
+impl DrawingBackend for Measured<'_> {
+    type ErrorType = BackendError;
 
     fn get_size(&self) -> (u32, u32) {
         self.css_size
     }
-    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.ensure_prepared()
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.ensure_prepared())
     }
-    fn present(&mut self) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.present()
+    fn present(&mut self) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.present())
     }
-    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_pixel(point, color)
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_pixel(point, color))
     }
-    fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_line(from, to, style)
+    fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_line(from, to, style))
     }
-    fn draw_rect<S: BackendStyle>(&mut self, ul: BackendCoord, br: BackendCoord, style: &S, fill: bool) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_rect(ul, br, style, fill)
+    fn draw_rect<S: BackendStyle>(&mut self, ul: BackendCoord, br: BackendCoord, style: &S, fill: bool) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_rect(ul, br, style, fill))
     }
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_path(path, style)
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_path(path, style))
     }
-    fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_circle(center, radius, style, fill)
+    fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_circle(center, radius, style, fill))
     }
-    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vert: I, style: &S) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.fill_polygon(vert, style)
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vert: I, style: &S) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.fill_polygon(vert, style))
     }
-    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.draw_text(text, style, pos)
+    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.draw_text(text, style, pos))
     }
-    fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
+    fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
         self.context.set_font(&css_font(style));
         let metrics = self
             .context
@@ -69,10 +106,13 @@ impl DrawingBackend for MeasuredCanvas {
         let height = metrics.font_bounding_box_ascent() + metrics.font_bounding_box_descent();
         Ok((metrics.width().ceil() as u32, height.ceil() as u32))
     }
-    fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Result<(), DrawingErrorKind<CanvasError>> {
-        self.inner.blit_bitmap(pos, size, src)
+    fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Result<(), DrawingErrorKind<BackendError>> {
+        forward!(self, b => b.blit_bitmap(pos, size, src))
     }
 }
+
+/// The canvas target, as the views see it.
+pub type MeasuredCanvas = Measured<'static>;
 
 /// Size the canvas's backing store to its CSS box × `devicePixelRatio`, scale the context,
 /// and hand `draw` a drawing area in CSS pixels. Returns `None` when the canvas has no box
@@ -93,7 +133,7 @@ pub fn draw_on_canvas<T>(
     let inner = CanvasBackend::with_canvas_object(canvas.clone())?;
     // Resizing the backing store reset the context; scale it so drawing is in CSS pixels.
     context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0).ok()?;
-    let backend = MeasuredCanvas { inner, context, css_size: (width, height) };
+    let backend = Measured { target: Target::Canvas(inner), context, css_size: (width, height) };
     Some(draw(&backend.into_drawing_area()))
 }
 
@@ -106,19 +146,55 @@ pub fn use_resize_tick() -> ReadSignal<u32> {
     tick
 }
 
+/// A chart's export handle: its canvas (for PNG) and its drawing closure replayed into an
+/// SVG document — the same function draws both, so the export is the chart on the page.
+#[derive(Clone, Copy)]
+pub struct ChartExport {
+    canvas: NodeRef<leptos::html::Canvas>,
+    svg: StoredValue<Rc<dyn Fn(&HtmlCanvasElement) -> Option<String>>, LocalStorage>,
+}
+
+impl ChartExport {
+    /// The chart as an SVG document, at the canvas's CSS size.
+    pub fn svg(&self) -> Option<String> {
+        let canvas = self.canvas.get_untracked()?;
+        self.svg.with_value(|render| render(&canvas))
+    }
+
+    /// The chart as a PNG data URL, at its device-pixel resolution.
+    pub fn png_data_url(&self) -> Option<String> {
+        self.canvas.get_untracked()?.to_data_url_with_type("image/png").ok()
+    }
+}
+
+/// Draw into an SVG string with the same closure the canvas uses.
+fn render_svg<T, E>(canvas: &HtmlCanvasElement, draw: &dyn for<'a> Fn(&DrawingArea<Measured<'a>, Shift>, bool) -> Result<T, E>) -> Option<String> {
+    let size = (canvas.client_width().max(1) as u32, canvas.client_height().max(1) as u32);
+    let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let mut svg = String::new();
+    {
+        let backend = Measured { target: Target::Svg(SVGBackend::with_string(&mut svg, size)), context, css_size: size };
+        draw(&backend.into_drawing_area(), true).ok()?;
+    }
+    Some(svg)
+}
+
 /// Redraw a canvas whenever what `draw` reads changes or the window is resized. Redrawing
-/// is the one effect a chart owns; everything it draws is derived upstream.
-fn redraw_effect<T: 'static, E: std::fmt::Debug>(
+/// is the one effect a chart owns; everything it draws is derived upstream. `draw`'s flag
+/// says whether it is drawing an export (which carries its own legend).
+fn redraw_effect<T: 'static, E: std::fmt::Debug + 'static>(
     canvas_ref: NodeRef<leptos::html::Canvas>,
-    draw: impl Fn(&DrawingArea<MeasuredCanvas, Shift>) -> Result<T, E> + 'static,
+    draw: impl for<'a> Fn(&DrawingArea<Measured<'a>, Shift>, bool) -> Result<T, E> + 'static,
     drawn: impl Fn(&HtmlCanvasElement, T) + 'static,
-) {
+) -> ChartExport {
+    let draw = Rc::new(draw);
+    let for_svg = draw.clone();
     let resized = use_resize_tick();
     Effect::new(move |_| {
         resized.track();
         let Some(canvas) = canvas_ref.get() else { return };
         mark("servescope:draw-start");
-        match draw_on_canvas(&canvas, &draw) {
+        match draw_on_canvas(&canvas, |area| draw(area, false)) {
             Some(Ok(result)) => {
                 drawn(&canvas, result);
                 mark("servescope:chart-drawn");
@@ -127,6 +203,35 @@ fn redraw_effect<T: 'static, E: std::fmt::Debug>(
             None => {}
         }
     });
+    let svg: Rc<dyn Fn(&HtmlCanvasElement) -> Option<String>> = Rc::new(move |canvas| untrack(|| render_svg(canvas, &*for_svg)));
+    ChartExport { canvas: canvas_ref, svg: StoredValue::new_local(svg) }
+}
+
+/// PNG and SVG download buttons for a chart.
+#[component]
+pub fn ExportButtons(
+    /// The chart's export handle.
+    export: ChartExport,
+    /// File name without extension.
+    #[prop(into)]
+    name: String,
+) -> impl IntoView {
+    let png_name = format!("{name}.png");
+    let svg_name = format!("{name}.svg");
+    view! {
+        <div class="exports">
+            <button type="button" class="toggle export-png" on:click=move |_| {
+                if let Some(url) = export.png_data_url() {
+                    crate::ui::download::download_url(&png_name, &url);
+                }
+            }>"PNG"</button>
+            <button type="button" class="toggle export-svg" on:click=move |_| {
+                if let Some(svg) = export.svg() {
+                    crate::ui::download::download_text(&svg_name, "image/svg+xml", &svg);
+                }
+            }>"SVG"</button>
+        </div>
+    }
 }
 
 /// A concurrency chart on a canvas. Publishes what it drew (for tooltips) through
@@ -151,14 +256,18 @@ pub fn ConcurrencyCanvas(
     /// Where the drawn geometry goes, for hover lookups.
     #[prop(optional)]
     geometry: Option<RwSignal<Option<crate::chart::ChartGeometry>>>,
+    /// Export file name, without extension.
+    #[prop(optional, into)]
+    name: Option<String>,
 ) -> impl IntoView {
     use crate::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    redraw_effect(
+    let name = name.unwrap_or_else(|| "servescope-chart".into());
+    let export = redraw_effect(
         canvas_ref,
-        move |area| {
+        move |area, exporting| {
             let (series, scale, y_title, concurrency) = (series.get(), scale.get(), y_title.get(), concurrency.get());
-            draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT })
+            draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT, legend: exporting })
         },
         move |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.points.len().to_string()).ok();
@@ -170,7 +279,10 @@ pub fn ConcurrencyCanvas(
             }
         },
     );
-    view! { <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas> }
+    view! {
+        <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
+        <ExportButtons export=export name=name/>
+    }
 }
 
 /// The throughput/interactivity chart on a canvas.
@@ -193,9 +305,9 @@ pub fn TradeoffCanvas(
 ) -> impl IntoView {
     use crate::chart::{draw_tradeoff_chart, TradeoffChart, LIGHT};
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    redraw_effect(
+    let export = redraw_effect(
         canvas_ref,
-        move |area| {
+        move |area, _| {
             let (lines, frontier, x_limit) = (lines.get(), frontier.get(), x_limit.get());
             draw_tradeoff_chart(area, &TradeoffChart { x_title: "per-user tok/s", y_title: &y_title, lines: &lines, frontier: &frontier, x_limit, theme: LIGHT })
         },
@@ -204,7 +316,10 @@ pub fn TradeoffCanvas(
             canvas.set_attribute("data-dimmed", &marks.iter().filter(|m| m.dimmed).count().to_string()).ok();
         },
     );
-    view! { <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas> }
+    view! {
+        <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
+        <ExportButtons export=export name="servescope-tradeoff"/>
+    }
 }
 
 /// A dot chart (values with optional intervals) on a canvas.
@@ -223,9 +338,9 @@ pub fn DotCanvas(
     use crate::chart::{draw_dot_chart, DotChart, LIGHT};
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let height = 90 + 44 * rows.len();
-    redraw_effect(
+    let export = redraw_effect(
         canvas_ref,
-        move |area| draw_dot_chart(area, &DotChart { x_title: &x_title, rows: &rows, scale: scale.get(), theme: LIGHT }),
+        move |area, _| draw_dot_chart(area, &DotChart { x_title: &x_title, rows: &rows, scale: scale.get(), theme: LIGHT }),
         |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.dots.len().to_string()).ok();
             canvas.set_attribute("data-bars", &drawn.bars.len().to_string()).ok();
@@ -237,7 +352,10 @@ pub fn DotCanvas(
             web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px")).ok();
         }
     });
-    view! { <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas> }
+    view! {
+        <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas>
+        <ExportButtons export=export name="servescope-kl"/>
+    }
 }
 
 /// A labelled scatter on a canvas.
@@ -254,14 +372,17 @@ pub fn ScatterCanvas(
 ) -> impl IntoView {
     use crate::chart::{draw_scatter, ScatterChart, LIGHT};
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    redraw_effect(
+    let export = redraw_effect(
         canvas_ref,
-        move |area| draw_scatter(area, &ScatterChart { x_title: &x_title, y_title: &y_title, points: &points, theme: LIGHT }),
+        move |area, _| draw_scatter(area, &ScatterChart { x_title: &x_title, y_title: &y_title, points: &points, theme: LIGHT }),
         |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.len().to_string()).ok();
         },
     );
-    view! { <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas> }
+    view! {
+        <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas>
+        <ExportButtons export=export name="servescope-kl-top1"/>
+    }
 }
 
 /// Performance marks for the benchmark: a draw's start and its end.

@@ -5,6 +5,7 @@
 
 mod app;
 mod canvas;
+mod download;
 mod load;
 mod sources;
 mod views;

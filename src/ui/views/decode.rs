@@ -10,7 +10,7 @@ use crate::core::compare::compare_decode_series;
 use crate::core::provenance::SourceStatus;
 use crate::ui::views::compare::compared;
 use crate::core::series::{decode_series, describe_lines};
-use crate::ui::app::{Loaded, Page};
+use crate::ui::app::{csv_provenance, Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
 use crate::ui::views::engines::Swatch;
 
@@ -75,6 +75,7 @@ pub fn DecodeView(
     };
     let concurrency = loaded.results.concurrency.clone();
     let header = concurrency.iter().map(|c| view! { <th class="num">"c" {*c}</th> }).collect_view();
+    let csv_rows = decode.rows.clone();
     let rows = move || {
         series
             .get()
@@ -108,6 +109,27 @@ pub fn DecodeView(
             <ul class="legend">{legend}</ul>
             <ConcurrencyCanvas series=chart_series concurrency=ticks y_title=unit.clone() scale=scale summary=summary/>
             {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
+            {
+                let loaded = loaded.clone();
+                let rows_for_csv = csv_rows.clone();
+                view! {
+                    <button type="button" class="toggle export-csv" on:click=move |_| {
+                        let shown = untrack(|| page.state.with(|state| decode_series(&loaded.results, state)));
+                        let mut sources: Vec<String> = Vec::new();
+                        for s in &shown {
+                            for name in rows_for_csv.iter().filter(|r| r.id == s.id).flat_map(|r| &r.sources) {
+                                if !sources.contains(name) {
+                                    sources.push(name.clone());
+                                }
+                            }
+                        }
+                        let comment = csv_provenance(page, &loaded, &sources);
+                        let rows: Vec<(String, String, Vec<Option<f64>>)> = shown.iter().map(|s| (s.id.clone(), s.label.clone(), s.points.iter().map(|p| p.1).collect())).collect();
+                        let csv = crate::core::csv::table_with_comment(&comment, "decode_tok_s", &loaded.results.concurrency, &rows);
+                        crate::ui::download::download_text("servescope-decode.csv", "text/csv", &csv);
+                    }>"CSV"</button>
+                }
+            }
             <div class="table-scroll">
                 <table class="values decode-table">
                     <caption>{unit.clone()} " by concurrency; “" {NOT_MEASURED} "” where the file has null"</caption>

@@ -15,7 +15,7 @@ use crate::core::series::{cell_at, chosen_workload, describe_lines, serving_seri
 use crate::core::compare::compare_series;
 use crate::core::view_state::{Metric, Scale, ViewState, WorkloadKey};
 use crate::ui::views::compare::compared;
-use crate::ui::app::{navigate, Loaded, Page};
+use crate::ui::app::{csv_provenance, navigate, Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
 use crate::ui::views::controls::{EngineToggles, MetricPicker, WorkloadPicker};
 use crate::ui::views::engines::Swatch;
@@ -364,6 +364,34 @@ pub fn ExplorerView(
                 {move || compared(page).map(|other| format!("Dashed lines: the second file, {} (its engines keep their colours).", crate::core::compare::file_tag(&other.results)))}
             </p>
             {texts}
+            {
+                let loaded = loaded.clone();
+                view! {
+                    <button type="button" class="toggle export-csv" on:click=move |_| {
+                        // Values as in the file: no ratios, p50/p99 as the metric picked.
+                        let mut state = page.state.get_untracked();
+                        state.vs = None;
+                        state.pct_both = false;
+                        let Some(workload) = chosen_workload(&loaded.results, &state) else { return };
+                        let metric = metric.get_untracked();
+                        let lines = serving_series(&loaded.results, workload, metric, &state).series;
+                        let mut sources: Vec<String> = Vec::new();
+                        for line in &lines {
+                            for conc in &loaded.results.concurrency {
+                                if let Some(name) = cell_at(&loaded.results, workload, &line.id, *conc).and_then(|c| c.source.clone()) {
+                                    if !sources.contains(&name) {
+                                        sources.push(name);
+                                    }
+                                }
+                            }
+                        }
+                        let comment = csv_provenance(page, &loaded, &sources);
+                        let rows: Vec<(String, String, Vec<Option<f64>>)> = lines.iter().map(|l| (l.id.clone(), l.label.clone(), l.points.iter().map(|p| p.1).collect())).collect();
+                        let csv = crate::core::csv::table_with_comment(&comment, metric.as_str(), &loaded.results.concurrency, &rows);
+                        crate::ui::download::download_text(&format!("servescope-{}-{}.csv", workload.key(), metric.as_str()), "text/csv", &csv);
+                    }>"CSV"</button>
+                }
+            }
             <div class="table-scroll">{table}</div>
         </section>
     }
