@@ -19,7 +19,8 @@ const context = await chromium.launchPersistentContext(profile, {
 try {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/${query}`);
-  await page.waitForSelector('canvas.chart[data-points], .error-panel, .panel', { timeout: 15000 });
+  await page.waitForSelector('main .panel, .error-panel', { timeout: 15000 });
+  await page.waitForFunction(() => !document.querySelector('canvas.chart') || document.querySelector('canvas.chart[data-points]'), null, { timeout: 15000 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: out, fullPage: true });
   console.log(`wrote ${out}`);

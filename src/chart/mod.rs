@@ -31,6 +31,10 @@ pub struct Theme {
 /// The light theme.
 pub const LIGHT: Theme = Theme { background: Rgb(0xff, 0xff, 0xff), foreground: Rgb(0x1f, 0x29, 0x37), grid: Rgb(0xe5, 0xe7, 0xeb) };
 
+/// The dark theme; its background is `palette::DARK_BACKGROUND`, which every engine colour
+/// keeps 3:1 contrast against.
+pub const DARK: Theme = Theme { background: Rgb(0x11, 0x18, 0x27), foreground: Rgb(0xe5, 0xe7, 0xeb), grid: Rgb(0x37, 0x41, 0x51) };
+
 /// Everything a concurrency chart needs: lines per engine against the file's levels.
 #[derive(Clone, Debug)]
 pub struct ConcurrencyChart<'a> {

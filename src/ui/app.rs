@@ -71,6 +71,8 @@ pub struct Page {
     pub compare: RwSignal<Load>,
     /// The second file's source statuses.
     pub compare_checks: SourceChecks,
+    /// Whether the dark theme is shown (the system's preference until the reader toggles).
+    pub dark: RwSignal<bool>,
 }
 
 /// Which of the two files a load fills.
@@ -107,7 +109,14 @@ pub fn App() -> impl IntoView {
         checks: SourceChecks::new(),
         compare: RwSignal::new(Load::Idle),
         compare_checks: SourceChecks::new(),
+        dark: RwSignal::new(prefers_dark()),
     };
+    // The stylesheet follows the root's data-theme; charts follow `dark` directly.
+    Effect::new(move |_| {
+        if let Some(root) = document().document_element() {
+            root.set_attribute("data-theme", if page.dark.get() { "dark" } else { "light" }).ok();
+        }
+    });
     provide_context(page);
     // Back and forward restore the view the entry was made for; another file is reloaded.
     let history = window_event_listener(leptos::ev::popstate, move |_| {
@@ -144,8 +153,9 @@ pub fn App() -> impl IntoView {
         Load::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),
         Load::Ready(loaded) => view! { <Loaded loaded/> }.into_any(),
     };
+    let embedded = move || page.state.with(|s| s.embed);
     view! {
-        <div class="page" on:dragover=|e: leptos::ev::DragEvent| e.prevent_default() on:drop=move |e: leptos::ev::DragEvent| {
+        <div class="page" class:embed=embedded on:dragover=|e: leptos::ev::DragEvent| e.prevent_default() on:drop=move |e: leptos::ev::DragEvent| {
             e.prevent_default();
             if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
                 spawn_local(load_local_files(page, Slot::Primary, files));
@@ -187,6 +197,21 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
         <FindingsPanel findings=loaded.warnings.clone()/>
         <EnginesPanel loaded=loaded.clone()/>
         <main>{view_body}</main>
+        {
+            let loaded = loaded.clone();
+            move || page.state.with(|s| s.embed).then(|| {
+                let full = {
+                    let mut state = page.state.get();
+                    state.embed = false;
+                    state.chart = None;
+                    if state.src.is_none() {
+                        state.src = loaded.src.parse().ok();
+                    }
+                    format!("?{}", state.to_query())
+                };
+                view! { <p class="embed-link"><a href=full target="_blank" rel="noopener">"Open the full view ↗"</a></p> }
+            })
+        }
         <ReproduceBox loaded=loaded.clone()/>
         {
             let loaded = loaded.clone();
@@ -196,6 +221,11 @@ fn Loaded(loaded: Arc<Loaded>) -> impl IntoView {
             }
         }
     }
+}
+
+/// Whether the system asks for a dark colour scheme.
+fn prefers_dark() -> bool {
+    window().match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches())
 }
 
 /// Change the view state and the address bar together: a new history entry for a new
@@ -400,11 +430,15 @@ fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
             .into_any()
         }
     };
+    let theme_toggle = view! {
+        <button type="button" class="toggle theme-toggle" aria-pressed=move || page.dark.get().to_string()
+            on:click=move |_| page.dark.update(|d| *d = !*d)>"Dark theme"</button>
+    };
     let download = match &loaded.origin {
         Origin::Url(url) => Some(view! { <a class="download-json" href=url.clone() download="">"Download the results JSON"</a> }),
         Origin::Local(_) => None,
     };
-    view! { <div class="controls share-bar">{picker}{share}{download}</div> }
+    view! { <div class="controls share-bar">{picker}{share}{download}{theme_toggle}</div> }
 }
 
 /// The views this build has, as links that keep the rest of the state.

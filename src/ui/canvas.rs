@@ -234,10 +234,34 @@ pub fn ExportButtons(
     }
 }
 
+/// The chart theme for the page's current theme, and whether this chart is hidden because
+/// the page is embedded with another chart chosen (`embed=1&chart=`).
+fn chart_context(chart: &'static str) -> (Signal<crate::chart::Theme>, Signal<bool>) {
+    let page = expect_context::<crate::ui::app::Page>();
+    let theme = Signal::derive(move || if page.dark.get() { crate::chart::DARK } else { crate::chart::LIGHT });
+    let hidden = Signal::derive(move || page.state.with(|s| s.embed && s.chart.as_deref().unwrap_or(default_chart(s.view)) != chart));
+    (theme, hidden)
+}
+
+/// Each view's first chart: what `embed=1` shows when `chart=` is absent.
+pub fn default_chart(view: crate::core::view_state::View) -> &'static str {
+    use crate::core::view_state::View;
+    match view {
+        View::Decode => "decode",
+        View::Serving => "serving",
+        View::Energy => "energy",
+        View::Tradeoff => "tradeoff",
+        View::Accuracy => "served-kl",
+        _ => "none",
+    }
+}
+
 /// A concurrency chart on a canvas. Publishes what it drew (for tooltips) through
 /// `geometry`, and the points' pixels as `data-point-px` for automation.
 #[component]
 pub fn ConcurrencyCanvas(
+    /// The chart's name in links (`chart=`) and export file names.
+    chart: &'static str,
     /// One line per engine.
     #[prop(into)]
     series: Signal<Vec<crate::core::series::Series>>,
@@ -256,18 +280,16 @@ pub fn ConcurrencyCanvas(
     /// Where the drawn geometry goes, for hover lookups.
     #[prop(optional)]
     geometry: Option<RwSignal<Option<crate::chart::ChartGeometry>>>,
-    /// Export file name, without extension.
-    #[prop(optional, into)]
-    name: Option<String>,
+
 ) -> impl IntoView {
-    use crate::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
+    use crate::chart::{draw_concurrency_chart, ConcurrencyChart};
+    let (theme, hidden) = chart_context(chart);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
-    let name = name.unwrap_or_else(|| "servescope-chart".into());
     let export = redraw_effect(
         canvas_ref,
         move |area, exporting| {
             let (series, scale, y_title, concurrency) = (series.get(), scale.get(), y_title.get(), concurrency.get());
-            draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: LIGHT, legend: exporting })
+            draw_concurrency_chart(area, &ConcurrencyChart { y_title: &y_title, concurrency: &concurrency, series: &series, scale, theme: theme.get(), legend: exporting })
         },
         move |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.points.len().to_string()).ok();
@@ -280,14 +302,18 @@ pub fn ConcurrencyCanvas(
         },
     );
     view! {
-        <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
-        <ExportButtons export=export name=name/>
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
+            <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
+            <ExportButtons export=export name=format!("servescope-{chart}")/>
+        </figure>
     }
 }
 
 /// The throughput/interactivity chart on a canvas.
 #[component]
 pub fn TradeoffCanvas(
+    /// The chart's name in links (`chart=`) and export file names.
+    chart: &'static str,
     /// One polyline per engine.
     #[prop(into)]
     lines: Signal<Vec<crate::core::series::TradeoffLine>>,
@@ -303,13 +329,14 @@ pub fn TradeoffCanvas(
     #[prop(into)]
     summary: Signal<String>,
 ) -> impl IntoView {
-    use crate::chart::{draw_tradeoff_chart, TradeoffChart, LIGHT};
+    use crate::chart::{draw_tradeoff_chart, TradeoffChart};
+    let (theme, hidden) = chart_context(chart);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let export = redraw_effect(
         canvas_ref,
         move |area, _| {
             let (lines, frontier, x_limit) = (lines.get(), frontier.get(), x_limit.get());
-            draw_tradeoff_chart(area, &TradeoffChart { x_title: "per-user tok/s", y_title: &y_title, lines: &lines, frontier: &frontier, x_limit, theme: LIGHT })
+            draw_tradeoff_chart(area, &TradeoffChart { x_title: "per-user tok/s", y_title: &y_title, lines: &lines, frontier: &frontier, x_limit, theme: theme.get() })
         },
         |canvas, marks| {
             canvas.set_attribute("data-points", &marks.len().to_string()).ok();
@@ -317,14 +344,18 @@ pub fn TradeoffCanvas(
         },
     );
     view! {
-        <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
-        <ExportButtons export=export name="servescope-tradeoff"/>
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
+            <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
+            <ExportButtons export=export name=format!("servescope-{chart}")/>
+        </figure>
     }
 }
 
 /// A dot chart (values with optional intervals) on a canvas.
 #[component]
 pub fn DotCanvas(
+    /// The chart's name in links (`chart=`) and export file names.
+    chart: &'static str,
     /// Rows, top to bottom.
     rows: Vec<crate::chart::DotRow>,
     /// X axis title.
@@ -335,12 +366,13 @@ pub fn DotCanvas(
     /// Text alternative.
     summary: String,
 ) -> impl IntoView {
-    use crate::chart::{draw_dot_chart, DotChart, LIGHT};
+    use crate::chart::{draw_dot_chart, DotChart};
+    let (theme, hidden) = chart_context(chart);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let height = 90 + 44 * rows.len();
     let export = redraw_effect(
         canvas_ref,
-        move |area, _| draw_dot_chart(area, &DotChart { x_title: &x_title, rows: &rows, scale: scale.get(), theme: LIGHT }),
+        move |area, _| draw_dot_chart(area, &DotChart { x_title: &x_title, rows: &rows, scale: scale.get(), theme: theme.get() }),
         |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.dots.len().to_string()).ok();
             canvas.set_attribute("data-bars", &drawn.bars.len().to_string()).ok();
@@ -353,14 +385,18 @@ pub fn DotCanvas(
         }
     });
     view! {
-        <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas>
-        <ExportButtons export=export name="servescope-kl"/>
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
+            <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas>
+            <ExportButtons export=export name=format!("servescope-{chart}")/>
+        </figure>
     }
 }
 
 /// A labelled scatter on a canvas.
 #[component]
 pub fn ScatterCanvas(
+    /// The chart's name in links (`chart=`) and export file names.
+    chart: &'static str,
     /// Points.
     points: Vec<crate::chart::ScatterPoint>,
     /// X axis title.
@@ -370,18 +406,21 @@ pub fn ScatterCanvas(
     /// Text alternative.
     summary: String,
 ) -> impl IntoView {
-    use crate::chart::{draw_scatter, ScatterChart, LIGHT};
+    use crate::chart::{draw_scatter, ScatterChart};
+    let (theme, hidden) = chart_context(chart);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let export = redraw_effect(
         canvas_ref,
-        move |area, _| draw_scatter(area, &ScatterChart { x_title: &x_title, y_title: &y_title, points: &points, theme: LIGHT }),
+        move |area, _| draw_scatter(area, &ScatterChart { x_title: &x_title, y_title: &y_title, points: &points, theme: theme.get() }),
         |canvas, drawn| {
             canvas.set_attribute("data-points", &drawn.len().to_string()).ok();
         },
     );
     view! {
-        <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas>
-        <ExportButtons export=export name="servescope-kl-top1"/>
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
+            <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas>
+            <ExportButtons export=export name=format!("servescope-{chart}")/>
+        </figure>
     }
 }
 

@@ -129,3 +129,33 @@ test('without WebAssembly the page says so instead of staying blank', async () =
   assert.match(await page.textContent('#no-wasm'), /cannot run WebAssembly/);
   await page.close();
 });
+
+test('embed mode shows exactly one chart, its caption and a link to the full view', async () => {
+  for (const [query, chart] of [['?view=serving&embed=1', 'serving'], ['?view=accuracy&embed=1&chart=weight-kl', 'weight-kl']]) {
+    const { page, problems } = await open(browser, query);
+    await page.waitForSelector('canvas.chart[data-points]');
+    await page.waitForTimeout(200);
+    const visible = await page.locator('canvas.chart:visible').count();
+    assert.equal(visible, 1, `${query}: ${visible} visible charts`);
+    assert.equal(await page.locator('figure.chart-figure:visible').getAttribute('data-chart'), chart);
+    assert.equal(await page.locator('table:visible').count(), 0);
+    const href = await page.getAttribute('.embed-link a', 'href');
+    assert.ok(!href.includes('embed=1') && href.includes('src='), href);
+    assert.deepEqual((await problems()).csp, []);
+    await page.close();
+  }
+});
+
+test('the pickers and toggles work from the keyboard', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.focus('select.metric-picker');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('metric') === 'user_tok_s');
+  await page.focus('button.theme-toggle');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  // The chart redraws on the dark background.
+  const corner = await page.$eval('canvas.chart', (c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data].slice(0, 3));
+  assert.deepEqual(corner, [0x11, 0x18, 0x27]);
+});

@@ -82,8 +82,8 @@ pub fn AccuracyView(
                     <p class="unit">{positions} " teacher-forced positions; KL is top-1024-plus-tail; top-1 is a fraction. "
                         "The BF16 row is the control: BF16 against itself on other hardware, the floor the others are read against."</p>
                     <div class="controls"><span class="control" role="group" aria-label="KL scale">"KL scale " {scale_button(Scale::Lin, "linear")} {scale_button(Scale::Log, "log")}</span></div>
-                    <DotCanvas rows=rows x_title="KL divergence (top-1024 + tail)".into() scale=scale summary=summary/>
-                    <ScatterCanvas points=served_scatter(results) x_title="KL divergence (served)".into() y_title="top-1 agreement (fraction)".into()
+                    <DotCanvas chart="served-kl" rows=rows x_title="KL divergence (top-1024 + tail)".into() scale=scale summary=summary/>
+                    <ScatterCanvas chart="served-scatter" points=served_scatter(results) x_title="KL divergence (served)".into() y_title="top-1 agreement (fraction)".into()
                         summary="Served KL against top-1 agreement, one point per row.".into()/>
                     {accuracy.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
                     <div class="table-scroll">
@@ -140,8 +140,8 @@ pub fn AccuracyView(
                 <section class="panel accuracy weight">
                     <h2>"Weight accuracy: full-vocabulary KL with 95 % CI"</h2>
                     <p class="unit">"Over " {held_out} " held-out tokens, full vocabulary; top-1 in percent. A separate measurement from served accuracy: never compare the two on one axis."</p>
-                    <DotCanvas rows=rows x_title="KL divergence (full vocabulary, free routing)".into() scale=scale summary=summary/>
-                    <ScatterCanvas points=weight_scatter(results) x_title="KL divergence (full vocabulary)".into() y_title="top-1 agreement (%)".into()
+                    <DotCanvas chart="weight-kl" rows=rows x_title="KL divergence (full vocabulary, free routing)".into() scale=scale summary=summary/>
+                    <ScatterCanvas chart="weight-scatter" points=weight_scatter(results) x_title="KL divergence (full vocabulary)".into() y_title="top-1 agreement (%)".into()
                         summary="Weight KL against top-1 percent, one point per row.".into()/>
                     <div class="table-scroll">
                         <table class="values weight-table">

@@ -107,7 +107,7 @@ pub fn DecodeView(
             <h2>"Decode throughput"</h2>
             <p class="unit">"Unit: " {unit.clone()}</p>
             <ul class="legend">{legend}</ul>
-            <ConcurrencyCanvas series=chart_series concurrency=ticks y_title=unit.clone() scale=scale summary=summary/>
+            <ConcurrencyCanvas chart="decode" series=chart_series concurrency=ticks y_title=unit.clone() scale=scale summary=summary/>
             {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
             {
                 let loaded = loaded.clone();

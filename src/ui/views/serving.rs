@@ -355,7 +355,7 @@ pub fn ExplorerView(
                 on:mousemove=move |e| pick(e.offset_x(), e.offset_y())
                 on:click=move |e| pick(e.offset_x(), e.offset_y())
                 on:mouseleave=move |_| hovered.set(None)>
-                <ConcurrencyCanvas series=series concurrency=ticks y_title=y_title scale=scale summary=summary geometry=geometry/>
+                <ConcurrencyCanvas chart=if preset == Preset::Energy { "energy" } else { "serving" } series=series concurrency=ticks y_title=y_title scale=scale summary=summary geometry=geometry/>
                 <div class="tooltip" role="status" node_ref=tooltip_ref class:shown=move || hovered.with(Option::is_some)>{tooltip}</div>
             </div>
             <p class="legend-note">

@@ -105,7 +105,7 @@ pub fn TradeoffView(
                 {limit_input(page, "per-user tok/s at least", "slo-user", |s| s.slo_user_tok_s, |s, v| s.slo_user_tok_s = v)}
             </div>
             <EngineToggles loaded=loaded.clone() not_measured=not_measured/>
-            <TradeoffCanvas lines=lines frontier=frontier y_title=y_metric.axis_title().to_owned() x_limit=x_limit summary=summary/>
+            <TradeoffCanvas chart="tradeoff" lines=lines frontier=frontier y_title=y_metric.axis_title().to_owned() x_limit=x_limit summary=summary/>
             {caption}
             <div class="table-scroll">{limits_table}</div>
         </section>
