@@ -13,7 +13,7 @@ const FIXTURE = '?src=fixtures/provenance/results.json';
 async function sourceStatuses(page) {
   return page.$$eval('table.sources-table tbody tr', (rows) => rows.map((r) => {
     const cells = r.querySelectorAll('td');
-    return [cells[0].textContent, cells[2].querySelector('strong').textContent, cells[2].querySelector('.detail').textContent];
+    return [cells[0].querySelector('code').textContent, cells[2].querySelector('strong').textContent, cells[2].querySelector('.detail').textContent];
   }));
 }
 

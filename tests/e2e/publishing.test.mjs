@@ -159,3 +159,28 @@ test('the pickers and toggles work from the keyboard', async () => {
   const corner = await page.$eval('canvas.chart', (c) => [...c.getContext('2d').getImageData(2, 2, 1, 1).data].slice(0, 3));
   assert.deepEqual(corner, [0x11, 0x18, 0x27]);
 });
+
+test('every other table exports as CSV: a "no CI reported" cell is an empty field', async () => {
+  const { page } = await open(browser, '?view=accuracy');
+  await page.waitForSelector('table.weight-table');
+  const { name, bytes } = await downloadOf(page, () => page.click('.weight button.export-csv'));
+  assert.equal(name, 'servescope-weight-accuracy.csv');
+  const lines = bytes.toString('utf8').trim().split('\n');
+  assert.match(lines[0], /^# servescope export; .*sources: weight-model-card\.md \((unavailable|not checked)\)$/);
+  assert.equal(lines[1], 'Checkpoint,KL (free routing),95 % CI,KL (routing locked),top-1 %');
+  assert.equal(lines[2], 'Paiton A5 · CDNA4 FP4,0.0265,0.0239 – 0.0292,0.0131,93.78');
+  assert.equal(lines[3], 'INT4-g128 · RDNA4 recipe,0.0288,,0.0135,93.51');
+  await page.click('nav.views a:has-text("Prefill")');
+  await page.waitForSelector('table.prefill-table');
+  const prefill = await downloadOf(page, () => page.click('.prefill button.export-csv'));
+  const row = prefill.bytes.toString('utf8').split('\n')[2];
+  assert.equal(row, 'Paiton CDNA4,8192,8197,13709,0.598,1,scout_only,server validation: not done,lmx-paiton.json');
+});
+
+test('available sources can be downloaded from the provenance view', async () => {
+  const { page } = await open(browser, '?src=fixtures/provenance/results.json&view=provenance');
+  await page.waitForSelector('.recompute-total');
+  const links = await page.$$eval('a.download-source', (a) => a.map((x) => new URL(x.href).pathname));
+  assert.deepEqual(links, ['/fixtures/provenance/alpha.json', '/fixtures/provenance/beta.json', '/fixtures/provenance/sweep.jsonl']);
+  assert.equal(await page.getAttribute('a.download-json', 'href'), `${browser.base}fixtures/provenance/results.json`);
+});

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ui::download::TableCsvButton;
+
 use crate::chart::accuracy::{accuracy_style, served_kl_rows, served_label, served_scatter, weight_kl_rows, weight_scatter};
 use crate::core::format::{as_written, as_written_or_gap};
 use crate::core::view_state::Scale;
@@ -86,6 +88,8 @@ pub fn AccuracyView(
                     <ScatterCanvas chart="served-scatter" points=served_scatter(results) x_title="KL divergence (served)".into() y_title="top-1 agreement (fraction)".into()
                         summary="Served KL against top-1 agreement, one point per row.".into()/>
                     {accuracy.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
+                    <TableCsvButton table_class="served-table" filename="servescope-served-accuracy.csv" loaded=loaded.clone()
+                        sources=accuracy.rows.iter().filter_map(|r| r.source.clone()).collect()/>
                     <div class="table-scroll">
                         <table class="values served-table">
                             <thead><tr><th scope="col">"Checkpoint"</th><th scope="col">"id"</th><th scope="col">"hardware"</th><th scope="col" class="num">"KL"</th>
@@ -143,6 +147,8 @@ pub fn AccuracyView(
                     <DotCanvas chart="weight-kl" rows=rows x_title="KL divergence (full vocabulary, free routing)".into() scale=scale summary=summary/>
                     <ScatterCanvas chart="weight-scatter" points=weight_scatter(results) x_title="KL divergence (full vocabulary)".into() y_title="top-1 agreement (%)".into()
                         summary="Weight KL against top-1 percent, one point per row.".into()/>
+                    <TableCsvButton table_class="weight-table" filename="servescope-weight-accuracy.csv" loaded=loaded.clone()
+                        sources=weight.source.iter().cloned().collect()/>
                     <div class="table-scroll">
                         <table class="values weight-table">
                             <thead><tr><th scope="col">"Checkpoint"</th><th scope="col" class="num">"KL (free routing)"</th><th scope="col" class="num">"95 % CI"</th>

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ui::download::TableCsvButton;
+
 use crate::core::format::{as_written, as_written_or_gap};
 use crate::core::palette::engine_style;
 use crate::ui::app::{Loaded, Page};
@@ -25,7 +27,10 @@ pub fn CacheView(
     }
     let divisor = cache.divisor_tokens.map(as_written).unwrap_or_else(|| "the divisor".into());
     let unit = cache.unit.clone().unwrap_or_else(|| "KV tokens".into());
-    let rows = move || {
+    let sources: Vec<String> = cache.rows.iter().filter_map(|r| r.source.clone()).collect();
+    let rows = {
+        let loaded = loaded.clone();
+        move || {
         let state = page.state.get();
         loaded
             .results
@@ -49,12 +54,14 @@ pub fn CacheView(
                 }
             })
             .collect_view()
+        }
     };
     view! {
         <section class="panel cache">
             <h2>"KV cache"</h2>
             <p class="unit">"Unit: " {unit.clone()} {cache.configured_context_tokens.map(|c| format!(" · configured context {} tokens", as_written(c)))}</p>
             {cache.method.clone().map(|m| view! { <p class="method"><strong>"Caveat: "</strong>{m}</p> })}
+            <TableCsvButton table_class="cache-table" filename="servescope-cache.csv" loaded=loaded.clone() sources=sources/>
             <div class="table-scroll">
                 <table class="values cache-table">
                     <thead><tr><th scope="col">"Engine"</th><th scope="col" class="num">{unit}</th>

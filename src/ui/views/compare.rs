@@ -4,6 +4,8 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+
+use crate::ui::download::TableCsvButton;
 use leptos::task::spawn_local;
 
 use crate::core::compare::{delta_table, delta_text, differences, file_tag};
@@ -149,6 +151,7 @@ fn Comparison(first: Arc<Loaded>, second: Arc<Loaded>) -> impl IntoView {
             <p>"Second (dashed lines): " <strong>{b.title.clone()}</strong> " · " {tag_b} " · " <code>{second.src.clone()}</code> " · " <span class="badge compare-badge">{badge(page.compare_checks)}</span></p>
             <h3>"What differs"</h3>
             {differs}
+            <TableCsvButton table_class="delta-table" filename="servescope-delta.csv" loaded=first.clone() sources=Vec::new()/>
             <div class="table-scroll">{table}</div>
         </div>
     }

@@ -49,7 +49,9 @@ pub fn ProvenanceView(
         })
     };
     let sources = loaded.results.sources.clone();
+    let loaded_for_rows = loaded.clone();
     let rows = move || {
+        let loaded = &loaded_for_rows;
         let statuses = checks.statuses.get();
         sources
             .iter()
@@ -70,9 +72,16 @@ pub fn ProvenanceView(
                     .into_any()
                 };
                 let origin = source.original_path.clone().or_else(|| source.url.clone()).unwrap_or_default();
+                // Bytes arrived for a verified or mismatched source: offer them for download.
+                let download = match (&status, &loaded.origin, source.file.as_deref()) {
+                    (SourceStatus::Verified | SourceStatus::Mismatch { .. }, crate::ui::sources::Origin::Url(base), Some(file)) => {
+                        web_sys::Url::new_with_base(file, base).ok().map(|u| view! { <br/><a class="download-source" href=u.href() download="">"download"</a> })
+                    }
+                    _ => None,
+                };
                 view! {
                     <tr>
-                        <td><code>{source.name().to_owned()}</code></td>
+                        <td><code>{source.name().to_owned()}</code>{download}</td>
                         <td><code>{origin}</code>{source.retrieved.clone().map(|r| view! { <br/><span class="retrieved">"retrieved " {r}</span> })}</td>
                         <td class=status_class(&status)><strong>{status.label()}</strong><br/><span class="detail">{status.detail()}</span></td>
                         <td>{cited_by}</td>

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::ui::download::TableCsvButton;
+
 use crate::core::format::as_written;
 use crate::core::series::{best_within_limits, chosen_workload, frontier_stretches, pareto_frontier, tradeoff_lines};
 use crate::core::view_state::Metric;
@@ -107,6 +109,17 @@ pub fn TradeoffView(
             <EngineToggles loaded=loaded.clone() not_measured=not_measured/>
             <TradeoffCanvas chart="tradeoff" lines=lines frontier=frontier y_title=y_metric.axis_title().to_owned() x_limit=x_limit summary=summary/>
             {caption}
+            {
+                let loaded = loaded.clone();
+                move || page.state.with(|s| s.slo_ttft_p99_ms.is_some() || s.slo_user_tok_s.is_some()).then(|| {
+                    let sources = page.state.with(|s| {
+                        chosen_workload(&loaded.results, s)
+                            .map(|w| w.rows.iter().flat_map(|r| r.cells.iter().flatten()).filter_map(|c| c.source.clone()).fold(Vec::new(), |mut v, x| { if !v.contains(&x) { v.push(x) } v }))
+                            .unwrap_or_default()
+                    });
+                    view! { <TableCsvButton table_class="limits-table" filename="servescope-limits.csv" loaded=loaded.clone() sources=sources/> }
+                })
+            }
             <div class="table-scroll">{limits_table}</div>
         </section>
     }
