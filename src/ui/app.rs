@@ -73,6 +73,8 @@ pub struct Page {
     pub compare_checks: SourceChecks,
     /// Whether the dark theme is shown (the system's preference until the reader toggles).
     pub dark: RwSignal<bool>,
+    /// The bundled files `data/index.json` lists, once fetched (for the pickers).
+    pub index: RwSignal<Vec<crate::core::index::IndexEntry>>,
 }
 
 /// Which of the two files a load fills.
@@ -110,6 +112,7 @@ pub fn App() -> impl IntoView {
         compare: RwSignal::new(Load::Idle),
         compare_checks: SourceChecks::new(),
         dark: RwSignal::new(prefers_dark()),
+        index: RwSignal::new(Vec::new()),
     };
     // The stylesheet follows the root's data-theme; charts follow `dark` directly.
     Effect::new(move |_| {
@@ -134,6 +137,14 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || history.remove());
     let compare = page.state.with_untracked(|s| s.compare.clone());
+    if src.is_some() {
+        // Without src, load_results fetches the index anyway and shares it.
+        spawn_local(async move {
+            if let Ok(list) = fetch_index().await {
+                page.index.set(list);
+            }
+        });
+    }
     spawn_local(load_results(page, Slot::Primary, src.map(|s| s.as_str().to_owned())));
     if let Some(compare) = compare {
         spawn_local(load_results(page, Slot::Compare, Some(compare.as_str().to_owned())));
@@ -372,12 +383,7 @@ fn ReproduceBox(loaded: Arc<Loaded>) -> impl IntoView {
 #[component]
 fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
     let page = expect_context::<Page>();
-    let entries = RwSignal::new(Vec::<crate::core::index::IndexEntry>::new());
-    spawn_local(async move {
-        if let Ok(list) = fetch_index().await {
-            entries.set(list);
-        }
-    });
+    let entries = page.index;
     let current = loaded.src.clone();
     let picker = move || {
         let list = entries.get();
@@ -486,7 +492,11 @@ pub async fn load_results(page: Page, slot: Slot, src: Option<String>) {
     let src = match src {
         Some(src) => src,
         None => match fetch_index().await {
-            Ok(entries) => entries.into_iter().next().map(|e| e.path).unwrap_or_default(),
+            Ok(entries) => {
+                let first = entries.first().map(|e| e.path.clone()).unwrap_or_default();
+                page.index.set(entries);
+                first
+            }
             Err(message) => {
                 target.set(Load::Failed { src: INDEX_PATH.into(), message });
                 return;

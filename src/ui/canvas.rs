@@ -146,12 +146,18 @@ pub fn use_resize_tick() -> ReadSignal<u32> {
     tick
 }
 
+/// Renders a chart as an SVG document, measuring text on the given canvas.
+type SvgRenderer = Rc<dyn Fn(&HtmlCanvasElement) -> Option<String>>;
+
+/// A drawing closure for either target; the flag says whether it draws an export.
+type DrawFn<T, E> = dyn for<'a> Fn(&DrawingArea<Measured<'a>, Shift>, bool) -> Result<T, E>;
+
 /// A chart's export handle: its canvas (for PNG) and its drawing closure replayed into an
 /// SVG document — the same function draws both, so the export is the chart on the page.
 #[derive(Clone, Copy)]
 pub struct ChartExport {
     canvas: NodeRef<leptos::html::Canvas>,
-    svg: StoredValue<Rc<dyn Fn(&HtmlCanvasElement) -> Option<String>>, LocalStorage>,
+    svg: StoredValue<SvgRenderer, LocalStorage>,
 }
 
 impl ChartExport {
@@ -168,7 +174,7 @@ impl ChartExport {
 }
 
 /// Draw into an SVG string with the same closure the canvas uses.
-fn render_svg<T, E>(canvas: &HtmlCanvasElement, draw: &dyn for<'a> Fn(&DrawingArea<Measured<'a>, Shift>, bool) -> Result<T, E>) -> Option<String> {
+fn render_svg<T, E>(canvas: &HtmlCanvasElement, draw: &DrawFn<T, E>) -> Option<String> {
     let size = (canvas.client_width().max(1) as u32, canvas.client_height().max(1) as u32);
     let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
     let mut svg = String::new();
@@ -203,7 +209,7 @@ fn redraw_effect<T: 'static, E: std::fmt::Debug + 'static>(
             None => {}
         }
     });
-    let svg: Rc<dyn Fn(&HtmlCanvasElement) -> Option<String>> = Rc::new(move |canvas| untrack(|| render_svg(canvas, &*for_svg)));
+    let svg: SvgRenderer = Rc::new(move |canvas| untrack(|| render_svg(canvas, &*for_svg)));
     ChartExport { canvas: canvas_ref, svg: StoredValue::new_local(svg) }
 }
 

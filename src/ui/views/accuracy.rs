@@ -10,8 +10,8 @@ use crate::ui::download::TableCsvButton;
 
 use crate::chart::accuracy::{accuracy_style, served_kl_rows, served_label, served_scatter, weight_kl_rows, weight_scatter};
 use crate::core::format::{as_written, as_written_or_gap};
-use crate::core::view_state::Scale;
-use crate::ui::app::{navigate, Loaded, Page};
+use crate::ui::app::{Loaded, Page};
+use crate::ui::views::controls::ScaleToggle;
 use crate::ui::canvas::{DotCanvas, ScatterCanvas};
 use crate::ui::views::engines::Swatch;
 
@@ -38,16 +38,6 @@ pub fn AccuracyView(
     let page = expect_context::<Page>();
     let results = &loaded.results;
     let scale = Signal::derive(move || page.state.with(|s| s.scale));
-    let scale_button = move |target: Scale, label: &'static str| {
-        view! {
-            <button type="button" class="toggle" aria-pressed=move || (scale.get() == target).to_string() on:click=move |_| {
-                let mut next = page.state.get_untracked();
-                next.scale = target;
-                navigate(page, next);
-            }>{label}</button>
-        }
-    };
-
     let served = match &results.accuracy {
         None => view! { <section class="panel"><h2>"Served accuracy"</h2><p class="absent">"Served accuracy: not in this file."</p></section> }.into_any(),
         Some(a) if a.rows.is_empty() => view! { <section class="panel"><h2>"Served accuracy"</h2><p class="absent">"Served accuracy: no measurements in this file."</p></section> }.into_any(),
@@ -83,7 +73,7 @@ pub fn AccuracyView(
                     <h2>"Served accuracy: KL and top-1 against the BF16 reference"</h2>
                     <p class="unit">{positions} " teacher-forced positions; KL is top-1024-plus-tail; top-1 is a fraction. "
                         "The BF16 row is the control: BF16 against itself on other hardware, the floor the others are read against."</p>
-                    <div class="controls"><span class="control" role="group" aria-label="KL scale">"KL scale " {scale_button(Scale::Lin, "linear")} {scale_button(Scale::Log, "log")}</span></div>
+                    <div class="controls"><ScaleToggle label="KL scale"/></div>
                     <DotCanvas chart="served-kl" rows=rows x_title="KL divergence (top-1024 + tail)".into() scale=scale summary=summary/>
                     <ScatterCanvas chart="served-scatter" points=served_scatter(results) x_title="KL divergence (served)".into() y_title="top-1 agreement (fraction)".into()
                         summary="Served KL against top-1 agreement, one point per row.".into()/>

@@ -13,7 +13,6 @@ use crate::core::provenance::StatusCounts;
 use crate::core::series::chosen_workload;
 use crate::core::view_state::{Metric, WorkloadKey};
 use crate::ui::app::{load_local_files, navigate, Load, Loaded, Page, Slot};
-use crate::ui::load::fetch_index;
 use crate::ui::views::findings::ErrorPanel;
 
 /// The second file when it is loaded and valid.
@@ -24,6 +23,19 @@ pub fn compared(page: Page) -> Option<Arc<Loaded>> {
     }
 }
 
+/// The concurrency ticks of a chart: the first file's levels, plus the second file's
+/// levels it lacks when comparing.
+pub fn compare_ticks(page: Page, first: Vec<u32>) -> Signal<Vec<u32>> {
+    Signal::derive(move || {
+        let mut levels = first.clone();
+        if let Some(other) = compared(page) {
+            levels.extend(other.results.concurrency.iter().filter(|c| !first.contains(c)));
+            levels.sort_unstable();
+        }
+        levels
+    })
+}
+
 /// The compare panel: shown in the compare view, and in every view once a second file is set.
 #[component]
 pub fn ComparePanel(
@@ -31,12 +43,7 @@ pub fn ComparePanel(
     loaded: Arc<Loaded>,
 ) -> impl IntoView {
     let page = expect_context::<Page>();
-    let entries = RwSignal::new(Vec::<crate::core::index::IndexEntry>::new());
-    spawn_local(async move {
-        if let Ok(list) = fetch_index().await {
-            entries.set(list);
-        }
-    });
+    let entries = page.index;
     let set_compare = move |src: String| {
         let mut next = page.state.get_untracked();
         next.compare = if src.trim().is_empty() { None } else { src.trim().parse().ok() };

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::view_state::{Metric, WorkloadKey};
+use crate::core::view_state::{Metric, Scale, WorkloadKey};
 use crate::ui::app::{navigate, Loaded, Page};
 use crate::ui::views::engines::Swatch;
 use crate::core::palette::engine_style;
@@ -122,4 +122,23 @@ pub fn EngineToggles(
         })
         .collect_view();
     view! { <ul class="legend toggles" aria-label="engines: press to show or hide">{buttons}</ul> }
+}
+
+/// Linear/log buttons for the y (or KL) scale, written to the link.
+#[component]
+pub fn ScaleToggle(
+    /// The group's label ("Scale", "KL scale").
+    label: &'static str,
+) -> impl IntoView {
+    let page = expect_context::<Page>();
+    let button = move |target: Scale, text: &'static str| {
+        view! {
+            <button type="button" class="toggle" aria-pressed=move || page.state.with(|s| s.scale == target).to_string() on:click=move |_| {
+                let mut next = page.state.get_untracked();
+                next.scale = target;
+                navigate(page, next);
+            }>{text}</button>
+        }
+    };
+    view! { <span class="control" role="group" aria-label=label>{label} " " {button(Scale::Lin, "linear")} {button(Scale::Log, "log")}</span> }
 }

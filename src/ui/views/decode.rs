@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::core::format::{as_written_or_gap, NOT_MEASURED};
 use crate::core::compare::compare_decode_series;
 use crate::core::provenance::SourceStatus;
-use crate::ui::views::compare::compared;
+use crate::ui::views::compare::{compare_ticks, compared};
 use crate::core::series::{decode_series, describe_lines};
 use crate::ui::app::{csv_provenance, Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
@@ -49,17 +49,7 @@ pub fn DecodeView(
             all
         })
     };
-    let ticks = {
-        let first = loaded.results.concurrency.clone();
-        Signal::derive(move || {
-            let mut levels = first.clone();
-            if let Some(other) = compared(page) {
-                levels.extend(other.results.concurrency.iter().filter(|c| !first.contains(c)));
-                levels.sort_unstable();
-            }
-            levels
-        })
-    };
+    let ticks = compare_ticks(page, loaded.results.concurrency.clone());
     let scale = Signal::derive(move || page.state.with(|s| s.scale));
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
     let summary = {

@@ -14,10 +14,10 @@ use crate::core::provenance::SourceStatus;
 use crate::core::series::{cell_at, chosen_workload, describe_lines, serving_series};
 use crate::core::compare::compare_series;
 use crate::core::view_state::{Metric, Scale, ViewState, WorkloadKey};
-use crate::ui::views::compare::compared;
+use crate::ui::views::compare::{compare_ticks, compared};
 use crate::ui::app::{csv_provenance, navigate, Loaded, Page};
 use crate::ui::canvas::ConcurrencyCanvas;
-use crate::ui::views::controls::{EngineToggles, MetricPicker, WorkloadPicker};
+use crate::ui::views::controls::{EngineToggles, MetricPicker, ScaleToggle, WorkloadPicker};
 use crate::ui::views::engines::Swatch;
 
 /// Which explorer: the serving metrics, or the energy ones.
@@ -117,17 +117,7 @@ pub fn ExplorerView(
         all.extend(second.get().unwrap_or_default());
         all
     });
-    let ticks = {
-        let first = loaded.results.concurrency.clone();
-        Signal::derive(move || {
-            let mut levels = first.clone();
-            if let Some(other) = compared(page) {
-                levels.extend(other.results.concurrency.iter().filter(|c| !first.contains(c)));
-                levels.sort_unstable();
-            }
-            levels
-        })
-    };
+    let ticks = compare_ticks(page, loaded.results.concurrency.clone());
     let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
     let relative_to = {
         let loaded = loaded.clone();
@@ -220,20 +210,11 @@ pub fn ExplorerView(
                 view! { <option value=id prop:selected=selected>{label}</option> }
             })
             .collect_view();
-        let scale_button = move |target: Scale, label: &'static str| {
-            view! {
-                <button type="button" class="toggle" aria-pressed=move || (scale.get() == target).to_string() on:click=move |_| {
-                    let mut next = page.state.get_untracked();
-                    next.scale = target;
-                    navigate(page, next);
-                }>{label}</button>
-            }
-        };
         view! {
             <div class="controls">
                 <WorkloadPicker loaded=loaded.clone()/>
                 <MetricPicker metrics=preset.metrics() default=preset.default_metric()/>
-                <span class="control" role="group" aria-label="y scale">"Scale " {scale_button(Scale::Lin, "linear")} {scale_button(Scale::Log, "log")}</span>
+                <ScaleToggle label="Scale"/>
                 {move || metric.get().is_percentile().then(|| view! {
                     <label class="control"><input type="checkbox" prop:checked=move || page.state.with(|s| s.pct_both) on:change=move |e| {
                         let mut next = page.state.get_untracked();
