@@ -9,24 +9,11 @@ use super::view_state::Metric;
 pub const LOW_SAMPLE_N: f64 = 8.0;
 
 impl Metric {
-    /// The metrics the serving picker offers, in order (`short` and the derived
-    /// joules per token are reachable by link and from the energy view).
-    pub const SERVING: [Metric; 14] = [
-        Metric::OutTokS,
-        Metric::UserTokS,
-        Metric::TtftP50Ms,
-        Metric::TtftP99Ms,
-        Metric::TpotP50Ms,
-        Metric::TpotP99Ms,
-        Metric::ItlP50Ms,
-        Metric::ItlP99Ms,
-        Metric::E2eP50Ms,
-        Metric::E2eP99Ms,
-        Metric::PowerW,
-        Metric::TokSPerKw,
-        Metric::N,
-        Metric::Errors,
-    ];
+    /// The metrics the serving picker offers, in order: every cell metric but `short`
+    /// (reachable by link) and the derived joules per token (the energy view's).
+    pub fn serving() -> Vec<Metric> {
+        Metric::ALL.into_iter().filter(|m| !matches!(m, Metric::Short | Metric::JPerToken)).collect()
+    }
 
     /// The metric's value in a cell; `None` = not measured. Joules per token is derived
     /// from two measured fields and is `None` unless both are measured and throughput > 0.

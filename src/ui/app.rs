@@ -378,6 +378,17 @@ fn ReproduceBox(loaded: Arc<Loaded>) -> impl IntoView {
     }
 }
 
+/// `<option>`s for the files `data/index.json` lists, the one at `current` selected.
+pub fn index_options(entries: Vec<crate::core::index::IndexEntry>, current: &str) -> impl IntoView {
+    entries
+        .into_iter()
+        .map(|e| {
+            let selected = e.path == current;
+            view! { <option value=e.path.clone() prop:selected=selected>{e.title} " (" {e.date} ")"</option> }
+        })
+        .collect_view()
+}
+
 /// The dataset picker (the files `data/index.json` lists) and the copy-link control. A
 /// copied link always writes `src` out, so reordering the index never re-points it.
 #[component]
@@ -391,13 +402,7 @@ fn ShareBar(loaded: Arc<Loaded>) -> impl IntoView {
             let current = current.clone();
             let listed = list.iter().any(|e| e.path == current);
             let unlisted = (!listed).then(|| view! { <option value="" selected>"— a file not in the index"</option> });
-            let options = list
-                .into_iter()
-                .map(|e| {
-                    let selected = e.path == current;
-                    view! { <option value=e.path.clone() prop:selected=selected>{e.title} " (" {e.date} ")"</option> }
-                })
-                .collect_view();
+            let options = index_options(list, &current);
             view! {
                 <label class="control">"Dataset "
                     <select class="dataset-picker" on:change=move |e| {

@@ -240,6 +240,32 @@ pub fn ExportButtons(
     }
 }
 
+/// A chart's figure: its canvas (with its text alternative) and export buttons; hidden when
+/// the page is embedded with another chart chosen.
+#[component]
+fn ChartFigure(
+    /// The chart's name.
+    chart: &'static str,
+    /// Hidden in embed mode.
+    hidden: Signal<bool>,
+    /// The canvas the chart draws on.
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    /// The canvas's classes.
+    class: &'static str,
+    /// Text alternative.
+    #[prop(into)]
+    summary: Signal<String>,
+    /// Export handle.
+    export: ChartExport,
+) -> impl IntoView {
+    view! {
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
+            <canvas node_ref=canvas_ref class=class role="img" aria-label=move || summary.get()></canvas>
+            <ExportButtons export=export name=format!("servescope-{chart}")/>
+        </figure>
+    }
+}
+
 /// The chart theme for the page's current theme, and whether this chart is hidden because
 /// the page is embedded with another chart chosen (`embed=1&chart=`).
 fn chart_context(chart: &'static str) -> (Signal<crate::chart::Theme>, Signal<bool>) {
@@ -307,12 +333,7 @@ pub fn ConcurrencyCanvas(
             }
         },
     );
-    view! {
-        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
-            <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
-            <ExportButtons export=export name=format!("servescope-{chart}")/>
-        </figure>
-    }
+    view! { <ChartFigure chart=chart hidden=hidden canvas_ref=canvas_ref class="chart" summary=summary export=export/> }
 }
 
 /// The throughput/interactivity chart on a canvas.
@@ -349,12 +370,7 @@ pub fn TradeoffCanvas(
             canvas.set_attribute("data-dimmed", &marks.iter().filter(|m| m.dimmed).count().to_string()).ok();
         },
     );
-    view! {
-        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
-            <canvas node_ref=canvas_ref class="chart" role="img" aria-label=move || summary.get()></canvas>
-            <ExportButtons export=export name=format!("servescope-{chart}")/>
-        </figure>
-    }
+    view! { <ChartFigure chart=chart hidden=hidden canvas_ref=canvas_ref class="chart" summary=summary export=export/> }
 }
 
 /// A dot chart (values with optional intervals) on a canvas.
@@ -390,12 +406,7 @@ pub fn DotCanvas(
             web_sys::HtmlElement::style(&canvas).set_property("height", &format!("{height}px")).ok();
         }
     });
-    view! {
-        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
-            <canvas node_ref=canvas_ref class="chart dots" role="img" aria-label=summary></canvas>
-            <ExportButtons export=export name=format!("servescope-{chart}")/>
-        </figure>
-    }
+    view! { <ChartFigure chart=chart hidden=hidden canvas_ref=canvas_ref class="chart dots" summary=summary export=export/> }
 }
 
 /// A labelled scatter on a canvas.
@@ -422,12 +433,7 @@ pub fn ScatterCanvas(
             canvas.set_attribute("data-points", &drawn.len().to_string()).ok();
         },
     );
-    view! {
-        <figure class="chart-figure" class:embed-hidden=hidden data-chart=chart>
-            <canvas node_ref=canvas_ref class="chart scatter" role="img" aria-label=summary></canvas>
-            <ExportButtons export=export name=format!("servescope-{chart}")/>
-        </figure>
-    }
+    view! { <ChartFigure chart=chart hidden=hidden canvas_ref=canvas_ref class="chart scatter" summary=summary export=export/> }
 }
 
 /// Performance marks for the benchmark: a draw's start and its end.

@@ -12,7 +12,7 @@ use crate::core::compare::{delta_table, delta_text, differences, file_tag};
 use crate::core::provenance::StatusCounts;
 use crate::core::series::chosen_workload;
 use crate::core::view_state::{Metric, WorkloadKey};
-use crate::ui::app::{load_local_files, navigate, Load, Loaded, Page, Slot};
+use crate::ui::app::{index_options, load_local_files, navigate, Load, Loaded, Page, Slot};
 use crate::ui::views::findings::ErrorPanel;
 
 /// The second file when it is loaded and valid.
@@ -52,14 +52,7 @@ pub fn ComparePanel(
     let url = RwSignal::new(String::new());
     let picker = move || {
         let current = page.state.with(|s| s.compare.as_ref().map(|c| c.as_str().to_owned())).unwrap_or_default();
-        let options = entries
-            .get()
-            .into_iter()
-            .map(|e| {
-                let selected = e.path == current;
-                view! { <option value=e.path.clone() prop:selected=selected>{e.title} " (" {e.date} ")"</option> }
-            })
-            .collect_view();
+        let options = index_options(entries.get(), &current);
         view! {
             <label class="control">"Compare with "
                 <select class="compare-picker" on:change=move |e| set_compare(event_target_value(&e))>

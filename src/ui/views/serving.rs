@@ -32,7 +32,7 @@ pub enum Preset {
 impl Preset {
     fn metrics(self) -> Vec<Metric> {
         match self {
-            Preset::Serving => Metric::SERVING.to_vec(),
+            Preset::Serving => Metric::serving(),
             Preset::Energy => vec![Metric::TokSPerKw, Metric::PowerW, Metric::JPerToken],
         }
     }
