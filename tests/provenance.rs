@@ -30,6 +30,11 @@ fn every_bundled_source_is_cited_and_the_sweeps_cite_the_right_cells() {
     assert_eq!(cited["sweep-paiton-c3264.jsonl"].len(), 6);
     assert_eq!(cited["sweep-paiton.jsonl"][0].what, "serving ISL 1024 / OSL 1024 · paiton · c1");
     assert_eq!(cited["weight-model-card.md"][0].path, "weightAccuracy.source");
+    let sweeps: Vec<&str> = servescope::core::provenance::sweep_sources(&results).into_iter().collect();
+    assert_eq!(sweeps, [
+        "sweep-paiton-c3264.jsonl", "sweep-paiton.jsonl", "sweep-sglang-mtp16.jsonl", "sweep-sglang-mtp8.jsonl",
+        "sweep-sglang-no-mtp.jsonl", "sweep-vllm-c3264.jsonl", "sweep-vllm.jsonl",
+    ]);
 }
 
 #[test]

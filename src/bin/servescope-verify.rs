@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 use servescope::core::findings::Severity;
-use servescope::core::provenance::{check_bytes, recompute, Recomputation, SourceStatus, StatusCounts};
+use servescope::core::provenance::{check_bytes, recompute, sweep_sources, Recomputation, SourceStatus, StatusCounts};
 use servescope::core::validate::parse_results;
 
 const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]";
@@ -89,15 +89,7 @@ fn main() -> ExitCode {
             let status = check_source(&dir, source.file.as_deref(), &source.sha256);
             sources.push(SourceReport { name: source.name().to_owned(), status });
         }
-        let sweeps: std::collections::BTreeSet<&str> = results
-            .serving
-            .iter()
-            .flat_map(|s| &s.workloads)
-            .flat_map(|w| &w.rows)
-            .flat_map(|r| r.cells.iter().flatten())
-            .filter_map(|c| c.source.as_deref())
-            .collect();
-        for sweep in sweeps {
+        for sweep in sweep_sources(results) {
             let verified = sources.iter().any(|s| s.name == sweep && s.status == SourceStatus::Verified);
             let outcome = if verified {
                 std::fs::read(dir.join(sweep)).map(|raw| recompute(results, sweep, &raw)).map_err(|e| e.to_string())

@@ -215,6 +215,19 @@ pub fn citations(results: &Results) -> BTreeMap<String, Vec<Citation>> {
     map
 }
 
+/// The sweep sources: every source a serving cell cites, in name order. These are the
+/// files `recompute` reads once they are verified.
+pub fn sweep_sources(results: &Results) -> std::collections::BTreeSet<&str> {
+    results
+        .serving
+        .iter()
+        .flat_map(|s| &s.workloads)
+        .flat_map(|w| &w.rows)
+        .flat_map(|r| r.cells.iter().flatten())
+        .filter_map(|c| c.source.as_deref())
+        .collect()
+}
+
 /// A serving cell whose published figures do not match its source sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellMismatch {

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use crate::core::model::Results;
 use crate::ui::app::Loaded;
 use crate::ui::load::{announced_length, get, read_chunks};
-use crate::core::provenance::{check_bytes, recompute, Recomputation, SourceHasher, SourceStatus};
+use crate::core::provenance::{check_bytes, recompute, sweep_sources, Recomputation, SourceHasher, SourceStatus};
 
 /// Where a results file (and so its sources) came from.
 #[derive(Clone, Debug)]
@@ -101,14 +101,7 @@ pub async fn check_sources(checks: SourceChecks, loaded: Arc<Loaded>) {
     checks.statuses.set(initial);
     checks.recomputed.set(Vec::new());
     let mut sweeps_bytes: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    let sweeps: std::collections::BTreeSet<String> = results
-        .serving
-        .iter()
-        .flat_map(|s| &s.workloads)
-        .flat_map(|w| &w.rows)
-        .flat_map(|r| r.cells.iter().flatten())
-        .filter_map(|c| c.source.clone())
-        .collect();
+    let sweeps = sweep_sources(results);
     for (index, source) in results.sources.iter().enumerate() {
         let Some(file) = source.file.as_deref() else { continue };
         let is_sweep = sweeps.contains(file);

@@ -150,7 +150,10 @@ pub fn ExplorerView(
         let hit = geometry.with(|g| {
             g.as_ref()?.points.iter().map(|p| (p, (p.x_px - x).pow(2) + (p.y_px - y).pow(2))).filter(|(_, d)| *d <= 14 * 14).min_by_key(|(_, d)| *d).map(|(p, _)| (p.series, p.conc, p.x_px, p.y_px))
         });
-        hovered.set(hit);
+        // Mousemove fires constantly: notify the tooltip only when the hit point changes.
+        if hovered.with_untracked(|h| *h != hit) {
+            hovered.set(hit);
+        }
     };
     let tooltip_ref = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
