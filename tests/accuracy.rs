@@ -3,18 +3,12 @@
 
 mod common;
 
-use common::{bundled, check};
-use plotters::prelude::*;
-use servescope::chart::accuracy::{served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
+use common::{bundled_results as results, render_svg};
 use servescope::chart::{draw_dot_chart, DotChart, LIGHT};
-use servescope::core::model::Results;
-use servescope::core::palette::{engine_style, NEUTRAL_COLOUR};
-use servescope::core::series::{cell_at, chosen_workload};
-use servescope::core::view_state::{Metric, Scale, ViewState};
-
-fn results() -> Results {
-    check(&bundled(), &[]).results.expect("valid")
-}
+use servescope::core::link::{Scale, ViewState};
+use servescope::core::metric::Metric;
+use servescope::core::palette::{engine_style, Marker, NEUTRAL_COLOUR};
+use servescope::core::series::{cell_at, chosen_workload, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
 
 #[test]
 fn joules_per_token_is_power_over_throughput_to_four_digits() {
@@ -35,19 +29,18 @@ fn int4_reports_no_ci_and_gets_no_bar_while_a5_spans_its_interval() {
     assert_eq!(rows[0].interval, Some((0.0239, 0.0292)));
     assert_eq!(rows[1].label, "INT4-g128 · RDNA4 recipe");
     assert_eq!(rows[1].interval, None);
-    let mut svg = String::new();
-    let geometry = {
-        let area = SVGBackend::with_string(&mut svg, (760, 220)).into_drawing_area();
-        draw_dot_chart(&area, &DotChart { x_title: "KL", rows: &rows, scale: Scale::Lin, theme: LIGHT }).expect("drawn")
-    };
+    let (svg, geometry) = render_svg((760, 220), |area| {
+        draw_dot_chart(area, &DotChart { x_title: "KL", rows: &rows, scale: Scale::Lin, theme: LIGHT }).expect("drawn")
+    });
     assert_eq!(geometry.dots.len(), 2);
     assert_eq!(geometry.bars.len(), 1, "a bar for a5 only; never a zero-width bar for int4");
     let (row, lo_px, hi_px) = geometry.bars[0];
     assert_eq!(row, 0);
-    let (_, dot_x, _) = geometry.dots[0];
+    let dot_x = geometry.dots[0].x_px;
     assert!(lo_px < dot_x && dot_x < hi_px, "the CI brackets the KL: {lo_px} < {dot_x} < {hi_px}");
-    // 0.0265 sits 0.0026 above 0.0239 and 0.0027 below 0.0292: the dot is near the middle.
-    assert!(((dot_x - lo_px) - (hi_px - dot_x)).abs() <= 2);
+    // 0.0265 sits 0.0026 of the interval's 0.0053 above 0.0239: the dot is that far along the bar.
+    let along = f64::from(dot_x - lo_px) / f64::from(hi_px - lo_px);
+    assert!((along - 0.0026 / 0.0053).abs() < 0.03, "{lo_px} {dot_x} {hi_px}");
     assert!(svg.contains("INT4-g128 · RDNA4 recipe"));
 }
 
@@ -60,6 +53,7 @@ fn served_rows_keep_engine_colours_and_name_the_control() {
     assert_eq!(rows[1].colour, engine_style(0).colour, "paiton shares its engine colour");
     assert_eq!(rows[0].colour, NEUTRAL_COLOUR);
     assert_ne!(rows[0].marker, rows[2].marker, "neutral rows differ by shape");
+    assert!(Marker::NEUTRAL.contains(&rows[0].marker) && Marker::NEUTRAL.contains(&rows[2].marker), "and use no engine's shape");
     assert_eq!(rows.iter().map(|r| r.value).collect::<Vec<_>>(), [Some(0.007694863545343617), Some(0.0219415), Some(0.11406719017357203)]);
 }
 

@@ -2,16 +2,11 @@
 
 mod common;
 
-use common::{bundled, check};
-use plotters::prelude::*;
-use servescope::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
-use servescope::core::model::{Results, ServerValidation};
+use common::{bundled, bundled_results as results, check, render_svg};
+use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};
+use servescope::core::link::{Scale, ViewState};
+use servescope::core::model::ServerValidation;
 use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
-use servescope::core::view_state::{Scale, ViewState};
-
-fn results() -> Results {
-    check(&bundled(), &[]).results.expect("the bundled file is valid")
-}
 
 #[test]
 fn the_bundled_file_has_zero_errors_and_zero_warnings() {
@@ -54,13 +49,17 @@ fn bundled_values_are_read_as_written() {
 fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
     let r = results();
     let series = decode_series(&r, state);
-    let mut svg = String::new();
-    let geometry = {
-        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: "aggregate output tok/s", concurrency: &r.concurrency, series: &series, scale: state.scale, theme: LIGHT, legend: false };
-        draw_concurrency_chart(&area, &spec).expect("drawn")
-    };
-    (svg, geometry)
+    render_svg((800, 440), |area| {
+        let spec = ConcurrencyChart {
+            y_title: "aggregate output tok/s",
+            concurrency: &r.concurrency,
+            series: &series,
+            scale: state.scale,
+            millis: false,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    })
 }
 
 #[test]
@@ -87,10 +86,11 @@ fn the_decode_chart_plots_every_measured_value_and_no_null() {
             (4, vec![32, 64]),
         ]
     );
-    let paiton_line = svg.split("<polyline").filter(|p| p.contains("stroke=\"#0072B2\"")).count();
+    let paiton_line = svg.split("<polyline").filter(|p| p.contains("stroke=\"#0072B2\"") && p.contains("stroke-width=\"2\"")).count();
     assert_eq!(paiton_line, 1, "paiton is one polyline in its colour");
     assert!(svg.contains("not measured"));
     assert!(svg.contains("aggregate output tok/s"));
+    assert!(geometry.y_ticks.iter().all(|t| !t.contains('.')), "round ticks: {:?}", geometry.y_ticks);
     let texts = svg_texts(&svg);
     for tick in ["1", "2", "4", "8", "16", "32", "64"] {
         assert!(texts.iter().any(|t| t == tick), "x tick {tick} in {texts:?}");
@@ -130,12 +130,11 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
     let r = results();
     let mut series = decode_series(&r, &ViewState::default());
     series[0].flagged = true;
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: false };
-        draw_concurrency_chart(&area, &spec).expect("drawn");
-    }
+    let (svg, _) = render_svg((800, 440), |area| {
+        let spec =
+            ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, millis: false, theme: LIGHT };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    });
     let rings = svg.split("<circle").filter(|c| c.contains("stroke=\"#B42318\"")).count();
     assert_eq!(rings, 7, "one ring per measured paiton point");
 }
@@ -145,30 +144,54 @@ fn hostile_text_is_escaped_in_the_svg_export() {
     let results = check(&common::read("tests/fixtures/hostile.json"), &[]).results.expect("valid");
     let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).expect("unit");
     let series = decode_series(&results, &ViewState::default());
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: &unit, concurrency: &results.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: false };
-        draw_concurrency_chart(&area, &spec).expect("drawn");
-    }
+    let (svg, _) = render_svg((800, 440), |area| {
+        let spec = ConcurrencyChart {
+            y_title: &unit,
+            concurrency: &results.concurrency,
+            series: &series,
+            scale: Scale::Lin,
+            millis: false,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    });
     assert!(!svg.contains("<img"), "raw markup in the SVG");
     assert!(svg.contains("tok/s &lt;img src=x onerror=alert(1)&gt;"), "the unit is kept, escaped");
 }
 
 #[test]
-fn an_exported_chart_carries_its_own_legend() {
+fn an_exported_chart_carries_its_title_legend_and_footer() {
     let r = results();
     let series = decode_series(&r, &ViewState::default());
-    let mut svg = String::new();
-    let geometry = {
-        let area = SVGBackend::with_string(&mut svg, (900, 480)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, theme: LIGHT, legend: true };
-        draw_concurrency_chart(&area, &spec).expect("drawn")
+    let legend: Vec<LegendItem> =
+        series.iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some((0, 0)) }).collect();
+    let frame = Frame {
+        title: "Qwen3.8-Flash-Next on one MI350P · decode throughput",
+        legend: &legend,
+        notes: &[],
+        footer: "https://example.org/?view=decode · results sha256 87007c20… · null = not measured",
+        theme: LIGHT,
     };
+    let (svg, geometry) = render_svg((900, 560), |area| {
+        draw_framed(area, &frame, |body| {
+            let spec = ConcurrencyChart {
+                y_title: "t",
+                concurrency: &r.concurrency,
+                series: &series,
+                scale: Scale::Lin,
+                millis: false,
+                theme: LIGHT,
+            };
+            draw_concurrency_chart(body, &spec)
+        })
+        .expect("drawn")
+    });
     let texts = svg_texts(&svg);
     for label in ["Paiton CDNA4", "vLLM + AITER", "SGLang MTP · 16 seqs", "SGLang MTP · 8 seqs", "SGLang · no MTP"] {
         assert!(texts.iter().any(|t| t == label), "legend entry {label} in {texts:?}");
     }
-    assert_eq!(geometry.points.len(), 26, "the legend does not change what is plotted");
-    assert!(geometry.plot_px.1 > 40, "the plot starts below the legend");
+    assert!(texts.iter().any(|t| t.starts_with("Qwen3.8-Flash-Next on one MI350P")), "the title line");
+    assert!(texts.iter().any(|t| t.contains("null = not measured")), "the footer");
+    assert_eq!(geometry.points.len(), 26, "the frame does not change what is plotted");
+    assert!(geometry.plot_px.1 > 60, "the plot starts below the title and legend");
 }

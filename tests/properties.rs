@@ -7,9 +7,9 @@ use plotters::prelude::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use servescope::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
+use servescope::core::link::{Scale, ViewState};
 use servescope::core::series::decode_series;
 use servescope::core::validate::parse_results;
-use servescope::core::view_state::{Scale, ViewState};
 
 /// A valid results file: `levels` concurrency levels and one decode row per engine, with
 /// values that may be null.
@@ -45,7 +45,7 @@ proptest! {
         let geometry = {
             let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
             let scale = if log { Scale::Log } else { Scale::Lin };
-            let spec = ConcurrencyChart { y_title: "y", concurrency: &results.concurrency, series: &series, scale, theme: LIGHT, legend: false };
+            let spec = ConcurrencyChart { y_title: "y", concurrency: &results.concurrency, series: &series, scale, millis: false, theme: LIGHT };
             draw_concurrency_chart(&area, &spec).expect("drawn")
         };
         let non_null: Vec<(usize, u32, f64)> = rows.iter().enumerate()
@@ -133,7 +133,9 @@ proptest! {
 fn collect_paths(value: &Value, here: String, out: &mut Vec<String>) {
     out.push(here.clone());
     match value {
-        Value::Object(map) => map.iter().for_each(|(k, v)| collect_paths(v, format!("{here}/{}", k.replace('~', "~0").replace('/', "~1")), out)),
+        Value::Object(map) => {
+            map.iter().for_each(|(k, v)| collect_paths(v, format!("{here}/{}", k.replace('~', "~0").replace('/', "~1")), out))
+        }
         Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| collect_paths(v, format!("{here}/{i}"), out)),
         _ => {}
     }

@@ -31,10 +31,18 @@ fn every_bundled_source_is_cited_and_the_sweeps_cite_the_right_cells() {
     assert_eq!(cited["sweep-paiton.jsonl"][0].what, "serving ISL 1024 / OSL 1024 · paiton · c1");
     assert_eq!(cited["weight-model-card.md"][0].path, "weightAccuracy.source");
     let sweeps: Vec<&str> = servescope::core::provenance::sweep_sources(&results).into_iter().collect();
-    assert_eq!(sweeps, [
-        "sweep-paiton-c3264.jsonl", "sweep-paiton.jsonl", "sweep-sglang-mtp16.jsonl", "sweep-sglang-mtp8.jsonl",
-        "sweep-sglang-no-mtp.jsonl", "sweep-vllm-c3264.jsonl", "sweep-vllm.jsonl",
-    ]);
+    assert_eq!(
+        sweeps,
+        [
+            "sweep-paiton-c3264.jsonl",
+            "sweep-paiton.jsonl",
+            "sweep-sglang-mtp16.jsonl",
+            "sweep-sglang-mtp8.jsonl",
+            "sweep-sglang-no-mtp.jsonl",
+            "sweep-vllm-c3264.jsonl",
+            "sweep-vllm.jsonl",
+        ]
+    );
 }
 
 #[test]
@@ -56,6 +64,7 @@ fn the_bundled_file_reports_17_unavailable_and_exits_0() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.matches("UNAVAILABLE ").count(), 17, "{out}");
     assert!(out.contains("17 sources · 0 verified · 0 mismatched · 17 unavailable"), "{out}");
+    assert!(out.contains("verdict: pass — valid with 0 warnings; 17 sources: 0 verified, 0 mismatched, 17 unavailable"), "{out}");
     let (code, _) = run(&[BUNDLED, "--require-all"]);
     assert_eq!(code, 1, "--require-all fails when sources are unavailable");
 }
@@ -70,6 +79,38 @@ fn the_fixture_bundle_reports_each_status_and_exits_1() {
     assert!(out.contains("NOT CHECKED https://example.org/weights/model-card.md — remote"), "{out}");
     assert!(out.contains("recompute sweep.jsonl: 1 of 2 cells match their source line"), "{out}");
     assert!(out.contains("5 sources · 2 verified · 1 mismatched · 1 unavailable · 1 not checked"), "{out}");
+    assert!(out.contains("verdict: fail — 1 source mismatched (beta.json); 1 of 2 cells disagree with their sweep"), "{out}");
+}
+
+#[test]
+fn help_goes_to_stdout_and_exits_0() {
+    let out = Command::new(VERIFY).arg("--help").output().expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: servescope-verify RESULTS.json"));
+    assert!(out.stderr.is_empty());
+}
+
+/// The page drives the same policy with fetched bytes: the same statuses, cells and verdict
+/// sentence as the command line for the same files.
+#[test]
+fn the_shared_policy_gives_the_command_lines_verdict() {
+    use servescope::core::provenance::Verification;
+    let results = check(&read(FIXTURE), &[]).results.expect("valid");
+    let mut verification = Verification::new(&results);
+    for job in verification.jobs().to_vec() {
+        let path = format!("{}/tests/fixtures/provenance/{}", env!("CARGO_MANIFEST_DIR"), job.file);
+        let (status, bytes) = match std::fs::read(path) {
+            Ok(bytes) => (check_bytes(&job.file, &job.sha256, &bytes), Some(bytes)),
+            Err(_) => (SourceStatus::not_found("not found"), None),
+        };
+        verification.record(&job, status, bytes);
+    }
+    let report = verification.finish(&results, 0, 0);
+    assert_eq!(report.cells(), (2, 1));
+    let verdict = report.verdict(false);
+    assert!(!verdict.pass);
+    let (_, out) = run(&[FIXTURE]);
+    assert!(out.contains(&format!("verdict: {}", verdict.sentence)), "{out}\n{}", verdict.sentence);
 }
 
 #[test]
@@ -87,9 +128,15 @@ fn json_output_carries_the_same_content() {
 
 #[test]
 fn an_invalid_file_exits_1_and_bad_usage_or_an_unreadable_file_exits_2() {
-    let (code, out) = run(&["tests/fixtures/bad/decode-values-too-short.json"]);
+    let dir = std::env::temp_dir().join(format!("servescope-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let invalid = dir.join("short.json");
+    let doc = common::mutate(common::minimal(), &[common::Edit::Set("/decode/rows/0/values", serde_json::json!([1.0, 2.0]))]);
+    std::fs::write(&invalid, serde_json::to_vec(&doc).expect("json")).expect("written");
+    let (code, out) = run(&[invalid.to_str().expect("utf-8 path")]);
     assert_eq!(code, 1);
     assert!(out.contains("error decode.rows[0].values: expected 3 values (one per concurrency level), found 2"), "{out}");
+    assert!(out.contains("verdict: fail — 1 validation error"), "{out}");
     let (code, _) = run(&["tests/fixtures/bad/not-json.json"]);
     assert_eq!(code, 1, "a file that opens but is not JSON is a validation error");
     assert_eq!(run(&["no/such/file.json"]).0, 2);

@@ -3,18 +3,12 @@
 
 mod common;
 
-use common::{bundled, check};
-use plotters::prelude::*;
+use common::{bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};
-use servescope::core::metrics::is_low_sample;
-use servescope::core::model::Results;
+use servescope::core::link::{Scale, ViewState};
+use servescope::core::metric::{is_low_sample, Better, Metric};
 use servescope::core::palette::engine_style;
 use servescope::core::series::*;
-use servescope::core::view_state::{Metric, Scale, ViewState};
-
-fn results() -> Results {
-    check(&bundled(), &[]).results.expect("valid")
-}
 
 fn state(q: &str) -> ViewState {
     let (state, notices) = ViewState::parse(q);
@@ -35,7 +29,7 @@ fn ttft_p99_at_8192x1024_reads_the_file_and_leaves_nulls_as_gaps() {
     let lines = serving_series(&r, workload, Metric::TtftP99Ms, &s);
     assert_eq!(values(&lines, "Paiton CDNA4")[6], Some(47099.7));
     assert_eq!(values(&lines, "SGLang MTP · 8 seqs")[5], None, "c32 is not measured");
-    assert_eq!(lines.not_measured, ["SGLang MTP · 16 seqs"], "an engine without a row is listed, not left out");
+    assert_eq!(lines.not_measured, ["sglang16"], "an engine without a row is listed by id, not left out");
 }
 
 #[test]
@@ -45,12 +39,17 @@ fn the_chart_plots_exactly_the_measured_cells() {
     let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
     let non_null: usize = lines.series.iter().map(|l| l.measured().count()).sum();
     assert_eq!(non_null, 21, "7 + 7 + 5 + 2 measured cells in ISL 1024 / OSL 1024");
-    let mut svg = String::new();
-    let geometry = {
-        let area = SVGBackend::with_string(&mut svg, (800, 440)).into_drawing_area();
-        let spec = ConcurrencyChart { y_title: Metric::OutTokS.axis_title(), concurrency: &r.concurrency, series: &lines.series, scale: Scale::Lin, theme: LIGHT, legend: false };
-        draw_concurrency_chart(&area, &spec).expect("drawn")
-    };
+    let (svg, geometry) = render_svg((800, 440), |area| {
+        let spec = ConcurrencyChart {
+            y_title: Metric::OutTokS.axis_title(),
+            concurrency: &r.concurrency,
+            series: &lines.series,
+            scale: Scale::Lin,
+            millis: false,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    });
     assert_eq!(geometry.points.len(), 21);
     assert_eq!(geometry.gaps.len(), 7);
     assert!(svg.contains("output tok/s per GPU"));
@@ -90,7 +89,9 @@ fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
         .workloads
         .iter()
         .flat_map(|w| w.rows.iter().map(move |row| (w, row)))
-        .flat_map(|(w, row)| row.cells.iter().flatten().filter(|c| is_low_sample(c)).map(move |c| (w.key(), row.id.clone(), c.conc, c.n.unwrap_or(0.0))))
+        .flat_map(|(w, row)| {
+            row.cells.iter().flatten().filter(|c| is_low_sample(c)).map(move |c| (w.key(), row.id.clone(), c.conc, c.n.unwrap_or(0.0)))
+        })
         .collect();
     assert_eq!(low.len(), 6);
     assert!(low.contains(&("1024x8192".into(), "vllm".into(), 1, 2.0)));
@@ -112,8 +113,9 @@ fn line(id: &str, index: usize, points: &[(u32, f64, f64)]) -> TradeoffLine {
 #[test]
 fn the_frontier_keeps_only_points_nothing_beats_on_both_axes() {
     // a: fast per user, little throughput; b: a dominated middle point and the best throughput.
-    let lines = [line("a", 0, &[(1, 100.0, 100.0), (2, 80.0, 150.0)]), line("b", 1, &[(1, 70.0, 120.0), (4, 40.0, 300.0), (8, 20.0, 290.0)])];
-    let frontier = pareto_frontier(&lines);
+    let lines =
+        [line("a", 0, &[(1, 100.0, 100.0), (2, 80.0, 150.0)]), line("b", 1, &[(1, 70.0, 120.0), (4, 40.0, 300.0), (8, 20.0, 290.0)])];
+    let frontier = pareto_frontier(&lines, Better::Higher);
     let kept: Vec<(usize, u32)> = frontier.iter().map(|p| (p.line, p.conc)).collect();
     assert_eq!(kept, [(1, 4), (0, 2), (0, 1)], "b c1 (70,120) loses to a c2 (80,150); b c8 loses to b c4");
     let stretches = frontier_stretches(&lines, &frontier);
@@ -125,24 +127,37 @@ fn the_bundled_frontier_is_paiton_with_one_sglang_point() {
     let r = results();
     let s = state("");
     let lines = tradeoff_lines(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
-    let owners: Vec<(String, u32)> = pareto_frontier(&lines).iter().map(|p| (lines[p.line].id.clone(), p.conc)).collect();
+    let owners: Vec<(String, u32)> = pareto_frontier(&lines, Better::Higher).iter().map(|p| (lines[p.line].id.clone(), p.conc)).collect();
     let expected = [("paiton", 64), ("paiton", 32), ("sglang16", 16), ("paiton", 8), ("paiton", 4), ("paiton", 2), ("paiton", 1)];
     assert_eq!(owners, expected.map(|(id, c)| (id.to_owned(), c)));
 }
 
 #[test]
-fn the_limits_table_names_the_best_concurrency_meeting_a_ttft_p99_limit() {
+fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets() {
     let r = results();
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
-    let table = best_within_limits(&r, chosen_workload(&r, &s).expect("workload"), &s);
-    let expected = [
-        ("Paiton CDNA4", Some((8, 754.6))),
-        ("vLLM + AITER", Some((4, 365.4))),
-        ("SGLang MTP · 16 seqs", Some((8, 736.0))),
-        ("SGLang MTP · 8 seqs", None),
-        ("SGLang · no MTP", None),
-    ];
-    assert_eq!(table, expected.map(|(l, b)| (l.to_owned(), b)));
+    let table = best_within_limits(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let said: Vec<(&str, String)> = table
+        .iter()
+        .map(|(id, result)| {
+            let text = match result {
+                LimitResult::Best { conc, value, ttft_p99_ms, .. } => format!("c{conc} {value} ttft {}", ttft_p99_ms.unwrap_or(f64::NAN)),
+                LimitResult::NoneMeets => "none meets".to_owned(),
+                LimitResult::NotMeasured => "not measured".to_owned(),
+            };
+            (id.as_str(), text)
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("paiton", "c8 754.6 ttft 668".to_owned()),
+            ("vllm", "c4 365.4 ttft 663.5".to_owned()),
+            ("sglang16", "c8 736 ttft 580".to_owned()),
+            ("sglang8", "not measured".to_owned()),
+            ("sglangNoMtp", "none meets".to_owned()),
+        ]
+    );
 }
 
 #[test]
@@ -151,13 +166,19 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
     let w = chosen_workload(&r, &s).expect("workload");
     let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
-    let frontier = pareto_frontier(&lines);
-    let mut svg = String::new();
-    let marks = {
-        let area = SVGBackend::with_string(&mut svg, (800, 480)).into_drawing_area();
-        let spec = TradeoffChart { x_title: "per-user tok/s", y_title: "output tok/s per GPU", lines: &lines, frontier: &frontier, x_limit: None, theme: LIGHT };
-        draw_tradeoff_chart(&area, &spec).expect("drawn")
-    };
+    let frontier = pareto_frontier(&lines, Better::Higher);
+    let (svg, geometry) = render_svg((800, 480), |area| {
+        let spec = TradeoffChart {
+            x_title: "per-user tok/s",
+            y_title: "output tok/s per GPU",
+            lines: &lines,
+            frontier: &frontier,
+            x_limit: None,
+            theme: LIGHT,
+        };
+        draw_tradeoff_chart(area, &spec).expect("drawn")
+    });
+    let marks = geometry.marks;
     assert_eq!(lines.len(), 4, "sglang8 has no cell in this workload");
     assert_eq!(marks.len(), 21);
     // Paiton meets TTFT p99 ≤ 1000 ms up to c8: c16, c32, c64 are dimmed.
@@ -171,15 +192,17 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
 
 #[test]
 fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
-    use servescope::core::compare::{delta_table, differences};
-    use servescope::core::view_state::WorkloadKey;
+    use servescope::core::compare::differences;
+    use servescope::core::link::WorkloadKey;
+    use servescope::core::tables::delta_table;
     let a = results();
     let b = check(&common::read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
-    let rows = delta_table(&a, &b, WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS);
-    assert_eq!(rows.len(), 14, "paiton and vllm at the 7 shared levels");
-    let paiton_c1 = &rows[0];
-    assert_eq!((paiton_c1.a, paiton_c1.b), (Some(331.4), Some(364.5)));
-    assert_eq!(paiton_c1.ratio().map(servescope::core::format::significant4).as_deref(), Some("1.100"));
+    let table = delta_table(&[&a, &b], WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, &Default::default()).expect("table");
+    assert_eq!(table.rows.len(), 14, "paiton and vllm at the first file's 7 levels");
+    let paiton_c1: Vec<String> = table.rows[0].cells.iter().map(|c| c.field.display()).collect();
+    assert_eq!(paiton_c1, ["c1", "331.4", "364.5", "1.100×"]);
+    let csv = table.to_csv("# test");
+    assert!(csv.lines().nth(2).is_some_and(|l| l == "Paiton CDNA4,paiton,1,331.4,364.5,1.100"), "{csv}");
     let said = differences(&a, &b);
     assert!(said.contains(&"Concurrency only in 2026-11-15: c128.".to_owned()), "{said:?}");
     assert!(said.iter().any(|d| d.starts_with("Workloads only in 2026-10-30: ISL 1024 / OSL 8192")), "{said:?}");

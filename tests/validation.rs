@@ -1,89 +1,235 @@
-//! Every validation rule, driven by the fixtures in `tests/fixtures/bad/` through `check`.
+//! Every validation rule: edits of `minimal.json` (one JSON pointer each, beside the exact
+//! findings it must produce), and the byte-level cases an edit cannot express, as files
+//! in `tests/fixtures/bad/`.
 
 mod common;
 
-use common::{check, compare, read, Expected};
+use common::{check, compare, minimal, mutate, read, Edit, Edit::*, Expected};
+use serde_json::json;
 use servescope::core::findings::FindingKind::*;
 use servescope::core::findings::Severity::{Error, Warning};
+use servescope::core::validate::parse_results;
 
-const CELL0: &str = "serving.workloads[0].rows[0].cells[0]";
+const CELL0: &str = "/serving/workloads/0/rows/0/cells/0";
 
-/// Each bad fixture and exactly the findings it must produce.
-fn corpus() -> Vec<(&'static str, Vec<Expected>)> {
-    let cell0 = |field: &'static str| -> &'static str { Box::leak(format!("{CELL0}.{field}").into_boxed_str()) };
+/// Each edit of the minimal fixture and exactly the findings it must produce.
+fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
+    let cell0 = "serving.workloads[0].rows[0].cells[0]";
+    let c0 = |field: &'static str| -> &'static str { Box::leak(format!("{cell0}.{field}").into_boxed_str()) };
+    let p0 = |field: &'static str| -> &'static str { Box::leak(format!("{CELL0}/{field}").into_boxed_str()) };
     vec![
-        ("decode-values-too-short", vec![(Error, LengthMismatch, "decode.rows[0].values")]),
-        ("serving-cells-too-long", vec![(Error, LengthMismatch, "serving.workloads[0].rows[0].cells")]),
-        ("concurrency-zero", vec![(Error, OutOfRange, "concurrency[0]")]),
-        ("concurrency-fraction", vec![(Error, OutOfRange, "concurrency[1]")]),
-        ("concurrency-duplicate", vec![(Error, Duplicate, "concurrency[2]")]),
-        ("concurrency-descending", vec![(Error, Inconsistent, "concurrency[2]")]),
-        ("concurrency-empty", vec![(Error, OutOfRange, "concurrency")]),
-        ("concurrency-wrong-type", vec![(Error, WrongType, "concurrency")]),
-        ("cell-conc-wrong-slot", vec![(Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].conc")]),
-        ("cell-conc-null", vec![(Error, WrongType, cell0("conc"))]),
-        ("cell-isl-other-workload", vec![(Error, Inconsistent, cell0("isl"))]),
-        ("cell-osl-other-workload", vec![(Error, Inconsistent, cell0("osl"))]),
-        ("cell-negative-throughput", vec![(Error, OutOfRange, cell0("out_tok_s"))]),
-        ("cell-n-zero", vec![(Error, OutOfRange, cell0("n"))]),
-        ("cell-errors-above-n", vec![(Error, Inconsistent, cell0("errors"))]),
-        ("cell-unknown-source", vec![(Error, UnknownReference, cell0("source"))]),
-        ("cell-number-as-string", vec![(Error, WrongType, cell0("ttft_p99_ms"))]),
-        ("cell-not-an-object", vec![(Error, WrongType, CELL0)]),
-        ("accuracy-top1-above-one", vec![(Error, OutOfRange, "accuracy.rows[0].top1")]),
-        ("accuracy-kl-negative", vec![(Error, OutOfRange, "accuracy.rows[0].kl")]),
-        ("weight-top1-percent-above-100", vec![(Error, OutOfRange, "weightAccuracy.rows[0].top1Percent")]),
-        ("weight-ci-excludes-kl", vec![(Error, Inconsistent, "weightAccuracy.rows[0].kl95CI")]),
-        ("weight-ci-three-numbers", vec![(Error, LengthMismatch, "weightAccuracy.rows[0].kl95CI")]),
-        ("weight-ci-half-null", vec![(Error, WrongType, "weightAccuracy.rows[0].kl95CI")]),
-        ("retrieval-matched-above-total", vec![(Error, Inconsistent, "weightAccuracy.retrieval[0].matched")]),
+        (
+            "decode values too short",
+            vec![Set("/decode/rows/0/values", json!([1.0, 2.0]))],
+            vec![(Error, LengthMismatch, "decode.rows[0].values")],
+        ),
+        (
+            "serving cells too long",
+            vec![Push("/serving/workloads/0/rows/0/cells", json!(null))],
+            vec![(Error, LengthMismatch, "serving.workloads[0].rows[0].cells")],
+        ),
+        ("concurrency zero", vec![Set("/concurrency/0", json!(0))], vec![(Error, OutOfRange, "concurrency[0]")]),
+        ("concurrency fraction", vec![Set("/concurrency/1", json!(2.5))], vec![(Error, OutOfRange, "concurrency[1]")]),
+        ("concurrency duplicate", vec![Set("/concurrency/2", json!(2))], vec![(Error, Duplicate, "concurrency[2]")]),
+        (
+            "concurrency descending",
+            vec![Set("/concurrency/1", json!(4)), Set("/concurrency/2", json!(2))],
+            vec![(Error, Inconsistent, "concurrency[2]")],
+        ),
+        ("concurrency empty", vec![Set("/concurrency", json!([]))], vec![(Error, OutOfRange, "concurrency")]),
+        ("concurrency wrong type", vec![Set("/concurrency", json!("1,2,4"))], vec![(Error, WrongType, "concurrency")]),
+        (
+            "cell conc in the wrong slot",
+            vec![Set("/serving/workloads/0/rows/0/cells/2/conc", json!(8))],
+            vec![(Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].conc")],
+        ),
+        ("cell conc null", vec![Set(p0("conc"), json!(null))], vec![(Error, WrongType, c0("conc"))]),
+        ("cell isl of another workload", vec![Set(p0("isl"), json!(8192))], vec![(Error, Inconsistent, c0("isl"))]),
+        ("cell osl of another workload", vec![Set(p0("osl"), json!(8192))], vec![(Error, Inconsistent, c0("osl"))]),
+        ("cell isl fractional is reported, never truncated", vec![Set(p0("isl"), json!(1024.7))], vec![(Error, OutOfRange, c0("isl"))]),
+        ("cell negative throughput", vec![Set(p0("out_tok_s"), json!(-331.4))], vec![(Error, OutOfRange, c0("out_tok_s"))]),
+        ("cell n zero", vec![Set(p0("n"), json!(0))], vec![(Error, OutOfRange, c0("n"))]),
+        ("cell errors above n", vec![Set(p0("errors"), json!(9))], vec![(Error, Inconsistent, c0("errors"))]),
+        ("cell unknown source", vec![Set(p0("source"), json!("sweep-missing.jsonl"))], vec![(Error, UnknownReference, c0("source"))]),
+        ("cell number as string", vec![Set(p0("ttft_p99_ms"), json!("100.6"))], vec![(Error, WrongType, c0("ttft_p99_ms"))]),
+        ("cell not an object", vec![Set(CELL0, json!(331.4))], vec![(Error, WrongType, cell0)]),
+        ("accuracy top-1 above one", vec![Set("/accuracy/rows/0/top1", json!(95.0))], vec![(Error, OutOfRange, "accuracy.rows[0].top1")]),
+        ("accuracy KL negative", vec![Set("/accuracy/rows/0/kl", json!(-0.01))], vec![(Error, OutOfRange, "accuracy.rows[0].kl")]),
+        (
+            "weight top-1 percent above 100",
+            vec![Set("/weightAccuracy/rows/0/top1Percent", json!(193.78))],
+            vec![(Error, OutOfRange, "weightAccuracy.rows[0].top1Percent")],
+        ),
+        (
+            "weight CI excludes KL",
+            vec![Set("/weightAccuracy/rows/0/kl95CI", json!([0.03, 0.04]))],
+            vec![(Error, Inconsistent, "weightAccuracy.rows[0].kl95CI")],
+        ),
+        (
+            "weight CI of three numbers",
+            vec![Set("/weightAccuracy/rows/0/kl95CI", json!([0.02, 0.03, 0.04]))],
+            vec![(Error, LengthMismatch, "weightAccuracy.rows[0].kl95CI")],
+        ),
+        (
+            "weight CI half null",
+            vec![Set("/weightAccuracy/rows/0/kl95CI/1", json!(null))],
+            vec![(Error, WrongType, "weightAccuracy.rows[0].kl95CI")],
+        ),
+        (
+            "retrieval matched above total",
+            vec![Set("/weightAccuracy/retrieval/0/matched", json!(9))],
+            vec![(Error, Inconsistent, "weightAccuracy.retrieval[0].matched")],
+        ),
         // Renaming beta to alpha also leaves beta's decode row naming an undeclared engine.
-        ("engine-id-duplicate", vec![(Error, Duplicate, "engines[1].id"), (Error, UnknownReference, "decode.rows[1].id")]),
-        ("decode-row-id-duplicate", vec![(Error, Duplicate, "decode.rows[1].id")]),
-        ("workload-duplicate", vec![(Error, Duplicate, "serving.workloads[1]")]),
-        ("serving-row-id-duplicate", vec![(Error, Duplicate, "serving.workloads[0].rows[1].id")]),
+        (
+            "engine id duplicate",
+            vec![Set("/engines/1/id", json!("alpha"))],
+            vec![(Error, Duplicate, "engines[1].id"), (Error, UnknownReference, "decode.rows[1].id")],
+        ),
+        // An empty id is named as the cause, beside what it leaves dangling.
+        (
+            "engine id empty",
+            vec![Set("/engines/1/id", json!(""))],
+            vec![(Error, OutOfRange, "engines[1].id"), (Error, UnknownReference, "decode.rows[1].id")],
+        ),
+        ("decode row id duplicate", vec![Set("/decode/rows/1/id", json!("alpha"))], vec![(Error, Duplicate, "decode.rows[1].id")]),
+        (
+            "workload duplicate",
+            vec![PushCopy("/serving/workloads", "/serving/workloads/0")],
+            vec![(Error, Duplicate, "serving.workloads[1]")],
+        ),
+        (
+            "serving row id duplicate",
+            vec![PushCopy("/serving/workloads/0/rows", "/serving/workloads/0/rows/0")],
+            vec![(Error, Duplicate, "serving.workloads[0].rows[1].id")],
+        ),
         // Renaming beta.json to alpha.json leaves every citation of beta.json dangling.
-        ("source-file-duplicate", vec![
-            (Error, Duplicate, "sources[1].file"),
-            (Error, UnknownReference, "engines[1].source"),
-            (Error, UnknownReference, "decode.rows[1].sources[0]"),
-            (Error, UnknownReference, "weightAccuracy.source"),
-        ]),
-        ("source-without-file-or-url", vec![(Error, Missing, "sources[2].file"), (Error, UnknownReference, cell0("source")), (Error, UnknownReference, "serving.workloads[0].rows[0].cells[2].source")]),
-        ("decode-row-unknown-engine", vec![(Error, UnknownReference, "decode.rows[0].id")]),
-        ("serving-row-unknown-engine", vec![(Error, UnknownReference, "serving.workloads[0].rows[0].id")]),
-        ("prefill-row-unknown-engine", vec![(Error, UnknownReference, "prefill.rows[0].id")]),
-        ("cache-row-unknown-source", vec![(Error, UnknownReference, "cache.rows[0].source")]),
-        ("decode-unknown-source", vec![(Error, UnknownReference, "decode.rows[0].sources[0]")]),
-        ("engine-unknown-source", vec![(Error, UnknownReference, "engines[0].source")]),
-        ("sha256-too-short", vec![(Error, OutOfRange, "sources[0].sha256")]),
-        ("sha256-not-hex", vec![(Error, OutOfRange, "sources[0].sha256")]),
-        ("missing-title", vec![(Error, Missing, "title")]),
-        ("missing-engines", vec![
-            (Error, Missing, "engines"),
-            (Error, UnknownReference, "decode.rows[0].id"),
-            (Error, UnknownReference, "decode.rows[1].id"),
-            (Error, UnknownReference, "prefill.rows[0].id"),
-            (Error, UnknownReference, "cache.rows[0].id"),
-            (Error, UnknownReference, "serving.workloads[0].rows[0].id"),
-        ]),
-        ("missing-sources", vec![
-            (Error, Missing, "sources"),
-            (Error, UnknownReference, "engines[0].source"),
-            (Error, UnknownReference, "engines[1].source"),
-            (Error, UnknownReference, "decode.rows[0].sources[0]"),
-            (Error, UnknownReference, "decode.rows[1].sources[0]"),
-            (Error, UnknownReference, "prefill.rows[0].source"),
-            (Error, UnknownReference, "cache.rows[0].source"),
-            (Error, UnknownReference, cell0("source")),
-            (Error, UnknownReference, "serving.workloads[0].rows[0].cells[2].source"),
-            (Error, UnknownReference, "accuracy.rows[0].source"),
-            (Error, UnknownReference, "weightAccuracy.source"),
-        ]),
-        ("missing-cells", vec![(Error, Missing, "serving.workloads[0].rows[0].cells")]),
-        ("title-is-a-number", vec![(Error, WrongType, "title")]),
-        ("decode-block-is-a-string", vec![(Error, WrongType, "decode")]),
-        ("energy-disagrees-with-power", vec![(Warning, Inconsistent, cell0("tok_s_per_kw"))]),
+        (
+            "source file duplicate",
+            vec![Set("/sources/1/file", json!("alpha.json"))],
+            vec![
+                (Error, Duplicate, "sources[1].file"),
+                (Error, UnknownReference, "engines[1].source"),
+                (Error, UnknownReference, "decode.rows[1].sources[0]"),
+                (Error, UnknownReference, "weightAccuracy.source"),
+            ],
+        ),
+        (
+            "source without file or url",
+            vec![Remove("/sources/2/file")],
+            vec![
+                (Error, Missing, "sources[2].file"),
+                (Error, UnknownReference, c0("source")),
+                (Error, UnknownReference, "serving.workloads[0].rows[0].cells[2].source"),
+            ],
+        ),
+        (
+            "decode row of an unknown engine",
+            vec![Set("/decode/rows/0/id", json!("gamma"))],
+            vec![(Error, UnknownReference, "decode.rows[0].id")],
+        ),
+        (
+            "serving row of an unknown engine",
+            vec![Set("/serving/workloads/0/rows/0/id", json!("gamma"))],
+            vec![(Error, UnknownReference, "serving.workloads[0].rows[0].id")],
+        ),
+        (
+            "prefill row of an unknown engine",
+            vec![Set("/prefill/rows/0/id", json!("gamma"))],
+            vec![(Error, UnknownReference, "prefill.rows[0].id")],
+        ),
+        (
+            "prefill nominal length null is reported, never dropped",
+            vec![Push("/prefill/nominalTokens", json!(null))],
+            vec![(Error, WrongType, "prefill.nominalTokens[1]")],
+        ),
+        (
+            "prefill nominal length fractional",
+            vec![Set("/prefill/nominalTokens/0", json!(8192.5))],
+            vec![(Error, OutOfRange, "prefill.nominalTokens[0]")],
+        ),
+        (
+            "cache row of an unknown source",
+            vec![Set("/cache/rows/0/source", json!("nowhere.json"))],
+            vec![(Error, UnknownReference, "cache.rows[0].source")],
+        ),
+        (
+            "decode of an unknown source",
+            vec![Set("/decode/rows/0/sources/0", json!("nowhere.json"))],
+            vec![(Error, UnknownReference, "decode.rows[0].sources[0]")],
+        ),
+        (
+            "engine of an unknown source",
+            vec![Set("/engines/0/source", json!("nowhere.json"))],
+            vec![(Error, UnknownReference, "engines[0].source")],
+        ),
+        ("sha256 too short", vec![Set("/sources/0/sha256", json!("abc123"))], vec![(Error, OutOfRange, "sources[0].sha256")]),
+        ("sha256 not hex", vec![Set("/sources/0/sha256", json!("z".repeat(64)))], vec![(Error, OutOfRange, "sources[0].sha256")]),
+        ("missing title", vec![Remove("/title")], vec![(Error, Missing, "title")]),
+        (
+            "missing engines",
+            vec![Remove("/engines")],
+            vec![
+                (Error, Missing, "engines"),
+                (Error, UnknownReference, "decode.rows[0].id"),
+                (Error, UnknownReference, "decode.rows[1].id"),
+                (Error, UnknownReference, "prefill.rows[0].id"),
+                (Error, UnknownReference, "cache.rows[0].id"),
+                (Error, UnknownReference, "serving.workloads[0].rows[0].id"),
+            ],
+        ),
+        (
+            "missing sources",
+            vec![Remove("/sources")],
+            vec![
+                (Error, Missing, "sources"),
+                (Error, UnknownReference, "engines[0].source"),
+                (Error, UnknownReference, "engines[1].source"),
+                (Error, UnknownReference, "decode.rows[0].sources[0]"),
+                (Error, UnknownReference, "decode.rows[1].sources[0]"),
+                (Error, UnknownReference, "prefill.rows[0].source"),
+                (Error, UnknownReference, "cache.rows[0].source"),
+                (Error, UnknownReference, c0("source")),
+                (Error, UnknownReference, "serving.workloads[0].rows[0].cells[2].source"),
+                (Error, UnknownReference, "accuracy.rows[0].source"),
+                (Error, UnknownReference, "weightAccuracy.source"),
+            ],
+        ),
+        ("missing cells", vec![Remove("/serving/workloads/0/rows/0/cells")], vec![(Error, Missing, "serving.workloads[0].rows[0].cells")]),
+        ("title is a number", vec![Set("/title", json!(5))], vec![(Error, WrongType, "title")]),
+        ("decode block is a string", vec![Set("/decode", json!("n/a"))], vec![(Error, WrongType, "decode")]),
+        ("energy disagrees with power", vec![Set(p0("tok_s_per_kw"), json!(1200.0))], vec![(Warning, Inconsistent, c0("tok_s_per_kw"))]),
+        ("top level array", vec![Set("", json!([1, 2]))], vec![(Error, WrongType, "(root)")]),
+        ("top level string", vec![Set("", json!("results"))], vec![(Error, WrongType, "(root)")]),
+        ("schema version of an unknown major", vec![Set("/schemaVersion", json!("2.0"))], vec![(Error, Unsupported, "schemaVersion")]),
+        ("schema version of a newer minor", vec![Set("/schemaVersion", json!("1.9"))], vec![(Warning, Unsupported, "schemaVersion")]),
+        ("schema version malformed", vec![Set("/schemaVersion", json!("one"))], vec![(Error, OutOfRange, "schemaVersion")]),
+        (
+            "schema 1.1 fields",
+            vec![
+                Set("/schemaVersion", json!("1.1")),
+                Set("/model", json!("M")),
+                Set("/hardware", json!("H")),
+                Set("/highlights", json!([{ "text": "A is fast.", "link": "?view=serving" }])),
+            ],
+            vec![],
+        ),
+        (
+            "highlight linking elsewhere",
+            vec![Set("/highlights", json!([{ "text": "x", "link": "javascript:alert(1)" }]))],
+            vec![(Error, OutOfRange, "highlights[0].link")],
+        ),
+        (
+            "highlight without text",
+            vec![Set("/highlights", json!([{ "link": "?view=serving" }]))],
+            vec![(Error, Missing, "highlights[0].text")],
+        ),
+    ]
+}
+
+/// Byte-level cases an edit cannot express, kept as files, and their findings.
+fn files() -> Vec<(&'static str, Vec<Expected>)> {
+    vec![
         ("truncated", vec![(Error, Syntax, "(root)")]),
         ("empty", vec![(Error, Syntax, "(root)")]),
         ("whitespace-only", vec![(Error, Syntax, "(root)")]),
@@ -93,8 +239,6 @@ fn corpus() -> Vec<(&'static str, Vec<Expected>)> {
         ("infinity-literal", vec![(Error, Syntax, "(root)")]),
         ("number-too-large", vec![(Error, Syntax, "(root)")]),
         ("deep-nesting", vec![(Error, Syntax, "(root)")]),
-        ("top-level-array", vec![(Error, WrongType, "(root)")]),
-        ("top-level-string", vec![(Error, WrongType, "(root)")]),
         ("utf8-bom", vec![(Warning, Syntax, "(root)")]),
         ("trailing-comma", vec![(Error, Syntax, "(root)")]),
     ]
@@ -109,12 +253,24 @@ fn the_minimal_fixture_is_valid_with_no_finding() {
 }
 
 #[test]
-fn every_bad_fixture_gives_exactly_its_findings() {
-    let failures: Vec<String> = corpus()
+fn every_edit_gives_exactly_its_findings() {
+    let failures: Vec<String> = edits()
+        .into_iter()
+        .filter_map(|(name, edits, expected)| {
+            let bytes = serde_json::to_vec(&mutate(minimal(), &edits)).expect("serialisable");
+            compare(&bytes, &expected).1.map(|m| format!("{name}: {m}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(edits().len() >= 50);
+}
+
+#[test]
+fn every_byte_level_fixture_gives_exactly_its_findings() {
+    let failures: Vec<String> = files()
         .into_iter()
         .filter_map(|(name, expected)| {
-            let bytes = read(&format!("tests/fixtures/bad/{name}.json"));
-            compare(&bytes, &expected).1.map(|m| format!("{name}: {m}"))
+            compare(&read(&format!("tests/fixtures/bad/{name}.json")), &expected).1.map(|m| format!("{name}: {m}"))
         })
         .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -122,17 +278,21 @@ fn every_bad_fixture_gives_exactly_its_findings() {
 
 #[test]
 fn every_fixture_in_the_folder_has_expectations() {
-    let names: Vec<&str> = corpus().iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = files().iter().map(|(n, _)| *n).collect();
     let dir = format!("{}/tests/fixtures/bad", env!("CARGO_MANIFEST_DIR"));
     let mut count = 0;
     for entry in std::fs::read_dir(dir).expect("fixtures folder") {
         let file = entry.expect("entry").file_name().into_string().expect("utf-8 name");
         let stem = file.strip_suffix(".json").expect("fixtures are .json");
-        assert!(names.contains(&stem), "{file} has no expectations in corpus()");
+        assert!(names.contains(&stem), "{file} has no expectations in files()");
         count += 1;
     }
     assert_eq!(count, names.len());
-    assert!(count >= 30);
+}
+
+fn message_of(edits: &[Edit]) -> String {
+    let bytes = serde_json::to_vec(&mutate(minimal(), edits)).expect("serialisable");
+    parse_results(&bytes).findings[0].message.clone()
 }
 
 #[test]
@@ -146,18 +306,28 @@ fn syntax_errors_name_line_and_column() {
 
 #[test]
 fn messages_say_what_was_expected() {
-    let message = |name: &str| {
-        let v = servescope::core::validate::parse_results(&read(&format!("tests/fixtures/bad/{name}.json")));
-        v.findings[0].message.clone()
-    };
-    assert_eq!(message("decode-values-too-short"), "expected 3 values (one per concurrency level), found 2");
-    assert_eq!(message("cell-conc-wrong-slot"), "expected 4 (this slot's concurrency), found 8");
-    assert_eq!(message("cell-number-as-string"), "expected a number or null, found a string");
-    assert_eq!(message("missing-title"), "required field `title` is missing");
-    assert_eq!(message("cell-unknown-source"), "`sweep-missing.jsonl` is not a declared source file");
-    assert!(message("html-404-page").starts_with("not JSON: this is an HTML page"), "{}", message("html-404-page"));
-    assert!(message("deep-nesting").contains("recursion limit"), "{}", message("deep-nesting"));
-    assert!(message("energy-disagrees-with-power").starts_with("1200 is outside what out_tok_s / power_w × 1000 allows"));
+    let file = |name: &str| parse_results(&read(&format!("tests/fixtures/bad/{name}.json"))).findings[0].message.clone();
+    assert_eq!(message_of(&[Set("/decode/rows/0/values", json!([1.0, 2.0]))]), "expected 3 values (one per concurrency level), found 2");
+    assert_eq!(message_of(&[Set("/serving/workloads/0/rows/0/cells/2/conc", json!(8))]), "expected 4 (this slot's concurrency), found 8");
+    assert_eq!(
+        message_of(&[Set("/serving/workloads/0/rows/0/cells/0/ttft_p99_ms", json!("100.6"))]),
+        "expected a number or null, found a string"
+    );
+    assert_eq!(message_of(&[Remove("/title")]), "required field `title` is missing");
+    assert_eq!(
+        message_of(&[Set("/serving/workloads/0/rows/0/cells/0/source", json!("sweep-missing.jsonl"))]),
+        "`sweep-missing.jsonl` is not a declared source file"
+    );
+    assert_eq!(message_of(&[Set("/serving/workloads/0/rows/0/cells/0/isl", json!(1024.7))]), "expected a whole number ≥ 1, found 1024.7");
+    assert_eq!(message_of(&[Set("/engines/1/id", json!(""))]), "engine id must not be empty");
+    assert_eq!(
+        message_of(&[Set("/schemaVersion", json!("2.0"))]),
+        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.1"
+    );
+    assert!(file("html-404-page").starts_with("not JSON: this is an HTML page"), "{}", file("html-404-page"));
+    assert!(file("deep-nesting").contains("recursion limit"), "{}", file("deep-nesting"));
+    assert!(message_of(&[Set("/serving/workloads/0/rows/0/cells/0/tok_s_per_kw", json!(1200.0))])
+        .starts_with("1200 is outside what out_tok_s / power_w × 1000 allows"));
 }
 
 #[test]
@@ -172,4 +342,21 @@ fn a_null_ci_is_no_ci_not_a_zero_width_one() {
     let weight = results.weight_accuracy.expect("block");
     assert_eq!(weight.rows[0].kl95_ci, Some((0.0239, 0.0292)));
     assert_eq!(weight.rows[1].kl95_ci, None);
+}
+
+#[test]
+fn schema_one_one_fields_are_read() {
+    let doc = mutate(
+        minimal(),
+        &[
+            Set("/schemaVersion", json!("1.1")),
+            Set("/model", json!("Qwen3.8")),
+            Set("/highlights", json!([{ "text": "A leads.", "link": "?view=serving" }])),
+        ],
+    );
+    let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
+    assert_eq!(results.schema_version.to_string(), "1.1");
+    assert_eq!(results.model.as_deref(), Some("Qwen3.8"));
+    assert_eq!(results.highlights[0].link.as_deref(), Some("?view=serving"));
+    assert_eq!(results.raw.get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
 }

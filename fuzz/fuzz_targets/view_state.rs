@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use servescope::core::view_state::ViewState;
+use servescope::core::link::ViewState;
 
 fuzz_target!(|data: &[u8]| {
     let query = String::from_utf8_lossy(data);

@@ -1,8 +1,8 @@
 //! `servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]`
 //!
-//! Validates a results file and checks every source's sha256 against the files in DIR
-//! (default: the results file's folder), then recomputes serving cells from verified sweep
-//! sources. Same checks, statuses and words as the browser: both call `servescope::core`.
+//! Validates a results file, checks every source's sha256 against the files in DIR
+//! (default: the results file's folder) and recomputes serving cells from verified sweep
+//! sources — the page's checks, statuses, words and verdict, from `core::provenance`.
 //!
 //! Exit codes: 0 valid and nothing mismatched (warnings do not fail); 1 a validation error,
 //! a hash mismatch or a recomputation mismatch — or, with `--require-all`, any source not
@@ -11,12 +11,33 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::{json, Value};
-use servescope::core::findings::Severity;
-use servescope::core::provenance::{check_bytes, recompute, sweep_sources, Recomputation, SourceStatus, StatusCounts};
+use serde_json::json;
+use servescope::core::provenance::{check_bytes, Report, SourceStatus, Verification};
 use servescope::core::validate::parse_results;
 
-const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]";
+const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]
+
+Validate a servescope results file, check every source file's sha256 and recompute the
+serving cells of verified sweep files.
+
+  --sources DIR   where the source files are (default: beside RESULTS.json)
+  --require-all   fail unless every source is verified
+  --json          print the report as one JSON object
+  -h, --help      print this help
+
+Exit status: 0 pass, 1 fail (invalid, mismatched, not reproduced, or not all verified
+with --require-all), 2 bad usage or an unreadable results file.";
+
+/// Why the command line cannot be run as given.
+#[derive(Debug, thiserror::Error)]
+enum UsageError {
+    #[error("{0}")]
+    Args(#[from] lexopt::Error),
+    #[error("no results file given")]
+    NoResults,
+    #[error("cannot read {path}: {source}")]
+    Unreadable { path: String, source: std::io::Error },
+}
 
 struct Args {
     results: PathBuf,
@@ -25,118 +46,46 @@ struct Args {
     json: bool,
 }
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
+enum Command {
+    Help,
+    Verify(Args),
+}
+
+fn parse_args() -> Result<Command, UsageError> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_env();
     let (mut results, mut sources, mut require_all, mut json) = (None, None, false, false);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--sources" => sources = Some(PathBuf::from(args.next().ok_or("--sources needs a folder")?)),
-            "--require-all" => require_all = true,
-            "--json" => json = true,
-            "-h" | "--help" => return Err(String::new()),
-            flag if flag.starts_with('-') => return Err(format!("unknown option {flag}")),
-            path if results.is_none() => results = Some(PathBuf::from(path)),
-            extra => return Err(format!("unexpected argument {extra}")),
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Long("sources") => sources = Some(PathBuf::from(parser.value()?)),
+            Long("require-all") => require_all = true,
+            Long("json") => json = true,
+            Value(path) if results.is_none() => results = Some(PathBuf::from(path)),
+            other => return Err(other.unexpected().into()),
         }
     }
-    let results = results.ok_or("no results file given")?;
-    Ok(Args { results, sources, require_all, json })
+    Ok(Command::Verify(Args { results: results.ok_or(UsageError::NoResults)?, sources, require_all, json }))
 }
 
-/// One source's outcome, in file order.
-struct SourceReport {
-    name: String,
-    status: SourceStatus,
-}
-
-fn check_source(dir: &Path, file: Option<&str>, sha256: &str) -> SourceStatus {
-    // A url-only source is never fetched from here: the command line checks local files.
-    let Some(file) = file else {
-        return SourceStatus::NotChecked("remote".into());
-    };
+/// Read one source from the folder: the command line checks local files only.
+fn read_source(dir: &Path, file: &str, sha256: &str) -> (SourceStatus, Option<Vec<u8>>) {
     match std::fs::read(dir.join(file)) {
-        Ok(bytes) => check_bytes(file, sha256, &bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => SourceStatus::Unavailable(format!("not found in {}", dir.display())),
-        Err(e) => SourceStatus::Unavailable(format!("cannot be read: {e}")),
+        Ok(bytes) => (check_bytes(file, sha256, &bytes), Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (SourceStatus::not_found(format!("not found in {}", dir.display())), None),
+        Err(e) => (SourceStatus::unavailable(format!("cannot be read: {e}")), None),
     }
 }
 
-fn main() -> ExitCode {
-    let args = match parse_args(std::env::args().skip(1)) {
-        Ok(args) => args,
-        Err(message) => {
-            if !message.is_empty() {
-                eprintln!("servescope-verify: {message}");
-            }
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let bytes = match std::fs::read(&args.results) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("servescope-verify: cannot read {}: {e}", args.results.display());
-            return ExitCode::from(2);
-        }
-    };
-    let dir = args.sources.clone().unwrap_or_else(|| args.results.parent().map(Path::to_path_buf).unwrap_or_default());
-    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
-
-    let validation = parse_results(&bytes);
-    let mut sources = Vec::new();
-    let mut recomputations: Vec<(String, Result<Recomputation, String>)> = Vec::new();
-    if let Some(results) = &validation.results {
-        for source in &results.sources {
-            let status = check_source(&dir, source.file.as_deref(), &source.sha256);
-            sources.push(SourceReport { name: source.name().to_owned(), status });
-        }
-        for sweep in sweep_sources(results) {
-            let verified = sources.iter().any(|s| s.name == sweep && s.status == SourceStatus::Verified);
-            let outcome = if verified {
-                std::fs::read(dir.join(sweep)).map(|raw| recompute(results, sweep, &raw)).map_err(|e| e.to_string())
-            } else {
-                Err("not recomputed: the source is not verified".into())
-            };
-            recomputations.push((sweep.to_owned(), outcome));
-        }
+fn print_text(report: &Report, findings: &[servescope::core::findings::Finding], require_all: bool) {
+    for f in findings {
+        println!("{f}");
     }
-
-    let counts = StatusCounts::of(sources.iter().map(|s| &s.status));
-    let (cells, matched) = recomputations.iter().filter_map(|(_, r)| r.as_ref().ok()).fold((0, 0), |(c, m), r| (c + r.cells, m + r.matched));
-    let errors = validation.error_count();
-    let warnings = validation.warning_count();
-    let failed = errors > 0 || counts.mismatched > 0 || matched < cells || (args.require_all && counts.verified < counts.total);
-    let code: u8 = if failed { 1 } else { 0 };
-
-    if args.json {
-        let report = json!({
-            "results": args.results.display().to_string(),
-            "valid": errors == 0,
-            "findings": validation.findings.iter().map(|f| json!({
-                "severity": f.severity.to_string(), "kind": f.kind.as_str(), "path": f.path, "message": f.message,
-            })).collect::<Vec<_>>(),
-            "sources": sources.iter().map(|s| json!({ "name": s.name, "status": s.status.label(), "detail": s.status.detail() })).collect::<Vec<_>>(),
-            "recomputation": recomputations.iter().map(|(name, r)| match r {
-                Ok(r) => json!({ "source": name, "cells": r.cells, "matched": r.matched,
-                    "mismatches": r.mismatches.iter().map(|m| json!({ "path": m.path, "reason": m.reason })).collect::<Vec<_>>() }),
-                Err(why) => json!({ "source": name, "skipped": why }),
-            }).collect::<Vec<_>>(),
-            "summary": { "sources": counts.total, "verified": counts.verified, "mismatched": counts.mismatched,
-                "unavailable": counts.unavailable, "not_checked": counts.not_checked, "errors": errors, "warnings": warnings,
-                "cells": cells, "cells_matched": matched },
-            "exit_code": code,
-        });
-        println!("{}", serde_json::to_string_pretty(&report).unwrap_or_else(|_| Value::Null.to_string()));
-        return ExitCode::from(code);
+    for (name, status) in &report.statuses {
+        println!("{} {name} — {}", status.label().to_uppercase(), status.detail());
     }
-
-    for f in &validation.findings {
-        println!("{} {}: {}", f.severity, f.path, f.message);
-    }
-    for s in &sources {
-        println!("{} {} — {}", s.status.label().to_uppercase(), s.name, s.status.detail());
-    }
-    for (name, r) in &recomputations {
-        match r {
+    for (name, outcome) in &report.recomputations {
+        match outcome {
             Ok(r) => {
                 println!("recompute {name}: {r}");
                 for m in &r.mismatches {
@@ -146,10 +95,74 @@ fn main() -> ExitCode {
             Err(why) => println!("recompute {name}: {why}"),
         }
     }
-    let verdict = if failed { "FAIL" } else { "OK" };
-    let severity_note = if validation.findings.iter().any(|f| f.severity == Severity::Error) { "invalid" } else { "valid" };
-    println!(
-        "summary: {verdict} — {severity_note}, {errors} errors, {warnings} warnings; {counts}; recomputation {matched} of {cells} cells match",
-    );
-    ExitCode::from(code)
+    println!("summary: {}", report.counts());
+    println!("verdict: {}", report.verdict(require_all).sentence);
+}
+
+fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findings::Finding]) -> String {
+    let counts = report.counts();
+    let (cells, matched) = report.cells();
+    let verdict = report.verdict(args.require_all);
+    let doc = json!({
+        "results": args.results.display().to_string(),
+        "valid": report.errors == 0,
+        "findings": findings.iter().map(|f| json!({ "severity": f.severity.to_string(), "kind": f.kind.as_str(), "path": f.path, "message": f.message })).collect::<Vec<_>>(),
+        "sources": report.statuses.iter().map(|(name, s)| json!({ "name": name, "status": s.label(), "detail": s.detail() })).collect::<Vec<_>>(),
+        "recomputation": report.recomputations.iter().map(|(name, r)| match r {
+            Ok(r) => json!({ "source": name, "cells": r.cells, "matched": r.matched,
+                "mismatches": r.mismatches.iter().map(|m| json!({ "path": m.path, "reason": m.reason })).collect::<Vec<_>>() }),
+            Err(why) => json!({ "source": name, "skipped": why }),
+        }).collect::<Vec<_>>(),
+        "summary": { "sources": counts.total, "verified": counts.verified, "mismatched": counts.mismatched,
+            "unavailable": counts.unavailable, "not_checked": counts.not_checked, "errors": report.errors, "warnings": report.warnings,
+            "cells": cells, "cells_matched": matched },
+        "verdict": verdict.sentence,
+        "exit_code": u8::from(!verdict.pass),
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+fn run() -> Result<ExitCode, UsageError> {
+    let args = match parse_args()? {
+        Command::Help => {
+            println!("{USAGE}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Verify(args) => args,
+    };
+    let bytes =
+        std::fs::read(&args.results).map_err(|source| UsageError::Unreadable { path: args.results.display().to_string(), source })?;
+    let dir = args.sources.clone().unwrap_or_else(|| args.results.parent().map(Path::to_path_buf).unwrap_or_default());
+    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+
+    let validation = parse_results(&bytes);
+    let (errors, warnings) = (validation.error_count(), validation.warning_count());
+    let report = match &validation.results {
+        Some(results) => {
+            let mut verification = Verification::new(results);
+            for job in verification.jobs().to_vec() {
+                let (status, bytes) = read_source(&dir, &job.file, &job.sha256);
+                verification.record(&job, status, bytes);
+            }
+            verification.finish(results, errors, warnings)
+        }
+        None => Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings },
+    };
+    if args.json {
+        println!("{}", print_json(&args, &report, &validation.findings));
+    } else {
+        print_text(&report, &validation.findings, args.require_all);
+    }
+    Ok(if report.verdict(args.require_all).pass { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("servescope-verify: {e}");
+            eprintln!("{}", USAGE.lines().next().unwrap_or_default());
+            ExitCode::from(2)
+        }
+    }
 }

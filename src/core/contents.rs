@@ -23,16 +23,39 @@ fn summary(name: &'static str, rows: Option<usize>, noun: &str) -> BlockSummary 
     }
 }
 
+/// The optional blocks of a results file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// `decode`.
+    Decode,
+    /// `prefill`.
+    Prefill,
+    /// `cache`.
+    Cache,
+    /// `serving`.
+    Serving,
+    /// `accuracy`.
+    Accuracy,
+    /// `weightAccuracy`.
+    WeightAccuracy,
+}
+
+/// One block's presence.
+pub fn block_summary(results: &Results, block: Block) -> BlockSummary {
+    match block {
+        Block::Decode => summary("Decode", results.decode.as_ref().map(|b| b.rows.len()), "row"),
+        Block::Prefill => summary("Prefill", results.prefill.as_ref().map(|b| b.rows.len()), "row"),
+        Block::Cache => summary("KV cache", results.cache.as_ref().map(|b| b.rows.len()), "row"),
+        Block::Serving => summary("Serving", results.serving.as_ref().map(|b| b.workloads.len()), "workload"),
+        Block::Accuracy => summary("Served accuracy", results.accuracy.as_ref().map(|b| b.rows.len()), "row"),
+        Block::WeightAccuracy => summary("Weight accuracy", results.weight_accuracy.as_ref().map(|b| b.rows.len()), "row"),
+    }
+}
+
 /// Every optional block of the file, in file-format order.
 pub fn block_summaries(results: &Results) -> Vec<BlockSummary> {
-    vec![
-        summary("Decode", results.decode.as_ref().map(|b| b.rows.len()), "row"),
-        summary("Prefill", results.prefill.as_ref().map(|b| b.rows.len()), "row"),
-        summary("KV cache", results.cache.as_ref().map(|b| b.rows.len()), "row"),
-        summary("Serving", results.serving.as_ref().map(|b| b.workloads.len()), "workload"),
-        summary("Served accuracy", results.accuracy.as_ref().map(|b| b.rows.len()), "row"),
-        summary("Weight accuracy", results.weight_accuracy.as_ref().map(|b| b.rows.len()), "row"),
-    ]
+    use Block::*;
+    [Decode, Prefill, Cache, Serving, Accuracy, WeightAccuracy].into_iter().map(|b| block_summary(results, b)).collect()
 }
 
 #[cfg(test)]

@@ -30,6 +30,8 @@ pub enum FindingKind {
     UnknownReference,
     /// Fields disagree with each other.
     Inconsistent,
+    /// The file declares a schema version this page does not read.
+    Unsupported,
 }
 
 impl FindingKind {
@@ -44,6 +46,7 @@ impl FindingKind {
             Self::Duplicate => "duplicate",
             Self::UnknownReference => "unknown reference",
             Self::Inconsistent => "inconsistent",
+            Self::Unsupported => "unsupported",
         }
     }
 }

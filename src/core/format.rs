@@ -1,9 +1,11 @@
 //! Number formatting and rounding arithmetic shared by the views, exports and checks.
 //!
-//! Numbers from the file are shown as written. The model keeps them as `f64`, and Rust
-//! prints an `f64` as the shortest text that reads back to the same value — which is the
-//! text a rounding script writes (`331.4`, `3`, `273.071554221675`). Derived numbers get
-//! four significant digits.
+//! Two texts for every number. *Exact*: as the file wrote it — the model keeps `f64`, and
+//! Rust prints an `f64` as the shortest text that reads back to the same value, which is
+//! the text a rounding script writes (`331.4`, `3`, `273.071554221675`); CSV and tooltips'
+//! `title` carry it. *Readable*: 3–4 significant digits with thousands separators
+//! (`273.1`, `1,266`, `2.191 M`), what tables and tooltips show. Derived numbers get four
+//! significant digits in both.
 
 /// The text for a number from the file, as written.
 pub fn as_written(value: f64) -> String {
@@ -29,6 +31,65 @@ pub fn significant4(value: f64) -> String {
     let magnitude = value.abs().log10().floor() as i32;
     let decimals = (3 - magnitude).max(0) as usize;
     format!("{value:.decimals$}")
+}
+
+/// Group the digits of a whole number's text in thousands: `1265` → `1,265`.
+fn thousands(whole: &str) -> String {
+    let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+/// Four significant digits without trailing zeros (`12.50` → `12.5`, `3.000` → `3`).
+fn four_trimmed(value: f64) -> String {
+    let text = significant4(value);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
+/// A number as tables and tooltips show it: 3–4 significant digits, thousands separated,
+/// millions as `M` (`273.071554221675` → `273.1`, `1265.83` → `1,266`, `2190540` →
+/// `2.191 M`, `0.007694863` → `0.007695`). The exact text stays in CSV and in `title`.
+pub fn readable(value: f64) -> String {
+    if !value.is_finite() {
+        return "—".to_owned();
+    }
+    let magnitude = value.abs();
+    if magnitude >= 1e6 {
+        format!("{} M", four_trimmed(value / 1e6))
+    } else if magnitude >= 1000.0 {
+        thousands(&format!("{}", value.round() as i64))
+    } else {
+        four_trimmed(value)
+    }
+}
+
+/// A latency in milliseconds as tables and tooltips show it: from 10 s up, in seconds
+/// with its unit (`84806.2` → `84.81 s`); below, readable milliseconds (`97.8`).
+pub fn readable_ms(value: f64) -> String {
+    if value.abs() >= 10_000.0 {
+        format!("{} s", readable(value / 1000.0))
+    } else {
+        readable(value)
+    }
+}
+
+/// How many digits carry the value in a text (`0.007695` → 4, `1,266` → 4, `2.191 M` → 4):
+/// what the "at most 6 significant digits" check counts.
+pub fn significant_digits(text: &str) -> usize {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let trimmed = digits.trim_start_matches('0');
+    let trimmed = if text.contains('.') { trimmed } else { trimmed.trim_end_matches('0') };
+    trimmed.len().max(usize::from(!digits.is_empty()))
 }
 
 /// How many decimals the number was written with (`331.4` → 1, `3` → 0, `1e-5` → 5).
@@ -94,6 +155,26 @@ mod tests {
         assert_eq!(significant4(1075.66), "1076");
         assert_eq!(significant4(12.5), "12.50");
         assert_eq!(significant4(0.000123456), "0.0001235");
+    }
+
+    #[test]
+    fn readable_numbers_have_three_to_four_significant_digits() {
+        assert_eq!(readable(273.071554221675), "273.1");
+        assert_eq!(readable(1265.8309257468627), "1,266");
+        assert_eq!(readable(2190540.0), "2.191 M");
+        assert_eq!(readable(0.007694863545343617), "0.007695");
+        assert_eq!(readable(331.4), "331.4");
+        assert_eq!(readable(3.0), "3");
+        assert_eq!(readable(12.5), "12.5");
+        assert_eq!(readable(-1234.0), "-1,234");
+        assert_eq!(readable(123456.7), "123,457");
+        assert_eq!(readable_ms(84806.2), "84.81 s");
+        assert_eq!(readable_ms(9999.0), "9,999");
+        assert_eq!(readable_ms(97.8), "97.8");
+        for text in ["273.1", "1,266", "2.191 M", "0.007695", "123,457", "84.81 s"] {
+            assert!(significant_digits(text) <= 6, "{text}");
+        }
+        assert_eq!(significant_digits("273.071554221675"), 15);
     }
 
     #[test]

@@ -1,19 +1,27 @@
-//! The pure core: data model, validation, formatting, series building and URL state.
+//! The pure core: data model, validation, link state, series, tables, provenance and the
+//! importers.
 //!
-//! Architecture invariant: nothing under `core` imports `web_sys`, `leptos` or any
-//! other browser crate. Everything here runs and is tested natively.
+//! Architecture invariant: nothing under `core` imports `web_sys`, `leptos` or any other
+//! browser crate. Everything here runs and is tested natively, and the command-line tools
+//! and the page share it: the same checks, the same words, the same verdict.
 
+pub mod collection;
 pub mod compare;
 pub mod contents;
+pub mod cost;
 pub mod csv;
 pub mod findings;
 pub mod format;
-pub mod index;
-pub mod metrics;
+pub mod headline;
+pub mod import;
+pub mod intake;
+pub mod link;
+pub mod metric;
 pub mod model;
 pub mod palette;
 pub mod path;
 pub mod provenance;
 pub mod series;
+pub mod tables;
+pub mod tooltip;
 pub mod validate;
-pub mod view_state;

@@ -22,7 +22,11 @@ impl Rgb {
     pub fn luminance(self) -> f64 {
         let channel = |c: u8| {
             let c = f64::from(c) / 255.0;
-            if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
         };
         0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
     }
@@ -67,10 +71,17 @@ pub enum Marker {
     Diamond,
     /// Diagonal cross.
     Cross,
+    /// Upright plus: only for ids that are not engines, so a grey mark never reads as one.
+    Plus,
+    /// Six-armed star: the second shape for ids that are not engines.
+    Star,
 }
 
 impl Marker {
-    /// All shapes, in assignment order.
+    /// Shapes kept for ids that are not engines.
+    pub const NEUTRAL: [Marker; 2] = [Marker::Plus, Marker::Star];
+
+    /// The engines' shapes, in assignment order (`NEUTRAL` ones are kept for other ids).
     pub const ALL: [Marker; 5] = [Marker::Circle, Marker::Square, Marker::Triangle, Marker::Diamond, Marker::Cross];
 
     /// A CSS class suffix for the DOM legend's swatch.
@@ -81,6 +92,8 @@ impl Marker {
             Marker::Triangle => "triangle",
             Marker::Diamond => "diamond",
             Marker::Cross => "cross",
+            Marker::Plus => "plus",
+            Marker::Star => "star",
         }
     }
 }
@@ -118,10 +131,12 @@ mod tests {
 
     #[test]
     fn the_first_forty_engines_get_distinct_colour_and_shape_pairs() {
-        let pairs: HashSet<_> = (0..40).map(|i| {
-            let s = engine_style(i);
-            (s.colour.hex(), s.marker.as_str())
-        }).collect();
+        let pairs: HashSet<_> = (0..40)
+            .map(|i| {
+                let s = engine_style(i);
+                (s.colour.hex(), s.marker.as_str())
+            })
+            .collect();
         assert_eq!(pairs.len(), 40);
         assert_eq!(engine_style(0).marker, Marker::Circle);
         assert_eq!(engine_style(1).marker, Marker::Square);

@@ -1,8 +1,12 @@
-//! Shared helpers for the native tests: the fixtures and the one `check` helper every
-//! validation test goes through.
+//! Shared helpers for the native tests: the fixtures, the one `check` helper every
+//! validation test goes through, edits applied to `minimal.json`, and SVG rendering.
 #![allow(dead_code)]
 
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde_json::Value;
 use servescope::core::findings::{FindingKind, Severity};
+use servescope::core::model::Results;
 use servescope::core::validate::{parse_results, Validation};
 
 /// Bytes of a file under the repository root.
@@ -14,6 +18,60 @@ pub fn read(relative: &str) -> Vec<u8> {
 /// The bundled reference study.
 pub fn bundled() -> Vec<u8> {
     read("data/qwen3.8-flash-next-mi350p-2026-10-30.json")
+}
+
+/// The bundled study, validated.
+pub fn bundled_results() -> Results {
+    check(&bundled(), &[]).results.expect("the bundled file is valid")
+}
+
+/// The minimal fixture as a JSON value, to edit.
+pub fn minimal() -> Value {
+    serde_json::from_slice(&read("tests/fixtures/minimal.json")).expect("minimal.json is JSON")
+}
+
+/// One edit of a JSON document, by JSON pointer.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    /// Replace the value at the pointer (`""` is the whole document).
+    Set(&'static str, Value),
+    /// Remove the object member at the pointer.
+    Remove(&'static str),
+    /// Append a value to the array at the pointer.
+    Push(&'static str, Value),
+    /// Append a copy of the value at the second pointer to the array at the first.
+    PushCopy(&'static str, &'static str),
+}
+
+/// Apply edits to a document; a pointer that does not resolve is a test bug and panics.
+pub fn mutate(mut doc: Value, edits: &[Edit]) -> Value {
+    for edit in edits {
+        match edit {
+            Edit::Set("", value) => doc = value.clone(),
+            Edit::Set(pointer, value) => match doc.pointer_mut(pointer) {
+                Some(slot) => *slot = value.clone(),
+                // A new member of an object that exists.
+                None => {
+                    let (parent, key) = pointer.rsplit_once('/').expect("a pointer");
+                    let object = doc.pointer_mut(parent).and_then(Value::as_object_mut).unwrap_or_else(|| panic!("no object {parent}"));
+                    object.insert(key.to_owned(), value.clone());
+                }
+            },
+            Edit::Remove(pointer) => {
+                let (parent, key) = pointer.rsplit_once('/').expect("a pointer");
+                let removed = doc.pointer_mut(parent).and_then(Value::as_object_mut).and_then(|o| o.remove(key));
+                assert!(removed.is_some(), "nothing at {pointer}");
+            }
+            Edit::Push(pointer, value) => {
+                doc.pointer_mut(pointer).and_then(Value::as_array_mut).unwrap_or_else(|| panic!("no array {pointer}")).push(value.clone())
+            }
+            Edit::PushCopy(to, from) => {
+                let copy = doc.pointer(from).unwrap_or_else(|| panic!("no {from}")).clone();
+                doc.pointer_mut(to).and_then(Value::as_array_mut).unwrap_or_else(|| panic!("no array {to}")).push(copy);
+            }
+        }
+    }
+    doc
 }
 
 /// One expected finding: severity, kind and the exact path.
@@ -34,8 +92,7 @@ pub fn compare(input: &[u8], expected: &[Expected]) -> (Validation, Option<Strin
     let validation = parse_results(input);
     let mut found: Vec<(Severity, FindingKind, String)> =
         validation.findings.iter().map(|f| (f.severity, f.kind, f.path.clone())).collect();
-    let mut want: Vec<(Severity, FindingKind, String)> =
-        expected.iter().map(|&(s, k, p)| (s, k, p.to_owned())).collect();
+    let mut want: Vec<(Severity, FindingKind, String)> = expected.iter().map(|&(s, k, p)| (s, k, p.to_owned())).collect();
     let key = |x: &(Severity, FindingKind, String)| format!("{:?} {:?} {}", x.0, x.1, x.2);
     found.sort_by_key(key);
     want.sort_by_key(key);
@@ -52,4 +109,14 @@ pub fn compare(input: &[u8], expected: &[Expected]) -> (Validation, Option<Strin
     }
     let mismatch = (!problems.is_empty()).then(|| problems.join("\n"));
     (validation, mismatch)
+}
+
+/// Draw on an SVG of `size` and return the document with what the drawing returned.
+pub fn render_svg<T>(size: (u32, u32), draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> T) -> (String, T) {
+    let mut svg = String::new();
+    let out = {
+        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&area)
+    };
+    (svg, out)
 }

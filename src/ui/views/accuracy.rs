@@ -2,152 +2,151 @@
 //! panel, never on a shared axis — full-vocabulary weight KL with its 95 % CI, routing-locked
 //! KL, top-1 % and long-context retrieval.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::ui::download::TableCsvButton;
+use crate::chart::{draw_dot_chart, draw_scatter, DotChart, LegendItem, ScatterChart};
+use crate::core::contents::{block_summary, Block};
+use crate::core::format::readable;
+use crate::core::link::{ChartId, View};
+use crate::core::palette::EngineStyle;
+use crate::core::series::{served_kl_rows, served_scatter, weight_kl_rows, weight_scatter, DotRow, ScatterPoint};
+use crate::core::tables::{retrieval_table, served_accuracy_table, weight_accuracy_table, Table};
+use crate::core::tooltip::{dot_tip, scatter_tip};
+use crate::ui::chart::export::ExportText;
+use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
+use crate::ui::state::file::Study;
+use crate::ui::state::{page, PageState};
+use crate::ui::widgets::absent::AbsentBlock;
+use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::pickers::ScaleToggle;
+use crate::ui::widgets::table::{CsvButton, TableView};
 
-use crate::chart::accuracy::{accuracy_style, served_kl_rows, served_label, served_scatter, weight_kl_rows, weight_scatter};
-use crate::core::format::{as_written, as_written_or_gap};
-use crate::ui::app::{Loaded, Page};
-use crate::ui::views::controls::ScaleToggle;
-use crate::ui::canvas::{DotCanvas, ScatterCanvas};
-use crate::ui::views::engines::Swatch;
+const KL_DIRECTION: &str = "lower is closer to BF16";
 
-fn kl_summary(rows: &[crate::chart::DotRow]) -> String {
+fn kl_summary(rows: &[DotRow]) -> String {
     let parts: Vec<String> = rows
         .iter()
         .map(|r| {
-            let ci = match r.interval {
-                Some((lo, hi)) => format!(" (95 % CI {lo} to {hi})"),
-                None => String::new(),
-            };
-            format!("{} {}{ci}", r.label, r.value.map(as_written).unwrap_or_else(|| "not measured".into()))
+            let ci = r.interval.map(|(lo, hi)| format!(" (95 % CI {lo} to {hi})")).unwrap_or_default();
+            format!("{} {}{ci}", r.label, r.value.map_or_else(|| "not measured".into(), readable))
         })
         .collect();
-    format!("KL by row: {}.", parts.join("; "))
+    format!("KL by row ({KL_DIRECTION}): {}.", parts.join("; "))
+}
+
+fn legend_of(items: impl Iterator<Item = (String, EngineStyle)>) -> Vec<LegendItem> {
+    items.map(|(label, style)| LegendItem { label, style, dash: None }).collect()
+}
+
+fn dot_spec(page: PageState, study: &Study, id: ChartId, rows: Vec<DotRow>, title: &'static str) -> ChartSpec {
+    let summary = kl_summary(&rows);
+    let rows = Rc::new(rows);
+    let height = 96 + 44 * rows.len() as u32;
+    let (draw_rows, tip_rows, export_rows) = (rows.clone(), rows.clone(), rows);
+    let scale = page.link.scale;
+    let study = study.clone();
+    ChartSpec {
+        id,
+        draw: Rc::new(move |area, theme| {
+            let drawn = draw_dot_chart(area, &DotChart { x_title: &format!("{title} · {KL_DIRECTION}"), rows: &draw_rows, scale: scale.get(), theme }).map_err(|e| e.to_string())?;
+            Ok(Drawn { marks: drawn.dots.clone(), attrs: vec![("points", drawn.dots.len().to_string()), ("bars", drawn.bars.len().to_string())] })
+        }),
+        tip: Rc::new(move |mark| tip_rows.get(mark.group).map(dot_tip)),
+        summary: Signal::stored(summary),
+        export: Rc::new(move || ExportText {
+            title: format!("{} · {title}", study_line(&study)),
+            legend: legend_of(export_rows.iter().map(|r| (r.label.clone(), EngineStyle { colour: r.colour, marker: r.marker }))),
+            notes: Vec::new(),
+            footer: footer(page, &study),
+            stem: stem(View::Accuracy, &[id.as_str().to_owned()]),
+        }),
+        height: Signal::stored(height),
+    }
+}
+
+fn scatter_spec(page: PageState, study: &Study, id: ChartId, points: Vec<ScatterPoint>, x_title: &'static str, y_title: &'static str) -> ChartSpec {
+    let points = Rc::new(points);
+    let (draw_points, tip_points, export_points) = (points.clone(), points.clone(), points.clone());
+    let study = study.clone();
+    ChartSpec {
+        id,
+        draw: Rc::new(move |area, theme| {
+            let marks = draw_scatter(area, &ScatterChart { x_title: &format!("{x_title} · {KL_DIRECTION}"), y_title, points: &draw_points, theme }).map_err(|e| e.to_string())?;
+            Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
+        }),
+        tip: Rc::new(move |mark| tip_points.get(mark.group).map(|p| scatter_tip(p, y_title))),
+        summary: Signal::stored(format!("{x_title} against {y_title}, one point per row: {}.", points.iter().map(|p| format!("{} KL {} {}", p.label, readable(p.x), readable(p.y))).collect::<Vec<_>>().join("; "))),
+        export: Rc::new(move || ExportText {
+            title: format!("{} · {x_title} against {y_title}", study_line(&study)),
+            legend: legend_of(export_points.iter().map(|p| (p.label.clone(), EngineStyle { colour: p.colour, marker: p.marker }))),
+            notes: Vec::new(),
+            footer: footer(page, &study),
+            stem: stem(View::Accuracy, &[id.as_str().to_owned()]),
+        }),
+        height: Signal::stored(340),
+    }
+}
+
+fn table_block(study: &Study, table: Option<Table>, sources: Vec<String>, name: &'static str) -> impl IntoView {
+    table.map(|t| {
+        let page = page();
+        let hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
+        let shown = t.clone();
+        view! {
+            <div class="table-block" class:embed-hidden=hidden>
+                <CsvButton table=Signal::stored(Some(t)) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Accuracy, &[name.into()])/>
+                <TableView table=shown/>
+            </div>
+        }
+    })
 }
 
 /// Served and weight accuracy.
 #[component]
 pub fn AccuracyView(
-    /// The loaded file.
-    loaded: Arc<Loaded>,
+    /// The study.
+    study: Study,
 ) -> impl IntoView {
-    let page = expect_context::<Page>();
-    let results = &loaded.results;
-    let scale = Signal::derive(move || page.state.with(|s| s.scale));
-    let served = match &results.accuracy {
-        None => view! { <section class="panel"><h2>"Served accuracy"</h2><p class="absent">"Served accuracy: not in this file."</p></section> }.into_any(),
-        Some(a) if a.rows.is_empty() => view! { <section class="panel"><h2>"Served accuracy"</h2><p class="absent">"Served accuracy: no measurements in this file."</p></section> }.into_any(),
+    let page = page();
+    let results = &study.results;
+    let served = match results.accuracy.as_ref().filter(|a| !a.rows.is_empty()) {
+        None => view! { <AbsentBlock title="Served accuracy" block=block_summary(results, Block::Accuracy)/> }.into_any(),
         Some(accuracy) => {
-            let rows = served_kl_rows(results);
-            let summary = kl_summary(&rows);
-            let positions = accuracy.positions.map(as_written).unwrap_or_else(|| "—".into());
-            let mut neutral = 0;
-            let table = accuracy
-                .rows
-                .iter()
-                .map(|row| {
-                    let style = accuracy_style(results, &row.id, neutral);
-                    if results.engine(&row.id).is_none() {
-                        neutral += 1;
-                    }
-                    let control = (row.id == "bf16").then(|| view! { <span class="control-tag">" reference control"</span> });
-                    view! {
-                        <tr class="served-row">
-                            <th scope="row" class="engine-label"><Swatch style=style/> {served_label(results, &row.id)} {control}</th>
-                            <td><code>{row.id.clone()}</code></td>
-                            <td>{row.hardware.clone().unwrap_or_else(|| "—".into())}</td>
-                            <td class="num kl" class:gap=row.kl.is_none()>{as_written_or_gap(row.kl)}</td>
-                            <td class="num" class:gap=row.top1.is_none()>{as_written_or_gap(row.top1)}</td>
-                            <td>{row.rows.join(", ")}</td>
-                            <td><code>{row.source.clone().unwrap_or_default()}</code></td>
-                        </tr>
-                    }
-                })
-                .collect_view();
+            let positions = accuracy.positions.map_or_else(|| "—".into(), readable);
+            let sources: Vec<String> = accuracy.rows.iter().filter_map(|r| r.source.clone()).collect();
+            let elsewhere = move || page.link.embed.get() && matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter));
             view! {
-                <section class="panel accuracy served">
+                <section class="panel accuracy served" class:embed-hidden=elsewhere>
                     <h2>"Served accuracy: KL and top-1 against the BF16 reference"</h2>
-                    <p class="unit">{positions} " teacher-forced positions; KL is top-1024-plus-tail; top-1 is a fraction. "
+                    <p class="unit">{positions} " teacher-forced positions; KL is top-1024-plus-tail (lower is closer to the reference); top-1 is agreement with the reference's next token. "
                         "The BF16 row is the control: BF16 against itself on other hardware, the floor the others are read against."</p>
                     <div class="controls"><ScaleToggle label="KL scale"/></div>
-                    <DotCanvas chart="served-kl" rows=rows x_title="KL divergence (top-1024 + tail)".into() scale=scale summary=summary/>
-                    <ScatterCanvas chart="served-scatter" points=served_scatter(results) x_title="KL divergence (served)".into() y_title="top-1 agreement (fraction)".into()
-                        summary="Served KL against top-1 agreement, one point per row.".into()/>
+                    <ChartFigure spec=dot_spec(page, &study, ChartId::ServedKl, served_kl_rows(results), "KL divergence (top-1024 + tail)")/>
+                    <ChartFigure spec=scatter_spec(page, &study, ChartId::ServedScatter, served_scatter(results), "KL divergence (served)", "top-1 agreement (fraction)")/>
                     {accuracy.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
-                    <TableCsvButton table_class="served-table" filename="servescope-served-accuracy.csv" loaded=loaded.clone()
-                        sources=accuracy.rows.iter().filter_map(|r| r.source.clone()).collect()/>
-                    <div class="table-scroll">
-                        <table class="values served-table">
-                            <thead><tr><th scope="col">"Checkpoint"</th><th scope="col">"id"</th><th scope="col">"hardware"</th><th scope="col" class="num">"KL"</th>
-                                <th scope="col" class="num">"top-1"</th><th scope="col">"rows"</th><th scope="col">"source"</th></tr></thead>
-                            <tbody>{table}</tbody>
-                        </table>
-                    </div>
+                    {table_block(&study, served_accuracy_table(results), sources, "served")}
                 </section>
             }
             .into_any()
         }
     };
-
-    let weight = match &results.weight_accuracy {
-        None => view! { <section class="panel"><h2>"Weight accuracy"</h2><p class="absent">"Weight accuracy: not in this file."</p></section> }.into_any(),
-        Some(w) if w.rows.is_empty() => view! { <section class="panel"><h2>"Weight accuracy"</h2><p class="absent">"Weight accuracy: no measurements in this file."</p></section> }.into_any(),
+    let weight = match results.weight_accuracy.as_ref().filter(|w| !w.rows.is_empty()) {
+        None => view! { <AbsentBlock title="Weight accuracy" block=block_summary(results, Block::WeightAccuracy)/> }.into_any(),
         Some(weight) => {
-            let rows = weight_kl_rows(results);
-            let summary = kl_summary(&rows);
-            let held_out = weight.held_out_tokens.map(as_written).unwrap_or_else(|| "—".into());
-            let table = weight
-                .rows
-                .iter()
-                .map(|row| {
-                    let ci = match row.kl95_ci {
-                        Some((lo, hi)) => view! { <td class="num">{as_written(lo)} " – " {as_written(hi)}</td> }.into_any(),
-                        None => view! { <td class="gap no-ci">"no CI reported"</td> }.into_any(),
-                    };
-                    view! {
-                        <tr class="weight-row">
-                            <th scope="row">{row.label.clone().unwrap_or_else(|| row.id.clone())}</th>
-                            <td class="num" class:gap=row.kl.is_none()>{as_written_or_gap(row.kl)}</td>
-                            {ci}
-                            <td class="num" class:gap=row.routing_locked_kl.is_none()>{as_written_or_gap(row.routing_locked_kl)}</td>
-                            <td class="num" class:gap=row.top1_percent.is_none()>{as_written_or_gap(row.top1_percent)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let retrieval = weight
-                .retrieval
-                .iter()
-                .map(|r| {
-                    let score = match (r.matched, r.total) {
-                        (Some(m), Some(t)) => format!("{}/{}", as_written(m), as_written(t)),
-                        _ => "not measured".to_owned(),
-                    };
-                    view! { <li class="retrieval"><strong>{r.context_label.clone().unwrap_or_default()}</strong> ": " {score}</li> }
-                })
-                .collect_view();
+            let held_out = weight.held_out_tokens.map_or_else(|| "—".into(), readable);
+            let sources: Vec<String> = weight.source.iter().cloned().collect();
+            let elsewhere = move || page.link.embed.get() && !matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter | ChartId::Table));
             view! {
-                <section class="panel accuracy weight">
+                <section class="panel accuracy weight" class:embed-hidden=elsewhere>
                     <h2>"Weight accuracy: full-vocabulary KL with 95 % CI"</h2>
                     <p class="unit">"Over " {held_out} " held-out tokens, full vocabulary; top-1 in percent. A separate measurement from served accuracy: never compare the two on one axis."</p>
-                    <DotCanvas chart="weight-kl" rows=rows x_title="KL divergence (full vocabulary, free routing)".into() scale=scale summary=summary/>
-                    <ScatterCanvas chart="weight-scatter" points=weight_scatter(results) x_title="KL divergence (full vocabulary)".into() y_title="top-1 agreement (%)".into()
-                        summary="Weight KL against top-1 percent, one point per row.".into()/>
-                    <TableCsvButton table_class="weight-table" filename="servescope-weight-accuracy.csv" loaded=loaded.clone()
-                        sources=weight.source.iter().cloned().collect()/>
-                    <div class="table-scroll">
-                        <table class="values weight-table">
-                            <thead><tr><th scope="col">"Checkpoint"</th><th scope="col" class="num">"KL (free routing)"</th><th scope="col" class="num">"95 % CI"</th>
-                                <th scope="col" class="num">"KL (routing locked)"</th><th scope="col" class="num">"top-1 %"</th></tr></thead>
-                            <tbody>{table}</tbody>
-                        </table>
-                    </div>
+                    <ChartFigure spec=dot_spec(page, &study, ChartId::WeightKl, weight_kl_rows(results), "KL divergence (full vocabulary, free routing)")/>
+                    <ChartFigure spec=scatter_spec(page, &study, ChartId::WeightScatter, weight_scatter(results), "KL divergence (full vocabulary)", "top-1 agreement (%)")/>
+                    {table_block(&study, weight_accuracy_table(results), sources.clone(), "weight")}
                     <h3>"Long-context retrieval"</h3>
-                    <ul class="retrievals">{retrieval}</ul>
+                    {table_block(&study, retrieval_table(results), sources, "retrieval")}
                     {weight.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
                     {weight.limits.clone().map(|m| view! { <p class="method"><strong>"Limits: "</strong>{m}</p> })}
                     {weight.source.clone().map(|s| view! { <p class="unit">"Source: " <code>{s}</code></p> })}

@@ -1,134 +1,130 @@
-//! The decode view: aggregate output tok/s against concurrency, the file's unit and
-//! method text beside it, and the numbers in a table under it.
+//! The decode view: aggregate output tok/s against concurrency, the file's unit and method
+//! text beside it, and the numbers in a table under it.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::core::format::{as_written_or_gap, NOT_MEASURED};
-use crate::core::compare::compare_decode_series;
-use crate::core::provenance::SourceStatus;
-use crate::ui::views::compare::{compare_ticks, compared};
-use crate::core::series::{decode_series, describe_lines};
-use crate::ui::app::{csv_provenance, Loaded, Page};
-use crate::ui::canvas::ConcurrencyCanvas;
-use crate::ui::views::engines::Swatch;
+use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::core::compare::{compare_decode_series, file_tags};
+use crate::core::contents::{block_summary, Block};
+use crate::core::link::{sources_behind, ChartId, View, ViewState};
+use crate::core::series::{concurrency_ticks, decode_series, describe_lines};
+use crate::core::tables::decode_table;
+use crate::core::tooltip::decode_tip;
+use crate::ui::chart::export::ExportText;
+use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
+use crate::ui::state::file::Study;
+use crate::ui::state::page;
+use crate::ui::widgets::absent::AbsentBlock;
+use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::layout::chart_height;
+use crate::ui::widgets::legend::{chips_for, EngineChips};
+use crate::ui::widgets::pickers::ScaleToggle;
+use crate::ui::widgets::table::{CsvButton, TableView};
 
-/// The decode chart, its legend, its texts and its table.
+/// The decode chart, its texts and its table.
 #[component]
 pub fn DecodeView(
-    /// The loaded file.
-    loaded: Arc<Loaded>,
+    /// The study.
+    study: Study,
 ) -> impl IntoView {
-    let page = expect_context::<Page>();
-    let Some(decode) = loaded.results.decode.clone() else {
-        return view! { <section class="panel"><h2>"Decode throughput"</h2><p class="absent">"Decode: not in this file."</p></section> }.into_any();
+    let page = page();
+    let Some(decode) = study.results.decode.clone().filter(|d| !d.rows.is_empty()) else {
+        return view! { <AbsentBlock title="Decode throughput" block=block_summary(&study.results, Block::Decode)/> }.into_any();
     };
-    if decode.rows.is_empty() {
-        return view! { <section class="panel"><h2>"Decode throughput"</h2><p class="absent">"Decode: no measurements in this file."</p></section> }.into_any();
-    }
+    let filter = move || ViewState { engines: page.link.engines.get(), ..ViewState::default() };
     let series = {
-        let loaded = loaded.clone();
-        let rows = decode.rows.clone();
+        let (study, rows) = (study.clone(), decode.rows.clone());
         Memo::new(move |_| {
-            let mut series = page.state.with(|state| decode_series(&loaded.results, state));
+            let mut series = decode_series(&study.results, &filter());
             for s in &mut series {
                 let sources = rows.iter().find(|r| r.id == s.id).map(|r| r.sources.as_slice()).unwrap_or(&[]);
-                s.flagged = sources.iter().any(|name| matches!(page.checks.status_of(&loaded.results, name), Some(SourceStatus::Mismatch { .. })));
+                s.flagged = study.checks.any_mismatched(sources.iter().map(String::as_str));
+            }
+            let others = page.compared_studies();
+            let mut files = vec![&study.results];
+            files.extend(others.iter().map(|o| &o.results));
+            let tags = file_tags(&files);
+            for (k, other) in others.iter().enumerate() {
+                series.extend(compare_decode_series(&study.results, &other.results, k + 1, &tags[k + 1], &filter()));
             }
             series
         })
     };
-    let chart_series = {
-        let loaded = loaded.clone();
-        Signal::derive(move || {
-            let mut all = series.get();
-            if let Some(other) = compared(page) {
-                all.extend(page.state.with(|s| compare_decode_series(&loaded.results, &other.results, s)));
-            }
-            all
+    let ticks = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let others = page.compared_studies();
+            concurrency_ticks(std::iter::once(&study.results).chain(others.iter().map(|o| &o.results)))
         })
     };
-    let ticks = compare_ticks(page, loaded.results.concurrency.clone());
-    let scale = Signal::derive(move || page.state.with(|s| s.scale));
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
+    let y_title = format!("{unit} · higher is better");
     let summary = {
         let unit = unit.clone();
         Signal::derive(move || describe_lines(&series.get(), &unit))
     };
-    let legend = move || {
-        series
-            .get()
-            .into_iter()
-            .map(|s| view! { <li><Swatch style=s.style/> {s.label} {s.flagged.then(|| view! { <strong class="mismatch-note">" (source hash mismatch)"</strong> })}</li> })
-            .collect_view()
+    let scale = page.link.scale;
+    let draw = {
+        let title = y_title.clone();
+        Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+            let (series, ticks) = (series.get(), ticks.get());
+            let chart = ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis: false, theme };
+            let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
+            Ok(Drawn { marks: drawn.marks(), attrs: vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string())] })
+        })
     };
-    let concurrency = loaded.results.concurrency.clone();
-    let header = concurrency.iter().map(|c| view! { <th class="num">"c" {*c}</th> }).collect_view();
-    let csv_rows = decode.rows.clone();
-    let rows = move || {
-        series
-            .get()
-            .into_iter()
-            .map(|s| {
-                // A figure whose source hashes to something else is marked, never shown plain.
-                let mismatched = s.flagged;
-                let sources = decode.rows.iter().find(|r| r.id == s.id).map(|r| r.sources.join(", ")).unwrap_or_default();
-                let cells = s
-                    .points
-                    .iter()
-                    .map(|&(_, v)| {
-                        let class = if v.is_some() { "num" } else { "num gap" };
-                        view! { <td class=class>{as_written_or_gap(v)}</td> }
-                    })
-                    .collect_view();
-                view! {
-                    <tr class:source-mismatch=mismatched>
-                        <th scope="row" class="engine-label"><Swatch style=s.style/> {s.label}</th>
-                        {cells}
-                        <td><code>{sources}</code>{mismatched.then(|| view! { <br/><strong class="mismatch-note">"source hash mismatch"</strong> })}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
+    let tip = {
+        let study = study.clone();
+        Rc::new(move |mark: crate::chart::Mark| {
+            let line = series.with_untracked(|s| s.get(mark.group).cloned())?;
+            let file = if line.file == 0 { study.clone() } else { page.compared_studies().get(line.file - 1)?.clone() };
+            untrack(|| file.checks.statuses.with(|st| decode_tip(&file.results, &line, mark.item, st)))
+        })
     };
+    let export = {
+        let (study, unit) = (study.clone(), unit.clone());
+        Rc::new(move || ExportText {
+            title: format!("{} · decode · {unit}", study_line(&study)),
+            legend: series.get_untracked().iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) }).collect(),
+            notes: Vec::new(),
+            footer: footer(page, &study),
+            stem: stem(View::Decode, &[]),
+        })
+    };
+    let spec = ChartSpec { id: ChartId::Decode, draw, tip, summary, export, height: chart_height(page, 440) };
+    let table = {
+        let study = study.clone();
+        Memo::new(move |_| study.checks.statuses.with(|st| decode_table(&study.results, &filter(), st)))
+    };
+    let sources = {
+        let study = study.clone();
+        Signal::derive(move || sources_behind(&study.results, &filter(), View::Decode))
+    };
+    let chips = {
+        let study = study.clone();
+        move || {
+            let others = page.compared_studies();
+            let refs: Vec<_> = others.iter().map(|o| &o.results).collect();
+            let missing: Vec<String> = study.results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
+            view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=Signal::stored(missing) absent_words="no decode row in this file"/> }
+        }
+    };
+    let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     view! {
         <section class="panel decode">
-            <h2>"Decode throughput"</h2>
+            <h2>"Decode throughput against concurrency"</h2>
+            <div class="controls"><ScaleToggle label="Scale"/></div>
             <p class="unit">"Unit: " {unit.clone()}</p>
-            <ul class="legend">{legend}</ul>
-            <ConcurrencyCanvas chart="decode" series=chart_series concurrency=ticks y_title=unit.clone() scale=scale summary=summary/>
+            {chips}
+            <ChartFigure spec=spec/>
             {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
-            {
-                let loaded = loaded.clone();
-                let rows_for_csv = csv_rows.clone();
-                view! {
-                    <button type="button" class="toggle export-csv" on:click=move |_| {
-                        let shown = untrack(|| page.state.with(|state| decode_series(&loaded.results, state)));
-                        let mut sources: Vec<String> = Vec::new();
-                        for s in &shown {
-                            for name in rows_for_csv.iter().filter(|r| r.id == s.id).flat_map(|r| &r.sources) {
-                                if !sources.contains(name) {
-                                    sources.push(name.clone());
-                                }
-                            }
-                        }
-                        let comment = csv_provenance(page, &loaded, &sources);
-                        let rows: Vec<(String, String, Vec<Option<f64>>)> = shown.iter().map(|s| (s.id.clone(), s.label.clone(), s.points.iter().map(|p| p.1).collect())).collect();
-                        let csv = crate::core::csv::table_with_comment(&comment, "decode_tok_s", &loaded.results.concurrency, &rows);
-                        crate::ui::download::download_text("servescope-decode.csv", "text/csv", &csv);
-                    }>"CSV"</button>
-                }
-            }
-            <div class="table-scroll">
-                <table class="values decode-table">
-                    <caption>{unit.clone()} " by concurrency; “" {NOT_MEASURED} "” where the file has null"</caption>
-                    <thead><tr><th scope="col">"Engine"</th>{header}<th scope="col">"Sources"</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
+            <div class="table-block" class:embed-hidden=table_hidden>
+                <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources stem=stem(View::Decode, &[])/>
+                {move || table.get().map(|t| view! { <TableView table=t/> })}
             </div>
         </section>
     }
     .into_any()
 }
-

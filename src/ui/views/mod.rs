@@ -1,13 +1,12 @@
-//! One file per view or panel.
+//! One page each: the overview, the measurement views, provenance, the raw file, compare,
+//! and the collection's catalog, coverage and history. Views import state, io, tasks,
+//! ui::chart and widgets; never the shell and never each other.
 
 pub mod accuracy;
 pub mod cache;
 pub mod compare;
-pub mod controls;
 pub mod decode;
-pub mod engines;
-pub mod findings;
-pub mod header;
+pub mod overview;
 pub mod prefill;
 pub mod provenance;
 pub mod raw;

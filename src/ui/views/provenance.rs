@@ -1,131 +1,123 @@
-//! The provenance view and header badge: every source, its hash status, and everything
-//! that cites it; then the cells recomputed from verified sweep sources.
-
-use std::sync::Arc;
+//! The provenance view: the verdict the command line prints, every source with its hash
+//! status and what cites it, the cells recomputed from verified sweeps, and the engines
+//! with their checkpoints and setup files.
 
 use leptos::prelude::*;
 
-use crate::core::provenance::{citations, SourceStatus, StatusCounts};
-use crate::ui::app::{Loaded, Page};
+use crate::core::link::View;
+use crate::core::provenance::{citations, SourceStatus};
+use crate::core::tables::{engines_table, sources_table};
+use crate::ui::io::fetch::absolute_url;
+use crate::ui::state::file::{Origin, Study};
+use crate::ui::widgets::framing::stem;
+use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::trust::TrustBadge;
 
-/// "17 sources · 0 verified · 0 mismatched · 17 unavailable", live as checks finish.
-#[component]
-pub fn SourcesBadge() -> impl IntoView {
-    let page = expect_context::<Page>();
-    let counts = Memo::new(move |_| page.checks.statuses.with(|s| StatusCounts::of(s.iter())));
-    let class = move || {
-        let c = counts.get();
-        if c.mismatched > 0 { "badge sources mismatch" } else if c.verified == c.total && c.total > 0 { "badge sources verified" } else { "badge sources" }
-    };
-    view! { <p class=class aria-live="polite">{move || counts.get().to_string()}</p> }
-}
-
-fn status_class(status: &SourceStatus) -> &'static str {
-    match status {
-        SourceStatus::Verified => "status verified",
-        SourceStatus::Mismatch { .. } => "status mismatch",
-        SourceStatus::Unavailable(_) => "status unavailable",
-        SourceStatus::NotChecked(_) => "status not-checked",
-    }
-}
-
-/// Every source with its status and citations, and the recomputation from sweeps.
+/// Sources, citations, recomputation and engines.
 #[component]
 pub fn ProvenanceView(
-    /// The loaded file.
-    loaded: Arc<Loaded>,
+    /// The study.
+    study: Study,
 ) -> impl IntoView {
-    let page = expect_context::<Page>();
-    let checks = page.checks;
-    let cited = citations(&loaded.results);
-    let progress = move || {
-        checks.progress.get().map(|p| {
-            let label = match p.total {
-                Some(total) => format!("Checking {}: {} of {} bytes", p.name, p.done, total),
-                None => format!("Checking {}: {} bytes", p.name, p.done),
-            };
-            let max = p.total.unwrap_or(p.done.max(1)).to_string();
-            view! { <p class="progress"><label>{label.clone()} " " <progress max=max value=p.done.to_string() aria-label=label></progress></label></p> }
+    let checks = study.checks.clone();
+    let verdict = {
+        let checks = checks.clone();
+        move || match checks.report.get() {
+            Some(report) => {
+                let verdict = report.verdict(false);
+                view! { <p class="verdict" class:fail=!verdict.pass><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
+            }
+            None => view! { <p class="verdict checking">"Checking the sources…"</p> }.into_any(),
+        }
+    };
+    let progress = {
+        let checks = checks.clone();
+        move || {
+            checks.progress.get().map(|p| {
+                let label = match p.total {
+                    Some(total) => format!("Checking {}: {} of {} bytes", p.name, p.done, total),
+                    None => format!("Checking {}: {} bytes", p.name, p.done),
+                };
+                let max = p.total.unwrap_or(p.done.max(1)).to_string();
+                view! { <p class="progress"><label>{label.clone()} " " <progress max=max value=p.done.to_string() aria-label=label></progress></label></p> }
+            })
+        }
+    };
+    let table = {
+        let (study, checks) = (study.clone(), checks.clone());
+        Memo::new(move |_| checks.statuses.with(|st| sources_table(&study.results, st)))
+    };
+    let cited = citations(&study.results);
+    let citing = study
+        .results
+        .sources
+        .iter()
+        .map(|source| {
+            let list = cited.get(source.name()).cloned().unwrap_or_default();
+            let items = list.iter().map(|c| view! { <li>{c.what.clone()} " " <code class="path">{c.path.clone()}</code></li> }).collect_view();
+            view! {
+                <details class="citations">
+                    <summary><code>{source.name().to_owned()}</code> " — " {if list.is_empty() { "not cited".to_owned() } else { format!("{} citation{}", list.len(), if list.len() == 1 { "" } else { "s" }) }}</summary>
+                    <ul>{items}</ul>
+                </details>
+            }
         })
-    };
-    let sources = loaded.results.sources.clone();
-    let loaded_for_rows = loaded.clone();
-    let rows = move || {
-        let loaded = &loaded_for_rows;
-        let statuses = checks.statuses.get();
-        sources
-            .iter()
-            .enumerate()
-            .map(|(i, source)| {
-                let status = statuses.get(i).cloned().unwrap_or(SourceStatus::NotChecked("not reached yet".into()));
-                let citing = cited.get(source.name()).cloned().unwrap_or_default();
-                let cited_by = if citing.is_empty() {
-                    view! { <span class="absent">"not cited"</span> }.into_any()
-                } else {
-                    let items = citing.iter().map(|c| view! { <li>{c.what.clone()} " " <code class="path">{c.path.clone()}</code></li> }).collect_view();
-                    view! {
-                        <details>
-                            <summary>{citing.len()} {if citing.len() == 1 { " citation" } else { " citations" }}</summary>
-                            <ul class="citations">{items}</ul>
-                        </details>
-                    }
-                    .into_any()
-                };
-                let origin = source.original_path.clone().or_else(|| source.url.clone()).unwrap_or_default();
-                // Bytes arrived for a verified or mismatched source: offer them for download.
-                let download = match (&status, &loaded.origin, source.file.as_deref()) {
-                    (SourceStatus::Verified | SourceStatus::Mismatch { .. }, crate::ui::sources::Origin::Url(base), Some(file)) => {
-                        web_sys::Url::new_with_base(file, base).ok().map(|u| view! { <br/><a class="download-source" href=u.href() download="">"download"</a> })
-                    }
-                    _ => None,
-                };
-                view! {
-                    <tr>
-                        <td><code>{source.name().to_owned()}</code>{download}</td>
-                        <td><code>{origin}</code>{source.retrieved.clone().map(|r| view! { <br/><span class="retrieved">"retrieved " {r}</span> })}</td>
-                        <td class=status_class(&status)><strong>{status.label()}</strong><br/><span class="detail">{status.detail()}</span></td>
-                        <td>{cited_by}</td>
-                    </tr>
-                }
+        .collect_view();
+    let downloads = {
+        let (study, checks) = (study.clone(), checks.clone());
+        move || {
+            let Origin::Url(base) = &study.origin else { return None };
+            let items = checks.statuses.with(|st| {
+                st.iter()
+                    .filter(|(_, s)| matches!(s, SourceStatus::Verified | SourceStatus::Mismatch { .. }))
+                    .filter_map(|(name, _)| Some((name.clone(), absolute_url(name, Some(base))?)))
+                    .collect::<Vec<_>>()
+            });
+            (!items.is_empty()).then(|| {
+                let links = items.into_iter().map(|(name, url)| view! { <li><a class="download-source" href=url download="">{name}</a></li> }).collect_view();
+                view! { <h3>"Download the sources fetched here"</h3><ul class="downloads">{links}</ul> }
             })
-            .collect_view()
-    };
-    let recomputation = move || {
-        let all = checks.recomputed.get();
-        if all.is_empty() {
-            return view! { <p class="absent">"No sweep source is available and verified here, so no serving cell was recomputed."</p> }.into_any();
         }
-        let (cells, matched) = all.iter().fold((0, 0), |(c, m), (_, r)| (c + r.cells, m + r.matched));
-        let items = all
-            .into_iter()
-            .map(|(name, r)| {
-                let mismatches = r.mismatches.iter().map(|m| view! { <li><code class="path">{m.path.clone()}</code> ": " {m.reason.clone()}</li> }).collect_view();
-                view! { <li><code>{name}</code> ": " {r.to_string()} <ul>{mismatches}</ul></li> }
-            })
-            .collect_view();
-        view! {
-            <p class="recompute-total">"In total " {matched} " of " {cells} " cells match their source line."</p>
-            <ul class="recompute">{items}</ul>
-        }
-        .into_any()
     };
+    let recomputation = {
+        let checks = checks.clone();
+        move || {
+            let Some(report) = checks.report.get() else { return view! { <p class="absent">"Waiting for the source checks."</p> }.into_any() };
+            let done: Vec<_> = report.recomputations.iter().filter_map(|(name, r)| r.as_ref().ok().map(|r| (name.clone(), r.clone()))).collect();
+            if done.is_empty() {
+                return view! { <p class="absent">"No sweep source is available and verified here, so no serving cell was recomputed."</p> }.into_any();
+            }
+            let (cells, matched) = report.cells();
+            let items = done
+                .into_iter()
+                .map(|(name, r)| {
+                    let mismatches = r.mismatches.iter().map(|m| view! { <li><code class="path">{m.path.clone()}</code> ": " {m.reason.clone()}</li> }).collect_view();
+                    view! { <li><code>{name}</code> ": " {r.to_string()} <ul>{mismatches}</ul></li> }
+                })
+                .collect_view();
+            view! { <p class="recompute-total">"In total " {matched} " of " {cells} " cells match their source line."</p><ul class="recompute">{items}</ul> }.into_any()
+        }
+    };
+    let sources: Vec<String> = study.results.sources.iter().map(|s| s.name().to_owned()).collect();
     view! {
         <section class="panel provenance">
             <h2>"Provenance"</h2>
-            <SourcesBadge/>
-            <p>
-                "Each source file is fetched relative to the results file and its sha256 compared with the one the file publishes. "
-                "Only a matching hash counts as verified; a missing file is unavailable, never verified."
-            </p>
+            <TrustBadge study=study.clone()/>
+            {verdict}
+            <p>"Each source file is fetched relative to the results file and its sha256 compared with the one the file publishes. "
+               "Only a matching hash counts as verified; a missing file is never verified. When no source file was published with the page, the hashes are listed so anyone holding the files can check them."</p>
             {progress}
-            <div class="table-scroll">
-                <table class="sources-table">
-                    <thead><tr><th>"Source"</th><th>"Original path or URL"</th><th>"Status"</th><th>"Cited by"</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
+            <div class="table-block">
+                <CsvButton table=Signal::derive(move || Some(table.get())) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Provenance, &["sources".into()])/>
+                {move || view! { <TableView table=table.get()/> }}
             </div>
+            <h3>"What cites each source"</h3>
+            <div class="citing">{citing}</div>
+            {downloads}
             <h3>"Cells recomputed from raw sweeps"</h3>
             {recomputation}
+            <h3>"Engines"</h3>
+            <TableView table=engines_table(&study.results)/>
         </section>
     }
 }

@@ -1,126 +1,196 @@
-//! The trade-off view: per-user speed against aggregate throughput (or tokens per kW),
-//! one polyline per engine, the Pareto frontier, and service-level limits.
+//! The trade-off view: per-user speed against throughput (or tokens per kW, or a cost),
+//! one polyline per engine, the Pareto frontier over the points that meet the limits, the
+//! limits drawn as a fail region, and per engine the best point under them — "not measured
+//! in this workload" kept apart from "no measured point meets the limits".
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::ui::download::TableCsvButton;
-
-use crate::core::format::as_written;
+use crate::chart::{draw_tradeoff_chart, LegendItem, TradeoffChart};
+use crate::core::contents::{block_summary, Block};
+use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
+use crate::core::metric::Metric;
 use crate::core::series::{best_within_limits, chosen_workload, frontier_stretches, pareto_frontier, tradeoff_lines};
-use crate::core::view_state::Metric;
-use crate::ui::app::{navigate, Loaded, Page};
-use crate::ui::canvas::TradeoffCanvas;
-use crate::ui::views::controls::{EngineToggles, WorkloadPicker};
+use crate::core::tables::limits_table;
+use crate::core::tooltip::tradeoff_tip;
+use crate::ui::chart::export::ExportText;
+use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
+use crate::ui::state::file::Study;
+use crate::ui::state::page;
+use crate::ui::widgets::absent::AbsentBlock;
+use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::layout::chart_height;
+use crate::ui::widgets::legend::{chips_for, EngineChips};
+use crate::ui::widgets::pickers::{workload_options, Choice, WorkloadPicker};
+use crate::ui::widgets::prices::PriceForm;
+use crate::ui::widgets::state_link::StateLink;
+use crate::ui::widgets::table::{CsvButton, TableView};
 
-/// A number input bound to one service-level limit in the link (empty = no limit).
-fn limit_input(page: Page, label: &'static str, class: &'static str, get: fn(&crate::core::view_state::ViewState) -> Option<f64>, set: fn(&mut crate::core::view_state::ViewState, Option<f64>)) -> impl IntoView {
+/// A number input bound to one limit in the link (empty = no limit); a value the link
+/// would refuse is said so, never silently cleared.
+fn limit_input(label: &'static str, class: &'static str, get: fn((Option<f64>, Option<f64>)) -> Option<f64>, set: fn(&mut ViewState, Option<f64>)) -> impl IntoView {
+    let page = page();
+    let refused = RwSignal::new(false);
     view! {
         <label class="control">{label} " "
-            <input type="number" min="0" step="any" class=class prop:value=move || page.state.with(|s| get(s).map(|v| v.to_string()).unwrap_or_default())
+            <input type="number" min="0" step="any" inputmode="decimal" class=class prop:value=move || get(page.link.limits.get()).map(|v| v.to_string()).unwrap_or_default()
                 on:change=move |e| {
                     let text = event_target_value(&e);
-                    let mut next = page.state.get_untracked();
-                    set(&mut next, text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0));
-                    navigate(page, next);
+                    let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0);
+                    refused.set(!text.trim().is_empty() && value.is_none());
+                    page.update_link(|s| set(s, value));
                 }/>
+            {move || refused.get().then(|| view! { <span class="refused">" needs a positive number"</span> })}
         </label>
     }
 }
 
-/// The trade-off chart, its frontier caption and the limits table.
+/// The trade-off of a view (`tradeoff`, or `energy` with `chart=tradeoff`).
 #[component]
 pub fn TradeoffView(
-    /// The loaded file.
-    loaded: Arc<Loaded>,
-    /// The y metric: `out_tok_s` (serving) or `tok_s_per_kw` (energy).
-    y_metric: Metric,
+    /// The study.
+    study: Study,
+    /// Which view it serves.
+    view: View,
 ) -> impl IntoView {
-    let page = expect_context::<Page>();
-    if loaded.results.serving.as_ref().is_none_or(|s| s.workloads.is_empty()) {
-        return view! { <section class="panel"><h2>"Trade-off"</h2><p class="absent">"Serving: not in this file."</p></section> }.into_any();
+    let page = page();
+    if study.results.serving.as_ref().is_none_or(|s| s.workloads.is_empty()) {
+        return view! { <AbsentBlock title="Trade-off" block=block_summary(&study.results, Block::Serving)/> }.into_any();
     }
-    let lines = {
-        let loaded = loaded.clone();
-        Memo::new(move |_| page.state.with(|s| chosen_workload(&loaded.results, s).map(|w| tradeoff_lines(&loaded.results, w, y_metric, s)).unwrap_or_default()))
+    let state = move || {
+        let (slo_ttft_p99_ms, slo_user_tok_s) = page.link.limits.get();
+        ViewState { workload: page.link.workload.get(), metric: page.link.metric.get(), engines: page.link.engines.get(), prices: page.link.prices.get(), slo_ttft_p99_ms, slo_user_tok_s, ..ViewState::default() }
     };
-    let frontier = Memo::new(move |_| lines.with(|l| pareto_frontier(l)));
-    let not_measured = {
-        let loaded = loaded.clone();
-        Signal::derive(move || {
-            lines.with(|l| loaded.results.engines.iter().filter(|e| !l.iter().any(|line| line.id == e.id)).map(|e| e.label.clone()).collect())
+    let y_metric = Memo::new(move |_| tradeoff_metric(view, &state()));
+    let lines = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let s = state();
+            chosen_workload(&study.results, &s).map(|w| tradeoff_lines(&study.results, w, y_metric.get(), &s)).unwrap_or_default()
         })
     };
-    let x_limit = Signal::derive(move || page.state.with(|s| s.slo_user_tok_s));
-    let summary = Signal::derive(move || {
-        let stretches = lines.with(|l| frontier.with(|f| frontier_stretches(l, f)));
-        format!("Per-user tok/s against {}; frontier: {}.", y_metric.axis_title(), stretches.join("; then "))
+    let frontier = Memo::new(move |_| lines.with(|l| pareto_frontier(l, y_metric.get().better())));
+    let x_limit = Signal::derive(move || page.link.limits.get().1);
+    let y_title = Signal::derive(move || {
+        let m = y_metric.get();
+        let title = if m == Metric::CostPerMtok { page.link.prices.get().label() } else { m.axis_title().to_owned() };
+        m.titled_with_direction(&title)
     });
-    let caption = move || {
-        let stretches = lines.with(|l| frontier.with(|f| frontier_stretches(l, f)));
-        let items = stretches.into_iter().map(|s| view! { <li>{s}</li> }).collect_view();
-        view! {
-            <p class="method"><strong>"Frontier (grey step line): "</strong>
-                "the measured points no other point beats on both per-user speed and " {y_metric.axis_title()} ", in increasing per-user speed. "
-                "It joins measured points of different engines and concurrencies; it is not a configuration anyone ran."</p>
-            <ul class="frontier">{items}</ul>
-        }
+    let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
+    let summary = Signal::derive(move || format!("Per-user tok/s against {}; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then ")));
+    let draw = Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+        let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
+        let chart = TradeoffChart { x_title: "per-user tok/s · higher is better", y_title: &title, lines: &lines, frontier: &frontier, x_limit: x_limit.get(), theme };
+        let drawn = draw_tradeoff_chart(area, &chart).map_err(|e| e.to_string())?;
+        let dimmed = drawn.marks.iter().filter(|m| m.dimmed).count();
+        let labels = drawn.marks.iter().filter(|m| m.labelled).count();
+        Ok(Drawn { marks: drawn.marks(), attrs: vec![("points", drawn.marks.len().to_string()), ("dimmed", dimmed.to_string()), ("labels", labels.to_string()), ("x-ticks", drawn.x_ticks.join("|"))] })
+    });
+    let tip = {
+        let study = study.clone();
+        Rc::new(move |mark: crate::chart::Mark| {
+            let line = lines.with_untracked(|l| l.get(mark.group).cloned())?;
+            let s = untrack(state);
+            let workload = chosen_workload(&study.results, &s)?;
+            tradeoff_tip(&study.results, workload, &line, mark.item, y_metric.get_untracked(), &s)
+        })
     };
-    let limits_table = {
-        let loaded = loaded.clone();
-        move || {
-            let state = page.state.get();
-            if state.slo_ttft_p99_ms.is_none() && state.slo_user_tok_s.is_none() {
-                return view! { <p class="absent">"Set a TTFT p99 or per-user speed limit to see, per engine, the best throughput that meets it."</p> }.into_any();
-            }
-            let workload = chosen_workload(&loaded.results, &state);
-            let rows = workload.map(|w| best_within_limits(&loaded.results, w, &state)).unwrap_or_default();
-            let body = rows
-                .into_iter()
-                .map(|(label, best)| match best {
-                    Some((conc, out)) => view! { <tr><th scope="row">{label}</th><td class="num">{as_written(out)}</td><td class="num">"c" {conc}</td></tr> }.into_any(),
-                    None => view! { <tr><th scope="row">{label}</th><td colspan="2" class="gap">"no measured point meets the limits"</td></tr> }.into_any(),
-                })
-                .collect_view();
-            view! {
-                <table class="values limits-table">
-                    <caption>"Highest output tok/s per GPU that meets every limit set (points breaking a limit are dimmed in the chart)"</caption>
-                    <thead><tr><th scope="col">"Engine"</th><th scope="col" class="num">"output tok/s per GPU"</th><th scope="col" class="num">"at concurrency"</th></tr></thead>
-                    <tbody>{body}</tbody>
-                </table>
-            }
-            .into_any()
+    let limits_notes = move || {
+        let (ttft, user) = page.link.limits.get_untracked();
+        let mut notes = Vec::new();
+        if let Some(v) = ttft {
+            notes.push(format!("Limit: TTFT p99 ≤ {v} ms (points breaking a limit are dimmed)"));
         }
+        if let Some(v) = user {
+            notes.push(format!("Limit: per-user tok/s ≥ {v} (the shaded region fails it)"));
+        }
+        notes
     };
+    let export = {
+        let study = study.clone();
+        Rc::new(move || {
+            let s = untrack(state);
+            let workload = chosen_workload(&study.results, &s);
+            let mut notes = limits_notes();
+            if y_metric.get_untracked() == Metric::CostPerMtok {
+                notes.push(format!("Prices: {}. {}", s.prices.describe(), crate::core::cost::FORMULA));
+            }
+            ExportText {
+                title: format!("{} · {} · per-user tok/s against {}", study_line(&study), workload.map(|w| w.name()).unwrap_or_default(), y_metric.get_untracked().axis_title()),
+                legend: lines.get_untracked().iter().map(|l| LegendItem { label: l.label.clone(), style: l.style, dash: Some((0, 0)) }).collect(),
+                notes,
+                footer: footer(page, &study),
+                stem: stem(view, &[workload.map(|w| w.key()).unwrap_or_default(), y_metric.get_untracked().as_str().to_owned()]),
+            }
+        })
+    };
+    let spec = ChartSpec { id: ChartId::Tradeoff, draw, tip, summary, export, height: chart_height(page, 460) };
+    let not_measured = {
+        let study = study.clone();
+        Signal::derive(move || lines.with(|l| study.results.engines.iter().filter(|e| !l.iter().any(|line| line.id == e.id)).map(|e| e.id.clone()).collect()))
+    };
+    let table = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let s = state();
+            if !s.has_limits() {
+                return None;
+            }
+            let workload = chosen_workload(&study.results, &s)?;
+            let best = best_within_limits(&study.results, workload, y_metric.get(), &s);
+            Some(limits_table(&study.results, y_metric.get(), &best, &s))
+        })
+    };
+    let sources = {
+        let study = study.clone();
+        Signal::derive(move || sources_behind(&study.results, &state(), View::Tradeoff))
+    };
+    let y_options = Signal::derive(move || tradeoff_metrics(page.link.prices.get().any()).into_iter().filter(|m| view != View::Energy || *m != Metric::OutTokS).map(|m| (m.as_str().to_owned(), m.label().to_owned())).collect::<Vec<_>>());
+    let pick_y = Callback::new(move |value: String| {
+        if let Ok(m) = value.parse::<Metric>() {
+            page.update_link(|s| s.metric = Some(m));
+        }
+    });
+    let back = (view == View::Energy).then(|| {
+        let to = Signal::derive(move || {
+            let mut s = page.link.whole();
+            s.chart = None;
+            s
+        });
+        view! { <p><StateLink to=to class="chart-link">"← Energy against concurrency"</StateLink></p> }
+    });
+    let chips = {
+        let study = study.clone();
+        view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/> }
+    };
+    let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     view! {
         <section class="panel tradeoff">
-            <h2>"Trade-off: per-user speed against " {y_metric.axis_title()}</h2>
-            {(y_metric == Metric::TokSPerKw).then(|| view! {
-                <p><a class="chart-link" href=move || { let mut s = page.state.get(); s.chart = None; format!("?{}", s.to_query()) }
-                    on:click=move |e: leptos::ev::MouseEvent| { e.prevent_default(); let mut s = page.state.get_untracked(); s.chart = None; navigate(page, s); }>
-                    "← Energy against concurrency"</a></p>
-            })}
+            <h2>"Trade-off: " {move || y_metric.get().axis_title()} " against per-user speed"</h2>
+            {back}
             <div class="controls">
-                <WorkloadPicker loaded=loaded.clone()/>
-                {limit_input(page, "TTFT p99 at most (ms)", "slo-ttft", |s| s.slo_ttft_p99_ms, |s, v| s.slo_ttft_p99_ms = v)}
-                {limit_input(page, "per-user tok/s at least", "slo-user", |s| s.slo_user_tok_s, |s, v| s.slo_user_tok_s = v)}
+                <WorkloadPicker workloads=workload_options(&study.results)/>
+                {limit_input("TTFT p99 at most (ms)", "slo-ttft", |l| l.0, |s, v| s.slo_ttft_p99_ms = v)}
+                {limit_input("per-user tok/s at least", "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
+                <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>
             </div>
-            <EngineToggles loaded=loaded.clone() not_measured=not_measured/>
-            <TradeoffCanvas chart="tradeoff" lines=lines frontier=frontier y_title=y_metric.axis_title().to_owned() x_limit=x_limit summary=summary/>
-            {caption}
-            {
-                let loaded = loaded.clone();
-                move || page.state.with(|s| s.slo_ttft_p99_ms.is_some() || s.slo_user_tok_s.is_some()).then(|| {
-                    let sources = page.state.with(|s| {
-                        chosen_workload(&loaded.results, s)
-                            .map(|w| w.rows.iter().flat_map(|r| r.cells.iter().flatten()).filter_map(|c| c.source.clone()).fold(Vec::new(), |mut v, x| { if !v.contains(&x) { v.push(x) } v }))
-                            .unwrap_or_default()
-                    });
-                    view! { <TableCsvButton table_class="limits-table" filename="servescope-limits.csv" loaded=loaded.clone() sources=sources/> }
-                })
-            }
-            <div class="table-scroll">{limits_table}</div>
+            {move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceForm study=study.clone()/> })}
+            {chips}
+            <ChartFigure spec=spec/>
+            <p class="method"><strong>"Frontier (grey step line): "</strong>
+                "the points meeting every limit set that no other such point beats on both per-user speed and " {move || y_metric.get().axis_title()} ". "
+                "It joins measured points of different engines and concurrencies; it is not a configuration anyone ran."</p>
+            <ul class="frontier">{move || stretches.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+            <div class="table-block limits" class:embed-hidden=table_hidden>
+                {move || match table.get() {
+                    None => view! { <p class="absent">"Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it."</p> }.into_any(),
+                    Some(t) => view! {
+                        <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=Signal::derive(limits_notes) stem=stem(view, &["limits".into()])/>
+                        <TableView table=t/>
+                    }.into_any(),
+                }}
+            </div>
         </section>
     }
     .into_any()

@@ -1,0 +1,179 @@
+//! The overview's headline findings, computed from the file: each card states its rule in
+//! words, says so when no measured point satisfies it, and links to the view that shows
+//! it. A publisher's own `highlights` come first, marked as theirs.
+
+use super::cost::Prices;
+use super::format::{readable, readable_ms, significant4};
+use super::link::{View, ViewState};
+use super::metric::Metric;
+use super::model::{Results, Workload};
+use super::series::{cell_at, is_control, served_label, workload_key};
+
+/// The TTFT p99 limit the "best under a limit" cards use, in ms.
+pub const TTFT_LIMIT_MS: f64 = 1000.0;
+
+/// One line of a card: a finding and the view that shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardLine {
+    /// The finding ("ISL 8192 / OSL 1024: Paiton CDNA4, 315 at c1").
+    pub text: String,
+    /// The view that shows it.
+    pub link: Option<ViewState>,
+}
+
+/// A headline card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// What it answers ("Highest output tok/s per GPU").
+    pub title: String,
+    /// How it was found, in words.
+    pub rule: String,
+    /// One line per workload (or one).
+    pub lines: Vec<CardLine>,
+    /// The publisher's own, as written in the file's `highlights`.
+    pub publisher: bool,
+}
+
+/// The best `(engine, conc, value)` over a workload's cells that pass `keep`, by `score`
+/// (higher first).
+fn best_in<'a>(
+    results: &'a Results,
+    workload: &Workload,
+    keep: impl Fn(&super::model::Cell) -> Option<f64>,
+    lower_is_better: bool,
+) -> Option<(&'a str, u32, f64, &'a str)> {
+    let sign = if lower_is_better { -1.0 } else { 1.0 };
+    results
+        .engines
+        .iter()
+        .flat_map(|e| results.concurrency.iter().map(move |&c| (e, c)))
+        .filter_map(|(e, c)| {
+            let cell = cell_at(results, workload, &e.id, c)?;
+            Some((e.label.as_str(), c, keep(cell)?, e.id.as_str()))
+        })
+        .max_by(|a, b| (sign * a.2).total_cmp(&(sign * b.2)))
+}
+
+fn link(view: View, workload: &Workload) -> ViewState {
+    let mut state = ViewState { view: Some(view), ..ViewState::default() };
+    state.workload = Some(workload_key(workload));
+    state
+}
+
+/// The cards for a file (and the reader's prices, for the cost card).
+pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
+    let mut cards: Vec<Card> = results
+        .highlights
+        .iter()
+        .map(|h| Card {
+            title: "From the publisher".into(),
+            rule: "Written by the study's publisher in the results file, not computed here.".into(),
+            lines: vec![CardLine { text: h.text.clone(), link: h.link.as_deref().map(|q| ViewState::parse(q).0) }],
+            publisher: true,
+        })
+        .collect();
+    let workloads: &[Workload] = results.serving.as_ref().map_or(&[], |s| &s.workloads);
+    if !workloads.is_empty() {
+        cards.push(Card {
+            title: "Highest throughput".into(),
+            rule: "The highest output tok/s per GPU measured in each workload, at any concurrency.".into(),
+            lines: workloads
+                .iter()
+                .map(|w| CardLine {
+                    text: match best_in(results, w, |c| c.out_tok_s, false) {
+                        Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.name(), readable(v)),
+                        None => format!("{}: no output throughput measured", w.name()),
+                    },
+                    link: Some(link(View::Serving, w)),
+                })
+                .collect(),
+            publisher: false,
+        });
+        cards.push(Card {
+            title: "Best under a 1 s TTFT p99".into(),
+            rule: format!(
+                "The highest output tok/s per GPU among points whose TTFT p99 is at most {} ms, in each workload.",
+                readable(TTFT_LIMIT_MS)
+            ),
+            lines: workloads
+                .iter()
+                .map(|w| {
+                    let passing = |c: &super::model::Cell| c.out_tok_s.filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
+                    let text = match best_in(results, w, passing, false) {
+                        Some((label, conc, v, id)) => {
+                            let ttft = cell_at(results, w, id, conc).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
+                            format!("{}: {label}, {} at c{conc} (TTFT p99 {ttft} ms)", w.name(), readable(v))
+                        }
+                        None => format!("{}: no measured point has a TTFT p99 of 1 s or less", w.name()),
+                    };
+                    let mut to = link(View::Tradeoff, w);
+                    to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
+                    CardLine { text, link: Some(to) }
+                })
+                .collect(),
+            publisher: false,
+        });
+        let efficiency: Vec<CardLine> = workloads
+            .iter()
+            .map(|w| CardLine {
+                text: match best_in(results, w, |c| c.tok_s_per_kw, false) {
+                    Some((label, conc, v, _)) => format!("{}: {label}, {} tok/s per kW at c{conc}", w.name(), readable(v)),
+                    None => format!("{}: no GPU power measured, so no tokens per kW", w.name()),
+                },
+                link: Some(link(View::Energy, w)),
+            })
+            .collect();
+        cards.push(Card {
+            title: "Most tokens per kW".into(),
+            rule: "The highest output tok/s per kW of measured mean GPU power (GPU only), in each workload.".into(),
+            lines: efficiency,
+            publisher: false,
+        });
+        if prices.any() {
+            cards.push(Card {
+                title: "Cheapest per million tokens under a 1 s TTFT p99".into(),
+                rule: format!(
+                    "The lowest {} among points whose TTFT p99 is at most 1,000 ms, in each workload, from your prices ({}).",
+                    prices.label(),
+                    prices.describe()
+                ),
+                lines: workloads
+                    .iter()
+                    .map(|w| {
+                        let passing = |c: &super::model::Cell| {
+                            prices.cost(c).map(|k| k.total).filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS))
+                        };
+                        let text = match best_in(results, w, passing, true) {
+                            Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.name(), significant4(v)),
+                            None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.name()),
+                        };
+                        let mut to = link(View::Tradeoff, w);
+                        to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
+                        to.metric = Some(Metric::CostPerMtok);
+                        to.prices = *prices;
+                        CardLine { text, link: Some(to) }
+                    })
+                    .collect(),
+                publisher: false,
+            });
+        }
+    }
+    if let Some(accuracy) = results.accuracy.as_ref().filter(|a| !a.rows.is_empty()) {
+        let control = accuracy.rows.iter().find(|r| is_control(&r.id)).and_then(|r| r.kl);
+        let best = accuracy.rows.iter().filter(|r| !is_control(&r.id)).filter_map(|r| Some((r, r.kl?))).min_by(|a, b| a.1.total_cmp(&b.1));
+        let text = match best {
+            Some((row, kl)) => {
+                let control = control.map_or_else(|| "no control row".to_owned(), |c| format!("BF16 control {}", readable(c)));
+                format!("{}: KL {} ({control})", served_label(results, &row.id), readable(kl))
+            }
+            None => "No checkpoint other than the control has a measured KL.".to_owned(),
+        };
+        cards.push(Card {
+            title: "Closest to the BF16 reference".into(),
+            rule: "The lowest served KL divergence against the BF16 reference, the control row (BF16 against itself on other hardware) excluded and shown as the floor.".into(),
+            lines: vec![CardLine { text, link: Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }) }],
+            publisher: false,
+        });
+    }
+    cards
+}

@@ -1,0 +1,1 @@
+//! Importers: what the common benchmark tools write, turned into servescope results files.

@@ -1,0 +1,16 @@
+//! The link contract (LINKS.md): every piece of view state lives in the query string, so
+//! any view can be shared, bookmarked and restored.
+//!
+//! One type, `ViewState`, parses and prints every parameter; `tokens` holds the typed
+//! values, `views` the per-view facts (charts, metrics, sources behind a view).
+
+mod state;
+mod tokens;
+mod views;
+
+pub use state::{encode_component, ParamNotice, ViewState, MAX_COMPARED};
+pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+pub use views::{
+    charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of, sources_behind,
+    tradeoff_metric, tradeoff_metrics,
+};

@@ -1,0 +1,340 @@
+//! `ViewState`: every piece of view state in the link (LINKS.md), parsed leniently and
+//! printed back exactly. An unknown or malformed value falls back to its default and
+//! yields a `ParamNotice` naming the parameter and the value, so a bad link still draws a
+//! page; parameters this contract does not define are kept, so a rewrite never strips them.
+
+use std::fmt;
+
+use super::tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+use crate::core::cost::Prices;
+use crate::core::metric::Metric;
+use crate::core::model::Results;
+
+/// The most files `compare=` takes.
+pub const MAX_COMPARED: usize = 6;
+
+/// A parameter value that was not used, and why: shown as a dismissible notice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamNotice {
+    /// The parameter's name (`view`, `engines`, …).
+    pub param: String,
+    /// The value as it arrived.
+    pub value: String,
+    /// Why it was not used and what is shown instead.
+    pub reason: String,
+}
+
+impl fmt::Display for ParamNotice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}: {}", self.param, self.value, self.reason)
+    }
+}
+
+/// Every piece of view state in the link. `None`/`false`/empty means the default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ViewState {
+    /// The results file; `None` = the collection's first study.
+    pub src: Option<SourceRef>,
+    /// The view shown; `None` = the landing view (the catalog for a collection of several
+    /// studies, else the overview).
+    pub view: Option<View>,
+    /// The serving workload; `None` = the first in file order.
+    pub workload: Option<WorkloadKey>,
+    /// The metric; `None` = the view's default.
+    pub metric: Option<Metric>,
+    /// `pct=both`: p50 solid and p99 dashed together.
+    pub pct_both: bool,
+    /// Engine ids shown; `None` = all.
+    pub engines: Option<Vec<String>>,
+    /// The y scale.
+    pub scale: Scale,
+    /// Show values as a ratio to this engine.
+    pub vs: Option<String>,
+    /// Service-level limit on TTFT p99 (ms).
+    pub slo_ttft_p99_ms: Option<f64>,
+    /// Service-level limit on per-user tok/s.
+    pub slo_user_tok_s: Option<f64>,
+    /// Files compared with the first (at most `MAX_COMPARED`).
+    pub compare: Vec<SourceRef>,
+    /// `embed=1`: one chart (or table) and its caption.
+    pub embed: bool,
+    /// Which chart of the view.
+    pub chart: Option<ChartId>,
+    /// With `embed`: the height in CSS px.
+    pub height: Option<u32>,
+    /// The colour theme; `None` = the reader's system theme.
+    pub theme: Option<ThemeChoice>,
+    /// The collection manifest; `None` = `data/index.json`.
+    pub index: Option<SourceRef>,
+    /// Catalog filter: free text.
+    pub q: Option<String>,
+    /// Catalog filter: exact model.
+    pub model: Option<String>,
+    /// Catalog filter: exact hardware.
+    pub hardware: Option<String>,
+    /// Catalog filter (engine label or id), and the engine the history follows.
+    pub engine: Option<String>,
+    /// With `view=history`: the concurrency followed across studies.
+    pub conc: Option<u32>,
+    /// The reader's prices for `cost_per_mtok`.
+    pub prices: Prices,
+    /// Parameters this contract does not define, kept so a rewrite never strips them.
+    pub extra: Vec<(String, String)>,
+}
+
+/// A positive finite number for a service-level limit.
+fn positive_number(text: &str) -> Result<f64, ParseError> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(ParseError("expected a positive number".into())),
+    }
+}
+
+/// A non-negative finite number for a price.
+fn price(text: &str) -> Result<f64, ParseError> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(ParseError("expected a number ≥ 0".into())),
+    }
+}
+
+/// A power usage effectiveness: a finite number ≥ 1.
+fn pue(text: &str) -> Result<f64, ParseError> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 1.0 => Ok(v),
+        _ => Err(ParseError("expected a number ≥ 1".into())),
+    }
+}
+
+fn whole_in(text: &str, lo: u32, hi: u32) -> Result<u32, ParseError> {
+    match text.parse::<u32>() {
+        Ok(v) if (lo..=hi).contains(&v) && text.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+        _ => Err(ParseError(format!("expected a whole number from {lo} to {hi}"))),
+    }
+}
+
+fn text(value: &str) -> Result<String, ParseError> {
+    let value = value.trim();
+    if value.is_empty() {
+        Err(ParseError("empty".into()))
+    } else {
+        Ok(value.to_owned())
+    }
+}
+
+impl ViewState {
+    /// Parse a query string (with or without its leading `?`). Never fails: each bad value
+    /// falls back to its default and adds a notice.
+    pub fn parse(query: &str) -> (ViewState, Vec<ParamNotice>) {
+        let mut state = ViewState::default();
+        let mut notices = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        let query = query.strip_prefix('?').unwrap_or(query);
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            let (name, value) = (name.into_owned(), value.into_owned());
+            if seen.contains(&name) {
+                notices.push(ParamNotice { param: name, value, reason: "given more than once; the first is used".into() });
+                continue;
+            }
+            seen.push(name.clone());
+            let mut refuse = |e: ParseError| {
+                notices.push(ParamNotice { param: name.clone(), value: value.clone(), reason: format!("{e}; the default is shown") })
+            };
+            let s = &mut state;
+            match name.as_str() {
+                "src" => value.parse().map(|v| s.src = Some(v)).unwrap_or_else(&mut refuse),
+                "index" => value.parse().map(|v| s.index = Some(v)).unwrap_or_else(&mut refuse),
+                "compare" => {
+                    for part in value.split(',').filter(|p| !p.trim().is_empty()) {
+                        match part.parse::<SourceRef>() {
+                            Ok(_) if s.compare.len() == MAX_COMPARED => notices.push(ParamNotice {
+                                param: name.clone(),
+                                value: part.to_owned(),
+                                reason: format!("at most {MAX_COMPARED} files are compared; dropped"),
+                            }),
+                            Ok(v) => s.compare.push(v),
+                            Err(e) => {
+                                notices.push(ParamNotice { param: name.clone(), value: part.to_owned(), reason: format!("{e}; dropped") })
+                            }
+                        }
+                    }
+                }
+                "view" => value.parse().map(|v| s.view = Some(v)).unwrap_or_else(&mut refuse),
+                "workload" => value.parse().map(|v| s.workload = Some(v)).unwrap_or_else(&mut refuse),
+                "metric" => match value.parse::<Metric>() {
+                    Ok(m) => s.metric = Some(m),
+                    Err(e) => refuse(ParseError(e.to_string())),
+                },
+                "scale" => value.parse().map(|v| s.scale = v).unwrap_or_else(&mut refuse),
+                "pct" if value == "both" => s.pct_both = true,
+                "pct" => refuse(ParseError("expected `both`".into())),
+                "embed" if value == "1" => s.embed = true,
+                "embed" => refuse(ParseError("expected `1`".into())),
+                "chart" => value.parse().map(|v| s.chart = Some(v)).unwrap_or_else(&mut refuse),
+                "height" => whole_in(&value, 120, 4000).map(|v| s.height = Some(v)).unwrap_or_else(&mut refuse),
+                "theme" => value.parse().map(|v| s.theme = Some(v)).unwrap_or_else(&mut refuse),
+                "vs" => text(&value).map(|v| s.vs = Some(v)).unwrap_or_else(&mut refuse),
+                "engines" => {
+                    let ids: Vec<String> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
+                    if ids.is_empty() {
+                        refuse(ParseError("no engine ids".into()));
+                    } else {
+                        s.engines = Some(ids);
+                    }
+                }
+                "slo_ttft_p99_ms" => positive_number(&value).map(|v| s.slo_ttft_p99_ms = Some(v)).unwrap_or_else(&mut refuse),
+                "slo_user_tok_s" => positive_number(&value).map(|v| s.slo_user_tok_s = Some(v)).unwrap_or_else(&mut refuse),
+                "kwh_price" => price(&value).map(|v| s.prices.kwh = Some(v)).unwrap_or_else(&mut refuse),
+                "gpu_hour_price" => price(&value).map(|v| s.prices.gpu_hour = Some(v)).unwrap_or_else(&mut refuse),
+                "pue" => pue(&value).map(|v| s.prices.pue = Some(v)).unwrap_or_else(&mut refuse),
+                "q" => text(&value).map(|v| s.q = Some(v)).unwrap_or_else(&mut refuse),
+                "model" => text(&value).map(|v| s.model = Some(v)).unwrap_or_else(&mut refuse),
+                "hardware" => text(&value).map(|v| s.hardware = Some(v)).unwrap_or_else(&mut refuse),
+                "engine" => text(&value).map(|v| s.engine = Some(v)).unwrap_or_else(&mut refuse),
+                "conc" => whole_in(&value, 1, u32::MAX).map(|v| s.conc = Some(v)).unwrap_or_else(&mut refuse),
+                _ => s.extra.push((name.clone(), value.clone())),
+            }
+        }
+        (state, notices)
+    }
+
+    /// The view shown, given the landing view for a link that names none.
+    pub fn view_or(&self, landing: View) -> View {
+        self.view.unwrap_or(landing)
+    }
+
+    /// Drop what the loaded file does not have — unknown engine ids (the rest kept), an
+    /// unknown workload or `vs` engine, a chart the view does not draw — and say so for each.
+    pub fn resolve(&mut self, results: &Results) -> Vec<ParamNotice> {
+        let mut notices = Vec::new();
+        if let Some(ids) = &mut self.engines {
+            let unknown: Vec<String> = ids.iter().filter(|id| results.engine(id).is_none()).cloned().collect();
+            if !unknown.is_empty() {
+                ids.retain(|id| results.engine(id).is_some());
+                notices.push(ParamNotice {
+                    param: "engines".into(),
+                    value: unknown.join(","),
+                    reason: "not an engine in this file; dropped".into(),
+                });
+            }
+            if ids.is_empty() {
+                self.engines = None;
+            }
+        }
+        if let Some(id) = &self.vs {
+            if results.engine(id).is_none() {
+                notices.push(ParamNotice {
+                    param: "vs".into(),
+                    value: id.clone(),
+                    reason: "not an engine in this file; values are shown as measured".into(),
+                });
+                self.vs = None;
+            }
+        }
+        if let Some(key) = self.workload {
+            let known = results.serving.as_ref().is_some_and(|s| s.workloads.iter().any(|w| w.isl == key.isl && w.osl == key.osl));
+            if !known {
+                notices.push(ParamNotice {
+                    param: "workload".into(),
+                    value: key.to_string(),
+                    reason: "not a workload in this file; the first workload is shown".into(),
+                });
+                self.workload = None;
+            }
+        }
+        if let Some(chart) = self.chart {
+            let view = self.view_or(View::Overview);
+            if !super::views::charts_of(view).contains(&chart) {
+                notices.push(ParamNotice {
+                    param: "chart".into(),
+                    value: chart.to_string(),
+                    reason: format!("not a chart of the {view} view; its first chart is shown"),
+                });
+                self.chart = None;
+            }
+        }
+        notices
+    }
+
+    /// Whether going from `self` to `next` makes a new history entry (a change of `src`,
+    /// `view`, `workload`, `metric`, `compare` or `index`) rather than replacing the
+    /// current one.
+    pub fn is_new_page(&self, next: &ViewState) -> bool {
+        self.src != next.src
+            || self.view != next.view
+            || self.workload != next.workload
+            || self.metric != next.metric
+            || self.compare != next.compare
+            || self.index != next.index
+    }
+
+    /// Whether an engine is shown under the `engines` filter.
+    pub fn shows_engine(&self, id: &str) -> bool {
+        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+    }
+
+    /// Whether any service-level limit is set.
+    pub fn has_limits(&self) -> bool {
+        self.slo_ttft_p99_ms.is_some() || self.slo_user_tok_s.is_some()
+    }
+
+    /// The query string (without `?`) for this state; defaults are left out.
+    pub fn to_query(&self) -> String {
+        let mut parts: Vec<(&str, String)> = Vec::new();
+        let mut put = |k: &'static str, v: Option<String>| {
+            if let Some(v) = v {
+                parts.push((k, v));
+            }
+        };
+        let num = |v: Option<f64>| v.map(|v| v.to_string());
+        put("index", self.index.as_ref().map(ToString::to_string));
+        put("src", self.src.as_ref().map(ToString::to_string));
+        put("view", self.view.map(|v| v.to_string()));
+        put("workload", self.workload.map(|w| w.to_string()));
+        put("metric", self.metric.map(|m| m.to_string()));
+        put("pct", self.pct_both.then(|| "both".into()));
+        put("engines", self.engines.as_ref().map(|ids| ids.join(",")));
+        put("scale", (self.scale != Scale::Lin).then(|| self.scale.to_string()));
+        put("vs", self.vs.clone());
+        put("slo_ttft_p99_ms", num(self.slo_ttft_p99_ms));
+        put("slo_user_tok_s", num(self.slo_user_tok_s));
+        put("kwh_price", num(self.prices.kwh));
+        put("gpu_hour_price", num(self.prices.gpu_hour));
+        put("pue", num(self.prices.pue));
+        put("compare", (!self.compare.is_empty()).then(|| self.compare.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")));
+        put("q", self.q.clone());
+        put("model", self.model.clone());
+        put("hardware", self.hardware.clone());
+        put("engine", self.engine.clone());
+        put("conc", self.conc.map(|c| c.to_string()));
+        put("embed", self.embed.then(|| "1".into()));
+        put("chart", self.chart.map(|c| c.to_string()));
+        put("height", self.height.map(|h| h.to_string()));
+        put("theme", self.theme.map(|t| t.to_string()));
+        let extra = self.extra.iter().map(|(k, v)| (k.as_str(), v.clone()));
+        parts
+            .into_iter()
+            .chain(extra)
+            .map(|(k, v)| format!("{}={}", encode_component(k), encode_component(&v)))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+}
+
+/// Percent-encode a query component, leaving `/ : , @` readable so links stay legible.
+pub fn encode_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' | b':' | b',' | b'@' => out.push(byte as char),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+impl fmt::Display for ViewState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_query())
+    }
+}

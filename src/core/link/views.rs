@@ -1,0 +1,183 @@
+//! Per-view facts of the link contract, pure so they are tested natively: each view's
+//! charts and default chart, its metrics and default metric, the sources behind what it
+//! shows, and the state changes its controls make.
+
+use super::state::ViewState;
+use super::tokens::{ChartId, View, WorkloadKey};
+use crate::core::metric::Metric;
+use crate::core::model::Results;
+
+/// The charts (and table) a view draws, first the one `embed=1` shows by default.
+pub fn charts_of(view: View) -> &'static [ChartId] {
+    use ChartId as C;
+    match view {
+        View::Overview => &[C::Overview],
+        View::Decode => &[C::Decode, C::Table],
+        View::Serving => &[C::Serving, C::Table],
+        View::Energy => &[C::Energy, C::Tradeoff, C::Table],
+        View::Tradeoff => &[C::Tradeoff, C::Table],
+        View::Accuracy => &[C::ServedKl, C::ServedScatter, C::WeightKl, C::WeightScatter, C::Table],
+        View::Prefill => &[C::Prefill, C::Table],
+        View::Cache => &[C::Cache, C::Table],
+        View::History => &[C::History, C::Table],
+        View::Provenance | View::Raw | View::Compare | View::Catalog | View::Coverage => &[C::Table],
+    }
+}
+
+/// The chart a view shows first: what `embed=1` shows when `chart=` is absent.
+pub fn default_chart(view: View) -> ChartId {
+    charts_of(view).first().copied().unwrap_or(ChartId::Table)
+}
+
+/// The chart `embed=1` shows for this state.
+pub fn embedded_chart(state: &ViewState, view: View) -> ChartId {
+    state.chart.filter(|c| charts_of(view).contains(c)).unwrap_or(default_chart(view))
+}
+
+/// In the energy view, `chart=tradeoff` shows the energy trade-off (with or without
+/// `embed`), as links written before the findings-first page did.
+pub fn is_energy_tradeoff(state: &ViewState, view: View) -> bool {
+    view == View::Energy && state.chart == Some(ChartId::Tradeoff)
+}
+
+/// The metrics a view's picker offers, in order.
+pub fn metrics_of(view: View, priced: bool) -> Vec<Metric> {
+    let mut metrics = match view {
+        View::Energy => vec![Metric::TokSPerKw, Metric::PowerW, Metric::JPerToken],
+        _ => Metric::serving(),
+    };
+    // The cost is offered where prices are given; by link it is reachable always.
+    if priced {
+        metrics.push(Metric::CostPerMtok);
+    }
+    metrics
+}
+
+/// The metric shown when the link names none (LINKS.md).
+pub fn default_metric(view: View) -> Metric {
+    match view {
+        View::Energy => Metric::TokSPerKw,
+        _ => Metric::OutTokS,
+    }
+}
+
+/// The metric a view shows: the link's when the view draws it, else the view's default.
+/// `short` and `cost_per_mtok` are reachable by link in either explorer.
+pub fn metric_for(view: View, state: &ViewState) -> Metric {
+    let reachable = |m: &Metric| metrics_of(view, true).contains(m) || *m == Metric::Short;
+    state.metric.filter(reachable).unwrap_or(default_metric(view))
+}
+
+/// The y metrics the trade-off view offers: throughput, efficiency and, with prices, cost.
+pub fn tradeoff_metrics(priced: bool) -> Vec<Metric> {
+    let mut metrics = vec![Metric::OutTokS, Metric::TokSPerKw];
+    if priced {
+        metrics.push(Metric::CostPerMtok);
+    }
+    metrics
+}
+
+/// The trade-off's y metric: the energy trade-off's tokens per kW (or a cost), else the
+/// link's metric when the trade-off offers it, else output tok/s per GPU.
+pub fn tradeoff_metric(view: View, state: &ViewState) -> Metric {
+    let default = if view == View::Energy { Metric::TokSPerKw } else { Metric::OutTokS };
+    state.metric.filter(|m| tradeoff_metrics(true).contains(m) && (view != View::Energy || *m != Metric::OutTokS)).unwrap_or(default)
+}
+
+/// The options of a view's metric picker: its metrics, and the one shown when the link
+/// reached it without the picker offering it (so the picker never names another metric).
+pub fn metric_options(view: View, state: &ViewState) -> Vec<Metric> {
+    let mut options = metrics_of(view, state.prices.any());
+    let shown = metric_for(view, state);
+    if !options.contains(&shown) {
+        options.push(shown);
+    }
+    options
+}
+
+/// The sources behind what a view shows, in file order, without repeats.
+pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |name: &str| {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_owned());
+        }
+    };
+    match view {
+        View::Decode => {
+            results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s))
+        }
+        View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare | View::History => {
+            if let Some(w) = crate::core::series::chosen_workload(results, state) {
+                w.rows
+                    .iter()
+                    .filter(|r| state.shows_engine(&r.id))
+                    .flat_map(|r| r.cells.iter().flatten())
+                    .filter_map(|c| c.source.as_deref())
+                    .for_each(&mut add);
+            }
+        }
+        View::Prefill => results
+            .prefill
+            .iter()
+            .flat_map(|p| &p.rows)
+            .filter(|r| state.shows_engine(&r.id))
+            .filter_map(|r| r.source.as_deref())
+            .for_each(&mut add),
+        View::Cache => results
+            .cache
+            .iter()
+            .flat_map(|c| &c.rows)
+            .filter(|r| state.shows_engine(&r.id))
+            .filter_map(|r| r.source.as_deref())
+            .for_each(&mut add),
+        View::Accuracy => {
+            results.accuracy.iter().flat_map(|a| &a.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add);
+            results.weight_accuracy.iter().filter_map(|w| w.source.as_deref()).for_each(&mut add);
+        }
+        View::Provenance | View::Raw | View::Catalog | View::Coverage => results.sources.iter().for_each(|s| add(s.name())),
+    }
+    names
+}
+
+impl ViewState {
+    /// This state with `src` written out (a copied link always names its file and view).
+    pub fn for_sharing(&self, src: &str, view: View) -> ViewState {
+        let mut state = self.clone();
+        if state.src.is_none() {
+            state.src = src.parse().ok();
+        }
+        state.view = Some(view);
+        state
+    }
+
+    /// This state with one engine shown or hidden; the shown engines keep file order, and
+    /// showing every engine writes no filter at all.
+    pub fn toggled_engine(&self, all: &[String], id: &str) -> ViewState {
+        let mut next = self.clone();
+        let mut ids: Vec<String> = all.iter().filter(|e| self.shows_engine(e)).cloned().collect();
+        if ids.iter().any(|e| e == id) {
+            ids.retain(|e| e != id);
+        } else {
+            ids.push(id.to_owned());
+            ids.sort_by_key(|e| all.iter().position(|a| a == e));
+        }
+        next.engines = if ids.len() == all.len() { None } else { Some(ids) };
+        next
+    }
+
+    /// This state on another view; `chart` belongs to the view it was set in.
+    pub fn on_view(&self, view: View) -> ViewState {
+        let mut next = self.clone();
+        next.view = Some(view);
+        next.chart = None;
+        next
+    }
+
+    /// This state on another workload.
+    pub fn on_workload(&self, workload: WorkloadKey) -> ViewState {
+        let mut next = self.clone();
+        next.workload = Some(workload);
+        next
+    }
+}

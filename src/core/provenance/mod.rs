@@ -1,0 +1,13 @@
+//! Provenance: each source's hash status, what cites it, the recomputation of serving
+//! cells from raw sweep lines, and the verification policy. The browser and the command
+//! line share these checks, their statuses, their words and their verdict.
+
+mod citations;
+mod recompute;
+mod status;
+mod verify;
+
+pub use citations::{citations, sweep_sources, Citation};
+pub use recompute::{recompute, rounds_to, CellMismatch, Recomputation};
+pub use status::{check_bytes, sha256_hex, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
+pub use verify::{Report, SourceJob, Verdict, Verification, REMOTE};

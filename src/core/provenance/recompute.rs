@@ -1,0 +1,115 @@
+//! Serving cells recomputed from their sweep's JSONL lines: a cell matches when one line
+//! has its `isl`, `osl`, `conc` (and `t_start` when the cell has one) and every number the
+//! cell publishes is that line's value rounded to the decimals the cell shows.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::core::format::rounding_half_width;
+use crate::core::model::{Cell, Results, CELL_NUMBERS};
+use crate::core::path::JsonPath;
+
+/// A serving cell whose published figures do not match its source sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellMismatch {
+    /// The cell's JSON path.
+    pub path: String,
+    /// What disagrees, in words.
+    pub reason: String,
+}
+
+/// The outcome of recomputing one sweep source's cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recomputation {
+    /// Cells citing the source.
+    pub cells: usize,
+    /// Cells that match a line.
+    pub matched: usize,
+    /// Cells that do not, with why.
+    pub mismatches: Vec<CellMismatch>,
+}
+
+impl fmt::Display for Recomputation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of {} cells match their source line", self.matched, self.cells)
+    }
+}
+
+/// Whether a published figure is the line's value rounded to the decimals the figure shows.
+pub fn rounds_to(published: f64, raw: f64) -> bool {
+    (raw - published).abs() <= rounding_half_width(published) * (1.0 + 1e-9) + f64::EPSILON * published.abs()
+}
+
+/// The cell's published numbers by name, key fields first.
+fn published(cell: &Cell) -> Vec<(&'static str, f64)> {
+    let mut fields = vec![("conc", f64::from(cell.conc))];
+    fields.extend(cell.isl.map(|v| ("isl", v as f64)));
+    fields.extend(cell.osl.map(|v| ("osl", v as f64)));
+    fields.extend(CELL_NUMBERS.iter().filter_map(|f| (f.get)(cell).map(|v| (f.name, v))));
+    fields
+}
+
+/// Why a line does not reproduce a cell, or `None` when it does.
+fn line_disagreement(fields: &[(&str, f64)], line: &Map<String, Value>) -> Option<String> {
+    for &(field, published) in fields {
+        match line.get(field).and_then(Value::as_f64) {
+            None => return Some(format!("the line has no number `{field}`")),
+            Some(raw) if !rounds_to(published, raw) => return Some(format!("`{field}` is {published} but the line gives {raw}")),
+            Some(_) => {}
+        }
+    }
+    None
+}
+
+/// Recompute every serving cell that cites `source` from that sweep's JSONL lines.
+pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation {
+    let text = String::from_utf8_lossy(jsonl);
+    let lines: Vec<Map<String, Value>> =
+        text.lines().filter(|l| !l.trim().is_empty()).filter_map(|l| serde_json::from_str::<Value>(l).ok()?.as_object().cloned()).collect();
+    let mut out = Recomputation::default();
+    let Some(serving) = &results.serving else { return out };
+    for (w, workload) in serving.workloads.iter().enumerate() {
+        for (r, row) in workload.rows.iter().enumerate() {
+            for (c, cell) in row.cells.iter().enumerate() {
+                let Some(cell) = cell.as_ref().filter(|cell| cell.source.as_deref() == Some(source)) else { continue };
+                out.cells += 1;
+                let path = JsonPath::root().key("serving").key("workloads").index(w).key("rows").index(r).key("cells").index(c).to_string();
+                let fields = published(cell);
+                let keys: Vec<&str> = ["isl", "osl", "conc", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
+                let key_values: Vec<(&str, f64)> = fields.iter().copied().filter(|f| keys.contains(&f.0)).collect();
+                let candidates: Vec<&Map<String, Value>> = lines
+                    .iter()
+                    .filter(|line| {
+                        key_values.iter().all(|&(k, v)| line.get(k).and_then(Value::as_f64).is_some_and(|raw| rounds_to(v, raw)))
+                    })
+                    .collect();
+                if candidates.is_empty() {
+                    out.mismatches.push(CellMismatch { path, reason: format!("no line with the same {}", keys.join(", ")) });
+                    continue;
+                }
+                let reasons: Vec<String> = candidates.iter().filter_map(|line| line_disagreement(&fields, line)).collect();
+                if reasons.len() < candidates.len() {
+                    out.matched += 1;
+                } else {
+                    out.mismatches.push(CellMismatch { path, reason: reasons.into_iter().next().unwrap_or_default() });
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_allows_exactly_half_the_last_decimal() {
+        assert!(rounds_to(331.4, 331.43));
+        assert!(rounds_to(331.4, 331.35));
+        assert!(!rounds_to(331.4, 331.46));
+        assert!(rounds_to(3.0, 3.4));
+        assert!(!rounds_to(9.11, 9.1161));
+    }
+}

@@ -1,0 +1,181 @@
+//! The one verification policy, without I/O, shared by `servescope-verify` and the page:
+//! which sources to check, that only verified sweeps are recomputed, and the pass/fail
+//! verdict with its sentence. The caller fetches or reads each job's bytes and records
+//! the status; everything else is decided here.
+
+use std::collections::BTreeMap;
+
+use super::recompute::{recompute, Recomputation};
+use super::status::{SourceStatus, StatusCounts};
+use crate::core::model::Results;
+
+/// The status a `url`-only source keeps: neither the page nor the command line fetches it.
+pub const REMOTE: &str = "remote: known only by its URL, not fetched";
+
+/// One source to check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceJob {
+    /// Index into the file's `sources`.
+    pub index: usize,
+    /// The name figures cite it by.
+    pub name: String,
+    /// The file to fetch or read, relative to the results file.
+    pub file: String,
+    /// The published sha256.
+    pub sha256: String,
+    /// A sweep: its bytes are kept to recompute cells once verified.
+    pub keep_bytes: bool,
+}
+
+/// A verification in progress: the statuses so far, in file order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verification {
+    statuses: Vec<(String, SourceStatus)>,
+    sweeps: BTreeMap<String, Vec<u8>>,
+    jobs: Vec<SourceJob>,
+}
+
+impl Verification {
+    /// Every source "not checked" until it is reached; `url`-only sources stay so.
+    pub fn new(results: &Results) -> Self {
+        let sweeps = super::citations::sweep_sources(results);
+        let mut jobs = Vec::new();
+        let statuses = results
+            .sources
+            .iter()
+            .enumerate()
+            .map(|(index, source)| {
+                let status = match &source.file {
+                    Some(file) => {
+                        jobs.push(SourceJob {
+                            index,
+                            name: source.name().to_owned(),
+                            file: file.clone(),
+                            sha256: source.sha256.clone(),
+                            keep_bytes: sweeps.contains(file.as_str()),
+                        });
+                        SourceStatus::NotChecked("not reached yet".into())
+                    }
+                    None => SourceStatus::NotChecked(REMOTE.into()),
+                };
+                (source.name().to_owned(), status)
+            })
+            .collect();
+        Verification { statuses, sweeps: BTreeMap::new(), jobs }
+    }
+
+    /// The sources to fetch or read, in file order.
+    pub fn jobs(&self) -> &[SourceJob] {
+        &self.jobs
+    }
+
+    /// Record a job's outcome; `bytes` are kept only for a verified sweep.
+    pub fn record(&mut self, job: &SourceJob, status: SourceStatus, bytes: Option<Vec<u8>>) {
+        if job.keep_bytes && status == SourceStatus::Verified {
+            if let Some(bytes) = bytes {
+                self.sweeps.insert(job.name.clone(), bytes);
+            }
+        }
+        if let Some(slot) = self.statuses.get_mut(job.index) {
+            slot.1 = status;
+        }
+    }
+
+    /// The statuses so far, by source name, in file order.
+    pub fn statuses(&self) -> &[(String, SourceStatus)] {
+        &self.statuses
+    }
+
+    /// Recompute the verified sweeps and decide.
+    pub fn finish(self, results: &Results, errors: usize, warnings: usize) -> Report {
+        let sweeps = super::citations::sweep_sources(results);
+        let recomputations = sweeps
+            .into_iter()
+            .map(|name| {
+                let outcome = match self.sweeps.get(name) {
+                    Some(bytes) => Ok(recompute(results, name, bytes)),
+                    None => Err("not recomputed: the source is not verified".to_owned()),
+                };
+                (name.to_owned(), outcome)
+            })
+            .collect();
+        Report { statuses: self.statuses, recomputations, errors, warnings }
+    }
+}
+
+/// What a verification found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Every source's status, by name, in file order.
+    pub statuses: Vec<(String, SourceStatus)>,
+    /// Per sweep source: its recomputation, or why it was not recomputed.
+    pub recomputations: Vec<(String, Result<Recomputation, String>)>,
+    /// Validation errors (a file with errors has no model, so this is 0 when a report exists
+    /// for the page; the command line reports invalid files too).
+    pub errors: usize,
+    /// Validation warnings.
+    pub warnings: usize,
+}
+
+/// Pass or fail, and the sentence that says why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Whether the file passes.
+    pub pass: bool,
+    /// "pass — valid with 0 warnings; 17 sources: 0 verified, …".
+    pub sentence: String,
+}
+
+impl Report {
+    /// Counts of the statuses.
+    pub fn counts(&self) -> StatusCounts {
+        StatusCounts::of(self.statuses.iter().map(|(_, s)| s))
+    }
+
+    /// Cells recomputed and cells matched, over every verified sweep.
+    pub fn cells(&self) -> (usize, usize) {
+        self.recomputations.iter().filter_map(|(_, r)| r.as_ref().ok()).fold((0, 0), |(c, m), r| (c + r.cells, m + r.matched))
+    }
+
+    /// The verdict: fail on a validation error, a hash mismatch or a cell its sweep does
+    /// not reproduce — and, with `require_all`, on any source not verified.
+    pub fn verdict(&self, require_all: bool) -> Verdict {
+        let counts = self.counts();
+        let (cells, matched) = self.cells();
+        let mut reasons = Vec::new();
+        if self.errors > 0 {
+            reasons.push(format!("{} validation error{}", self.errors, plural(self.errors)));
+        }
+        if counts.mismatched > 0 {
+            let names: Vec<&str> = self.statuses.iter().filter(|(_, s)| s.is_mismatch()).map(|(n, _)| n.as_str()).collect();
+            reasons.push(format!("{} source{} mismatched ({})", counts.mismatched, plural(counts.mismatched), names.join(", ")));
+        }
+        if matched < cells {
+            reasons.push(format!("{} of {cells} cells disagree with their sweep", cells - matched));
+        }
+        if require_all && counts.verified < counts.total {
+            reasons.push(format!("{} of {} sources not verified (--require-all)", counts.total - counts.verified, counts.total));
+        }
+        let pass = reasons.is_empty();
+        let validity =
+            if self.errors > 0 { "invalid".to_owned() } else { format!("valid with {} warning{}", self.warnings, plural(self.warnings)) };
+        let facts = format!(
+            "{validity}; {} sources: {} verified, {} mismatched, {} unavailable{}; {matched} of {cells} serving cells reproduced from verified sweeps",
+            counts.total,
+            counts.verified,
+            counts.mismatched,
+            counts.unavailable,
+            if counts.not_checked > 0 { format!(", {} not checked", counts.not_checked) } else { String::new() },
+        );
+        let sentence = if pass { format!("pass — {facts}") } else { format!("fail — {}; {facts}", reasons.join("; ")) };
+        Verdict { pass, sentence }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,54 @@
+//! Text alternatives for charts and coverage counts for summaries and tests.
+
+use super::concurrency::Series;
+use crate::core::format::readable;
+use crate::core::model::Results;
+
+/// A chart's text alternative: what each line does, in words.
+pub fn describe_lines(series: &[Series], what: &str) -> String {
+    if series.is_empty() {
+        return format!("Chart of {what} against concurrency: nothing to draw.");
+    }
+    let lines: Vec<String> = series
+        .iter()
+        .map(|s| {
+            let measured: Vec<(u32, f64)> = s.measured().collect();
+            match (measured.first(), measured.last()) {
+                (Some(first), Some(last)) => {
+                    format!("{} from {} at c{} to {} at c{}", s.label, readable(first.1), first.0, readable(last.1), last.0)
+                }
+                _ => format!("{}: not measured", s.label),
+            }
+        })
+        .collect();
+    format!("Chart of {what} against concurrency: {}.", lines.join("; "))
+}
+
+/// Counts of measured and null entries, for summaries and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Entries with a value.
+    pub measured: usize,
+    /// Null entries: not measured.
+    pub null: usize,
+}
+
+fn count<T>(items: impl Iterator<Item = Option<T>>) -> Coverage {
+    items.fold(Coverage::default(), |c, v| {
+        if v.is_some() {
+            Coverage { measured: c.measured + 1, ..c }
+        } else {
+            Coverage { null: c.null + 1, ..c }
+        }
+    })
+}
+
+/// How many decode values are measured and null.
+pub fn decode_coverage(results: &Results) -> Coverage {
+    count(results.decode.iter().flat_map(|d| &d.rows).flat_map(|r| r.values.iter().copied()))
+}
+
+/// How many serving cells are measured and null.
+pub fn serving_coverage(results: &Results) -> Coverage {
+    count(results.serving.iter().flat_map(|s| &s.workloads).flat_map(|w| &w.rows).flat_map(|r| r.cells.iter().map(Option::as_ref)))
+}

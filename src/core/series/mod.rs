@@ -1,0 +1,20 @@
+//! Series building: from the model to what a chart draws. A null stays a gap here; it is
+//! never turned into a zero, and never silently dropped (it is listed in `gaps`).
+
+mod accuracy;
+mod bars;
+mod concurrency;
+mod describe;
+mod tradeoff;
+
+pub use accuracy::{
+    accuracy_style, accuracy_styles, is_control, served_kl_rows, served_label, served_scatter, weight_kl_rows, weight_scatter, DotRow,
+    ScatterPoint, CONTROL_ID,
+};
+pub use bars::{cache_bars, prefill_bars, BarGroup, Bars};
+pub use concurrency::{cell_at, chosen_workload, concurrency_ticks, decode_series, serving_series, workload_key, Series, ServingSeries};
+pub use describe::{decode_coverage, describe_lines, serving_coverage, Coverage};
+pub use tradeoff::{
+    best_within_limits, frontier_stretches, meets_limits, pareto_frontier, tradeoff_lines, FrontierPoint, LimitResult, TradeoffLine,
+    TradeoffPoint,
+};

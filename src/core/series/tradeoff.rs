@@ -1,0 +1,217 @@
+//! The throughput/interactivity plane: per engine a polyline through its concurrency
+//! points (x = per-user tok/s, y = a throughput, efficiency or cost metric), service-level
+//! limits, the Pareto frontier over the points that meet them, and the best point per
+//! engine under the limits.
+
+use super::concurrency::cell_at;
+use crate::core::format::readable;
+use crate::core::link::ViewState;
+use crate::core::metric::{Better, Metric};
+use crate::core::model::{Cell, Results, Workload};
+use crate::core::palette::{engine_style, EngineStyle};
+
+/// One measured point on the plane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TradeoffPoint {
+    /// Concurrency level.
+    pub conc: u32,
+    /// Per-user tok/s.
+    pub x: f64,
+    /// The y metric.
+    pub y: f64,
+    /// Whether the point meets every service-level limit set.
+    pub meets_limits: bool,
+}
+
+/// One engine's polyline through its concurrency points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TradeoffLine {
+    /// Engine id.
+    pub id: String,
+    /// Legend label.
+    pub label: String,
+    /// Colour and marker.
+    pub style: EngineStyle,
+    /// Points in concurrency order (only where both coordinates were measured).
+    pub points: Vec<TradeoffPoint>,
+}
+
+/// Whether a cell meets the service-level limits in the link; a limit on a metric the
+/// cell did not measure is not met (it cannot be shown to hold).
+pub fn meets_limits(cell: &Cell, state: &ViewState) -> bool {
+    let ttft = state.slo_ttft_p99_ms.is_none_or(|limit| cell.ttft_p99_ms.is_some_and(|v| v <= limit));
+    let user = state.slo_user_tok_s.is_none_or(|limit| cell.user_tok_s.is_some_and(|v| v >= limit));
+    ttft && user
+}
+
+/// The trade-off lines: x = per-user tok/s, y = `y_metric`, one per shown engine with a
+/// point where both are measured.
+pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, state: &ViewState) -> Vec<TradeoffLine> {
+    results
+        .engines
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| state.shows_engine(&e.id))
+        .filter_map(|(index, engine)| {
+            let points: Vec<TradeoffPoint> = results
+                .concurrency
+                .iter()
+                .filter_map(|&conc| {
+                    let cell = cell_at(results, workload, &engine.id, conc)?;
+                    Some(TradeoffPoint {
+                        conc,
+                        x: cell.user_tok_s?,
+                        y: y_metric.value(cell, &state.prices)?,
+                        meets_limits: meets_limits(cell, state),
+                    })
+                })
+                .collect();
+            (!points.is_empty()).then(|| TradeoffLine {
+                id: engine.id.clone(),
+                label: engine.label.clone(),
+                style: engine_style(index),
+                points,
+            })
+        })
+        .collect()
+}
+
+/// A point of the Pareto frontier, with the line it belongs to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrontierPoint {
+    /// Index into the lines.
+    pub line: usize,
+    /// Concurrency level.
+    pub conc: u32,
+    /// Per-user tok/s.
+    pub x: f64,
+    /// The y metric.
+    pub y: f64,
+}
+
+/// The points that meet the limits and that no other such point beats on both axes (more
+/// per-user speed is better; on y, as the metric says), in increasing x. Ties keep the
+/// first in line order.
+pub fn pareto_frontier(lines: &[TradeoffLine], y_better: Better) -> Vec<FrontierPoint> {
+    let sign = if y_better == Better::Lower { -1.0 } else { 1.0 };
+    let mut all: Vec<FrontierPoint> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(line, l)| l.points.iter().filter(|p| p.meets_limits).map(move |p| FrontierPoint { line, conc: p.conc, x: p.x, y: p.y }))
+        .collect();
+    // Highest x first; among equal x, best y first; then keep each point that beats every
+    // point to its right on y.
+    all.sort_by(|a, b| b.x.total_cmp(&a.x).then((sign * b.y).total_cmp(&(sign * a.y))));
+    let mut frontier = Vec::new();
+    let mut best = f64::NEG_INFINITY;
+    for p in all {
+        if sign * p.y > best {
+            best = sign * p.y;
+            frontier.push(p);
+        }
+    }
+    frontier.reverse();
+    frontier
+}
+
+/// Who owns which stretch of the frontier: runs of consecutive points of one line.
+pub fn frontier_stretches(lines: &[TradeoffLine], frontier: &[FrontierPoint]) -> Vec<String> {
+    let mut runs: Vec<(usize, Vec<&FrontierPoint>)> = Vec::new();
+    for p in frontier {
+        match runs.last_mut() {
+            Some((line, points)) if *line == p.line => points.push(p),
+            _ => runs.push((p.line, vec![p])),
+        }
+    }
+    runs.into_iter()
+        .map(|(line, points)| {
+            let label = lines.get(line).map_or("?", |l| l.label.as_str());
+            let concs: Vec<String> = points.iter().map(|p| format!("c{}", p.conc)).collect();
+            let (lo, hi) = (points.first().map_or(0.0, |p| p.x), points.last().map_or(0.0, |p| p.x));
+            let span = if lo == hi {
+                format!("at {} per-user tok/s", readable(lo))
+            } else {
+                format!("from {} to {} per-user tok/s", readable(lo), readable(hi))
+            };
+            format!("{label} ({}) {span}", concs.join(", "))
+        })
+        .collect()
+}
+
+/// One engine's answer to "what is the best point under the limits".
+#[derive(Clone, Debug, PartialEq)]
+pub enum LimitResult {
+    /// The engine has no measured cell in this workload.
+    NotMeasured,
+    /// It was measured, and no measured point meets every limit.
+    NoneMeets,
+    /// The best passing point on the y metric.
+    Best {
+        /// Concurrency level.
+        conc: u32,
+        /// The y metric's value there.
+        value: f64,
+        /// Its TTFT p99, the limit a reader checks first.
+        ttft_p99_ms: Option<f64>,
+        /// Its per-user speed.
+        user_tok_s: Option<f64>,
+    },
+}
+
+/// Per shown engine: the best value of `y_metric` (highest, or lowest for a cost) among
+/// points meeting every limit, telling "not measured in this workload" apart from "no
+/// measured point meets the limits".
+pub fn best_within_limits(results: &Results, workload: &Workload, y_metric: Metric, state: &ViewState) -> Vec<(String, LimitResult)> {
+    let sign = if y_metric.better() == Better::Lower { -1.0 } else { 1.0 };
+    results
+        .engines
+        .iter()
+        .filter(|e| state.shows_engine(&e.id))
+        .map(|engine| {
+            let cells: Vec<&Cell> = results.concurrency.iter().filter_map(|&conc| cell_at(results, workload, &engine.id, conc)).collect();
+            if cells.is_empty() {
+                return (engine.id.clone(), LimitResult::NotMeasured);
+            }
+            let best = cells
+                .into_iter()
+                .filter(|cell| meets_limits(cell, state))
+                .filter_map(|cell| Some((cell, y_metric.value(cell, &state.prices)?)))
+                .max_by(|a, b| (sign * a.1).total_cmp(&(sign * b.1)));
+            let result = match best {
+                Some((cell, value)) => {
+                    LimitResult::Best { conc: cell.conc, value, ttft_p99_ms: cell.ttft_p99_ms, user_tok_s: cell.user_tok_s }
+                }
+                None => LimitResult::NoneMeets,
+            };
+            (engine.id.clone(), result)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(points: &[(u32, f64, f64, bool)]) -> TradeoffLine {
+        TradeoffLine {
+            id: "e".into(),
+            label: "E".into(),
+            style: engine_style(0),
+            points: points.iter().map(|&(conc, x, y, meets_limits)| TradeoffPoint { conc, x, y, meets_limits }).collect(),
+        }
+    }
+
+    #[test]
+    fn the_frontier_keeps_only_undominated_points_that_meet_the_limits() {
+        let lines = [line(&[(1, 100.0, 10.0, true), (2, 80.0, 30.0, true), (4, 50.0, 60.0, false), (8, 40.0, 20.0, true)])];
+        let f = pareto_frontier(&lines, Better::Higher);
+        assert_eq!(f.iter().map(|p| p.conc).collect::<Vec<_>>(), [2, 1], "c4 fails a limit and c8 is dominated by c2");
+    }
+
+    #[test]
+    fn for_a_cost_lower_is_better_on_y() {
+        let lines = [line(&[(1, 100.0, 5.0, true), (2, 80.0, 1.0, true), (4, 50.0, 3.0, true)])];
+        let f = pareto_frontier(&lines, Better::Lower);
+        assert_eq!(f.iter().map(|p| p.conc).collect::<Vec<_>>(), [2, 1], "c4 costs more at less speed than c2");
+    }
+}

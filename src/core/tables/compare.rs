@@ -1,0 +1,71 @@
+//! The delta table: for each engine and concurrency level of the first file, every
+//! file's value of one metric in one workload, and each later file's ratio to the first.
+
+use super::{Column, Field, NumberKind, Row, RowHead, Table};
+use crate::core::compare::{file_tags, find_workload};
+use crate::core::cost::Prices;
+use crate::core::link::WorkloadKey;
+use crate::core::metric::{Better, Metric};
+use crate::core::model::Results;
+use crate::core::palette::engine_style;
+use crate::core::series::cell_at;
+
+fn value(file: &Results, key: WorkloadKey, engine: &str, conc: u32, metric: Metric, prices: &Prices) -> Option<f64> {
+    let workload = find_workload(file, key)?;
+    cell_at(file, workload, engine, conc).and_then(|c| metric.value(c, prices))
+}
+
+/// The delta table of `files` (the first is the base) for `metric` in workload `key`:
+/// rows are the first file's engines at its levels where any later file has the engine;
+/// a null on either side of a ratio leaves it not measured.
+pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices: &Prices) -> Option<Table> {
+    let (first, rest) = files.split_first()?;
+    let tags = file_tags(files);
+    let kind = if metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
+    let mut rows = Vec::new();
+    for (index, engine) in first.engines.iter().enumerate() {
+        if !rest.iter().any(|f| f.engine(&engine.id).is_some()) {
+            continue;
+        }
+        for &conc in &first.concurrency {
+            let values: Vec<Option<f64>> = files.iter().map(|f| value(f, key, &engine.id, conc, metric, prices)).collect();
+            let base = values[0];
+            let mut cells = vec![Field::Number(f64::from(conc), NumberKind::Concurrency).into()];
+            cells.extend(values.iter().map(|v| Field::measured(*v, kind).into()));
+            cells.extend(values[1..].iter().map(|v| {
+                let ratio = match (base, v) {
+                    (Some(a), Some(b)) if a != 0.0 => Some(b / a),
+                    _ => None,
+                };
+                Field::measured(ratio, NumberKind::Ratio).into()
+            }));
+            let head = RowHead { label: engine.label.clone(), id: Some(engine.id.clone()), swatch: Some(engine_style(index)), tag: None };
+            rows.push(Row { head, cells, sources: Vec::new(), mismatch: false });
+        }
+    }
+    let mut columns = vec![Column::new("concurrency", "conc")];
+    columns.extend(tags.iter().enumerate().map(|(i, t)| Column::new(t.clone(), format!("{} in file {} ({t})", metric.as_str(), i + 1))));
+    columns.extend(
+        tags[1..].iter().enumerate().map(|(i, t)| Column::new(format!("{t} ÷ {}", tags[0]), format!("ratio file {} / file 1", i + 2))),
+    );
+    let direction = match metric.better() {
+        Better::Higher => "a ratio above 1 is better",
+        Better::Lower => "a ratio below 1 is better",
+        Better::Neither => "a ratio says neither better nor worse",
+    };
+    let workload = find_workload(first, key).map_or_else(|| key.to_string(), |w| w.name());
+    Some(Table {
+        name: "delta",
+        caption: format!(
+            "{workload} · {}: every file's value and its ratio to {} (derived, 4 significant digits; {direction})",
+            metric.axis_title(),
+            tags[0]
+        ),
+        head: "Engine".into(),
+        head_csv: ("engine", Some("engine_id")),
+        columns,
+        rows,
+        show_sources: false,
+        by_concurrency: false,
+    })
+}

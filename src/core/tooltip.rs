@@ -1,0 +1,165 @@
+//! What a chart's tooltip says about a point, for every chart type: pure, so the words
+//! are tested natively and the page only places them.
+
+use super::format::{as_written, as_written_or_gap, readable, readable_ms, significant4};
+use super::link::ViewState;
+use super::metric::{is_low_sample, Metric, Unit};
+use super::model::{Results, Workload};
+use super::provenance::SourceStatus;
+use super::series::{cell_at, BarGroup, DotRow, ScatterPoint, Series, TradeoffLine};
+use super::tables::status_of;
+
+/// One line of a tooltip: a label and a value, the exact value kept for its `title`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TipLine {
+    /// What the value is.
+    pub label: String,
+    /// The value as the page shows it.
+    pub value: String,
+    /// The value as the file wrote it, when it differs from what is shown.
+    pub exact: Option<String>,
+    /// Marked as a warning (low sample, mismatched source).
+    pub warn: bool,
+}
+
+impl TipLine {
+    fn new(label: impl Into<String>, value: impl Into<String>) -> Self {
+        TipLine { label: label.into(), value: value.into(), exact: None, warn: false }
+    }
+
+    fn number(label: impl Into<String>, value: f64, shown: String) -> Self {
+        let exact = as_written(value);
+        TipLine { label: label.into(), exact: (exact != shown).then_some(exact), value: shown, warn: false }
+    }
+}
+
+/// A tooltip: a title line and the details.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tooltip {
+    /// "Paiton CDNA4 · c32".
+    pub title: String,
+    /// The details, in the order a reader checks them.
+    pub lines: Vec<TipLine>,
+}
+
+fn shown(metric: Metric, value: f64) -> String {
+    if metric.is_derived() {
+        significant4(value)
+    } else if metric.unit() == Unit::Milliseconds {
+        readable_ms(value)
+    } else {
+        readable(value)
+    }
+}
+
+fn source_line(source: Option<&str>, statuses: &[(String, SourceStatus)]) -> TipLine {
+    let Some(name) = source else { return TipLine::new("source", "—") };
+    let status = status_of(statuses, name);
+    let label = status.map_or("not checked", SourceStatus::label);
+    TipLine { label: "source".into(), value: format!("{name} ({label})"), exact: None, warn: status.is_some_and(SourceStatus::is_mismatch) }
+}
+
+/// A point of a serving (or energy) line: its value, the cell's sample and its source.
+pub fn serving_tip(
+    results: &Results,
+    workload: &Workload,
+    line: &Series,
+    conc: u32,
+    state: &ViewState,
+    statuses: &[(String, SourceStatus)],
+) -> Option<Tooltip> {
+    let value = line.value_at(conc)?;
+    let cell = cell_at(results, workload, &line.id, conc)?;
+    let metric = line.metric.unwrap_or(Metric::OutTokS);
+    let mut lines = Vec::new();
+    if state.vs.is_some() && line.file == 0 {
+        lines.push(TipLine::new(format!("{} ratio", metric.axis_title()), format!("{}×", significant4(value))));
+    } else {
+        lines.push(TipLine::number(metric.axis_title(), value, shown(metric, value)));
+    }
+    if metric == Metric::CostPerMtok {
+        if let Some(cost) = state.prices.cost(cell) {
+            lines.push(TipLine::new("parts", cost.breakdown()));
+        }
+    }
+    let mut sample = TipLine::new(
+        "sample",
+        format!(
+            "n {} · errors {} · short {} · wall {} s",
+            as_written_or_gap(cell.n),
+            as_written_or_gap(cell.errors),
+            as_written_or_gap(cell.short),
+            as_written_or_gap(cell.wall_s)
+        ),
+    );
+    if is_low_sample(cell) {
+        sample.value.push_str(" · low sample");
+        sample.warn = true;
+    }
+    lines.push(sample);
+    lines.push(source_line(cell.source.as_deref(), statuses));
+    Some(Tooltip { title: format!("{} · c{conc}", line.label), lines })
+}
+
+/// A point of a decode line.
+pub fn decode_tip(results: &Results, line: &Series, conc: u32, statuses: &[(String, SourceStatus)]) -> Option<Tooltip> {
+    let value = line.value_at(conc)?;
+    let row = results.decode.as_ref()?.rows.iter().find(|r| r.id == line.id);
+    let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).unwrap_or_else(|| "aggregate output tok/s".into());
+    let mut lines = vec![TipLine::number(unit, value, readable(value))];
+    for source in row.map(|r| r.sources.as_slice()).unwrap_or(&[]) {
+        lines.push(source_line(Some(source), statuses));
+    }
+    Some(Tooltip { title: format!("{} · c{conc}", line.label), lines })
+}
+
+/// A point of the trade-off plane: both coordinates, its TTFT p99 and whether it meets
+/// the limits set.
+pub fn tradeoff_tip(
+    results: &Results,
+    workload: &Workload,
+    line: &TradeoffLine,
+    conc: u32,
+    y_metric: Metric,
+    state: &ViewState,
+) -> Option<Tooltip> {
+    let point = line.points.iter().find(|p| p.conc == conc)?;
+    let cell = cell_at(results, workload, &line.id, conc)?;
+    let mut lines = vec![
+        TipLine::number(y_metric.axis_title(), point.y, shown(y_metric, point.y)),
+        TipLine::number("per-user tok/s", point.x, readable(point.x)),
+    ];
+    if let Some(t) = cell.ttft_p99_ms {
+        lines.push(TipLine::number("TTFT p99 (ms)", t, readable_ms(t)));
+    }
+    if state.has_limits() {
+        let mut meets = TipLine::new("limits", if point.meets_limits { "meets every limit set" } else { "breaks a limit set" });
+        meets.warn = !point.meets_limits;
+        lines.push(meets);
+    }
+    Some(Tooltip { title: format!("{} · c{conc}", line.label), lines })
+}
+
+/// A row of a KL dot chart.
+pub fn dot_tip(row: &DotRow) -> Tooltip {
+    let kl = row.value.map_or_else(|| TipLine::new("KL", "not measured"), |v| TipLine::number("KL", v, readable(v)));
+    let ci = match row.interval {
+        Some((lo, hi)) => TipLine::new("95 % CI", format!("{} – {}", as_written(lo), as_written(hi))),
+        None => TipLine::new("95 % CI", "no CI reported"),
+    };
+    Tooltip { title: row.label.clone(), lines: vec![kl, ci] }
+}
+
+/// A point of an accuracy scatter.
+pub fn scatter_tip(point: &ScatterPoint, y_title: &str) -> Tooltip {
+    Tooltip {
+        title: point.label.clone(),
+        lines: vec![TipLine::number("KL", point.x, readable(point.x)), TipLine::number(y_title, point.y, readable(point.y))],
+    }
+}
+
+/// A bar of the prefill or KV-cache chart.
+pub fn bar_tip(group: &BarGroup, category: &str, index: usize) -> Option<Tooltip> {
+    let value = (*group.values.get(index)?)?;
+    Some(Tooltip { title: format!("{} · {category}", group.label), lines: vec![TipLine::number("value", value, readable(value))] })
+}

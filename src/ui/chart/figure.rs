@@ -1,0 +1,166 @@
+//! The one chart figure every view uses: a canvas redrawn when what its drawing reads
+//! changes (or its box or pixel ratio does), a tooltip on hover, tap and keyboard focus
+//! that looks the pointer up in the last drawing's marks (never redrawing), the arrow keys
+//! stepping through points, and PNG/SVG exports of the same drawing with its frame.
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+use super::export::{ExportButtons, ExportText};
+use super::surface::{draw_on_canvas, Area};
+use crate::chart::{nearest, step, Mark, Step, Theme, DARK, LIGHT};
+use crate::core::link::{charts_of, default_chart, ChartId};
+use crate::core::tooltip::Tooltip;
+use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
+use crate::ui::state::page;
+
+/// What a drawing produced: its marks (for hover and keys) and `data-*` facts about it
+/// (for tests and automation).
+#[derive(Clone, Debug, Default)]
+pub struct Drawn {
+    /// Every point or bar drawn.
+    pub marks: Vec<Mark>,
+    /// `data-*` attributes to set on the canvas.
+    pub attrs: Vec<(&'static str, String)>,
+}
+
+/// Draws a chart on an area in a theme; the signals it reads are what it redraws on.
+pub type DrawFn = Rc<dyn Fn(&Area<'_>, Theme) -> Result<Drawn, String>>;
+
+/// Everything a figure needs to know about its chart.
+#[derive(Clone)]
+pub struct ChartSpec {
+    /// The chart's name (`chart=`, `data-chart`, export names).
+    pub id: ChartId,
+    /// The drawing.
+    pub draw: DrawFn,
+    /// The tooltip of a mark.
+    pub tip: Rc<dyn Fn(Mark) -> Option<Tooltip>>,
+    /// The text alternative.
+    pub summary: Signal<String>,
+    /// An export's frame.
+    pub export: Rc<dyn Fn() -> ExportText>,
+    /// The chart's CSS height.
+    pub height: Signal<u32>,
+}
+
+fn theme_of(dark: bool) -> Theme {
+    if dark {
+        DARK
+    } else {
+        LIGHT
+    }
+}
+
+/// A chart: canvas, tooltip, keyboard, exports.
+#[component]
+pub fn ChartFigure(
+    /// The chart.
+    spec: ChartSpec,
+) -> impl IntoView {
+    let page = page();
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let tooltip = NodeRef::<leptos::html::Div>::new();
+    let size = element_size(wrap);
+    let ratio = device_pixel_ratio();
+    let marks = StoredValue::new(Vec::<Mark>::new());
+    let hovered = RwSignal::new(None::<Mark>);
+    let failure = RwSignal::new(None::<String>);
+    let id = spec.id;
+
+    let draw = spec.draw.clone();
+    let height = spec.height;
+    // Redrawing is the one effect a chart owns; everything it draws is derived upstream.
+    Effect::new(move |_| {
+        let (width, _) = size.get();
+        let (height, ratio, theme) = (height.get(), ratio.get(), theme_of(page.dark.get()));
+        let Some(element) = canvas.get() else { return };
+        mark("servescope:draw-start");
+        match draw_on_canvas(&element, (width, height), ratio, |area| draw(area, theme)) {
+            Some(Ok(drawn)) => {
+                for (name, value) in &drawn.attrs {
+                    element.set_attribute(&format!("data-{name}"), value).ok();
+                }
+                let marked: Vec<String> = drawn.marks.iter().map(|m| format!("{},{}", m.x_px, m.y_px)).collect();
+                element.set_attribute("data-marks", &marked.join(";")).ok();
+                marks.set_value(drawn.marks);
+                hovered.set(None);
+                failure.set(None);
+                mark("servescope:chart-drawn");
+            }
+            // A failed drawing is said on the page, not only logged.
+            Some(Err(e)) => failure.set(Some(format!("This chart could not be drawn: {e}"))),
+            None => {}
+        }
+    });
+
+    let pick = move |x: f64, y: f64| {
+        let Some(element) = canvas.get_untracked() else { return };
+        let rect = element.get_bounding_client_rect();
+        let hit = marks.with_value(|m| nearest(m, (x - rect.left()).round() as i32, (y - rect.top()).round() as i32, 16));
+        // Pointer moves fire constantly: notify the tooltip only when the hit changes.
+        if hovered.get_untracked() != hit {
+            hovered.set(hit);
+        }
+    };
+    let on_key = move |e: leptos::ev::KeyboardEvent| {
+        let direction = match e.key().as_str() {
+            "ArrowRight" => Step::Next,
+            "ArrowLeft" => Step::Previous,
+            "ArrowDown" => Step::NextGroup,
+            "ArrowUp" => Step::PreviousGroup,
+            "Escape" => {
+                hovered.set(None);
+                return;
+            }
+            _ => return,
+        };
+        e.prevent_default();
+        let next = marks.with_value(|m| step(m, hovered.get_untracked(), direction));
+        hovered.set(next);
+    };
+    // Placed through the CSSOM (the CSP forbids inline style attributes, not this), and
+    // flipped to the point's left or above it near an edge, so it stays inside the chart.
+    Effect::new(move |_| {
+        let (Some(tip), Some(at)) = (tooltip.get(), hovered.get()) else { return };
+        let (width, height) = (tip.offset_width(), tip.offset_height());
+        let (room_x, room_y) = tip.parent_element().map_or((i32::MAX, i32::MAX), |p| (p.client_width(), p.client_height()));
+        let left = if at.x_px + 14 + width > room_x { (at.x_px - 14 - width).max(0) } else { at.x_px + 14 };
+        let top = if at.y_px + 14 + height > room_y { (at.y_px - 14 - height).max(0) } else { at.y_px + 14 };
+        let style = web_sys::HtmlElement::style(&tip);
+        style.set_property("left", &format!("{left}px")).ok();
+        style.set_property("top", &format!("{top}px")).ok();
+    });
+    let tip = spec.tip.clone();
+    let content = move || {
+        let tooltip = hovered.get().and_then(|m| tip(m))?;
+        let lines = tooltip
+            .lines
+            .into_iter()
+            .map(|l| view! { <span class="tip-line" class:warn=l.warn title=l.exact.unwrap_or_default()><span class="tip-label">{l.label}</span> " " <strong>{l.value}</strong></span> })
+            .collect_view();
+        Some(view! { <strong class="tip-title">{tooltip.title}</strong> {lines} })
+    };
+    let hidden = move || {
+        let view = page.link.view.get();
+        let shown = page.link.chart.get().filter(|c| charts_of(view).contains(c)).unwrap_or(default_chart(view));
+        page.link.embed.get() && shown != id
+    };
+    let summary = spec.summary;
+    view! {
+        <figure class="chart-figure" class:embed-hidden=hidden data-chart=id.as_str()>
+            <div class="chart-wrap" node_ref=wrap
+                on:pointermove=move |e| pick(f64::from(e.client_x()), f64::from(e.client_y()))
+                on:pointerdown=move |e| pick(f64::from(e.client_x()), f64::from(e.client_y()))
+                on:pointerleave=move |_| hovered.set(None)>
+                <canvas node_ref=canvas class="chart" role="img" tabindex="0" aria-label=move || summary.get()
+                    aria-describedby=format!("tip-{}", id.as_str()) on:keydown=on_key on:blur=move |_| hovered.set(None)></canvas>
+                <div class="tooltip" id=format!("tip-{}", id.as_str()) role="status" aria-live="polite" node_ref=tooltip class:shown=move || hovered.with(Option::is_some)>{content}</div>
+            </div>
+            {move || failure.get().map(|f| view! { <p class="notice">{f}</p> })}
+            <ExportButtons draw=spec.draw.clone() export=spec.export.clone() canvas=canvas height=height/>
+        </figure>
+    }
+}

@@ -1,0 +1,81 @@
+//! Browser plumbing as signals: the system's colour scheme followed live, the device pixel
+//! ratio (zoom, another monitor), an element's size (a ResizeObserver, which also sees a
+//! container resize no window event reports), the clipboard, and a paint before long work.
+//! Hand-written rather than from leptos-use: see ARCHITECTURE.md for the measured cost.
+
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// Whether the system asks for a dark colour scheme, following it live.
+pub fn prefers_dark() -> Signal<bool> {
+    let query = window().match_media("(prefers-color-scheme: dark)").ok().flatten();
+    let dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
+    if let Some(query) = query {
+        let listener = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| dark.set(e.matches()));
+        query.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref()).ok();
+        // The page lives as long as the app: the listener is kept for good.
+        listener.forget();
+    }
+    dark.into()
+}
+
+/// The device pixel ratio, updated when it changes (zoom, a move to another monitor).
+pub fn device_pixel_ratio() -> Signal<f64> {
+    let ratio = RwSignal::new(window().device_pixel_ratio());
+    let handle = window_event_listener(leptos::ev::resize, move |_| {
+        let now = window().device_pixel_ratio();
+        if ratio.get_untracked() != now {
+            ratio.set(now);
+        }
+    });
+    on_cleanup(move || handle.remove());
+    ratio.into()
+}
+
+/// The CSS size of an element, updated by a ResizeObserver.
+pub fn element_size(target: NodeRef<leptos::html::Div>) -> Signal<(u32, u32)> {
+    let size = RwSignal::new((0u32, 0u32));
+    target.on_load(move |element| {
+        let observe = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else { return };
+            let rect = entry.content_rect();
+            let now = (rect.width().round().max(0.0) as u32, rect.height().round().max(0.0) as u32);
+            if size.get_untracked() != now {
+                size.set(now);
+            }
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(observe.as_ref().unchecked_ref()) {
+            observer.observe(&element);
+            on_cleanup(move || observer.disconnect());
+        }
+        observe.forget();
+    });
+    size.into()
+}
+
+/// Copy text to the clipboard; says whether it worked.
+pub async fn copy_text(text: &str) -> bool {
+    let promise = window().navigator().clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+/// Let the browser paint what was just set (a "parsing…" line) before a long task.
+pub async fn paint() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 16).ok();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.ok();
+}
+
+/// Set the document's title.
+pub fn set_title(title: &str) {
+    document().set_title(title);
+}
+
+/// A performance mark, for the benchmark.
+pub fn mark(name: &str) {
+    if let Some(performance) = window().performance() {
+        performance.mark(name).ok();
+    }
+}

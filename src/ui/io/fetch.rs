@@ -1,0 +1,99 @@
+//! Fetching over HTTP with the browser's own `fetch`: a body read chunk by chunk (so large
+//! files are hashed or counted as they arrive, and refused past a limit), and every
+//! failure a typed error whose words a reader can act on.
+
+use js_sys::Uint8Array;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
+
+use crate::core::intake::too_large;
+
+/// Why a fetch failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FetchError {
+    /// No answer: the network, or a cross-origin or CSP block.
+    #[error("network error or blocked (CORS/CSP)")]
+    Network,
+    /// An HTTP error status.
+    #[error("HTTP {status}{}", if text.is_empty() { String::new() } else { format!(" {text}") })]
+    Http {
+        /// The status code.
+        status: u16,
+        /// Its text.
+        text: String,
+    },
+    /// More bytes than the page reads.
+    #[error("{}", too_large(*bytes))]
+    TooLarge {
+        /// The size announced or reached.
+        bytes: u64,
+    },
+}
+
+impl FetchError {
+    /// The file is simply not there (404 or 410).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, FetchError::Http { status: 404 | 410, .. })
+    }
+}
+
+/// GET a URL; an HTTP error status is an error.
+pub async fn get(url: &str) -> Result<Response, FetchError> {
+    let window = web_sys::window().ok_or(FetchError::Network)?;
+    let answer = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| FetchError::Network)?;
+    let response: Response = answer.dyn_into().map_err(|_| FetchError::Network)?;
+    if !response.ok() {
+        return Err(FetchError::Http { status: response.status(), text: response.status_text() });
+    }
+    Ok(response)
+}
+
+/// The Content-Length the server announced, if any.
+pub fn announced_length(response: &Response) -> Option<u64> {
+    response.headers().get("content-length").ok().flatten().and_then(|v| v.parse().ok())
+}
+
+/// Read a body chunk by chunk, handing each to `on_chunk`, which may stop the read.
+pub async fn read_chunks(response: Response, mut on_chunk: impl FnMut(&[u8]) -> Result<(), FetchError>) -> Result<(), FetchError> {
+    let Some(body) = response.body() else { return Ok(()) };
+    let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    loop {
+        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read()).await.map_err(|_| FetchError::Network)?.unchecked_into();
+        if chunk.get_done().unwrap_or(true) {
+            return Ok(());
+        }
+        let bytes = Uint8Array::new(&chunk.get_value()).to_vec();
+        if let Err(stop) = on_chunk(&bytes) {
+            let _ = reader.cancel();
+            return Err(stop);
+        }
+    }
+}
+
+/// Fetch a whole body, refused before reading when the server announces more than `limit`
+/// (and stopped if the body outgrows it), reporting `(bytes so far, announced)`.
+pub async fn fetch_bytes(url: &str, limit: u64, mut progress: impl FnMut(u64, Option<u64>)) -> Result<Vec<u8>, FetchError> {
+    let response = get(url).await?;
+    let total = announced_length(&response);
+    if let Some(bytes) = total.filter(|t| *t > limit) {
+        return Err(FetchError::TooLarge { bytes });
+    }
+    let mut body = Vec::with_capacity(total.unwrap_or(0).min(limit) as usize);
+    read_chunks(response, |chunk| {
+        body.extend_from_slice(chunk);
+        if body.len() as u64 > limit {
+            return Err(FetchError::TooLarge { bytes: body.len() as u64 });
+        }
+        progress(body.len() as u64, total);
+        Ok(())
+    })
+    .await?;
+    Ok(body)
+}
+
+/// The absolute URL of a reference relative to the page (or to `base`).
+pub fn absolute_url(reference: &str, base: Option<&str>) -> Option<String> {
+    let page = web_sys::window()?.location().href().ok()?;
+    web_sys::Url::new_with_base(reference, base.unwrap_or(&page)).ok().map(|u| u.href())
+}

@@ -1,0 +1,73 @@
+//! The app: builds the page state, provides it, follows the link with loads, the theme and
+//! the document title, and lays out the shell.
+
+use leptos::prelude::*;
+
+use super::drawers::Drawers;
+use super::embed::EmbedHead;
+use super::router::Router;
+use super::topbar::TopBar;
+use crate::core::link::{ThemeChoice, ViewState};
+use crate::ui::io::browser::{prefers_dark, set_title};
+use crate::ui::state::{history, PageState};
+use crate::ui::tasks::load;
+use crate::ui::widgets::notices::NoticesPanel;
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let system_dark = prefers_dark();
+    let page = PageState::new(&history::current_query(), system_dark.get_untracked());
+    provide_context(page);
+    if !page.notices.with_untracked(Vec::is_empty) {
+        // The link must say what the page shows.
+        history::write_address(&page.link.current(), false);
+    }
+    // Back and forward restore the state of their entry, with its notices.
+    history::on_history_move(move |query| {
+        let (next, notices) = ViewState::parse(&query);
+        page.notices.set(notices);
+        history::restore(page.link, next);
+    });
+    // The theme: the link's, else the system's, followed live.
+    Effect::new(move |_| {
+        let dark = match page.link.theme.get() {
+            Some(choice) => choice == ThemeChoice::Dark,
+            None => system_dark.get(),
+        };
+        page.dark.set(dark);
+        if let Some(root) = document().document_element() {
+            root.set_attribute("data-theme", if dark { "dark" } else { "light" }).ok();
+        }
+    });
+    // Loads follow the link: the collection, the study it opens, the compared files.
+    Effect::new(move |_| load::load_collection(page, page.link.index.get()));
+    let target = Memo::new(move |_| load::study_to_open(page));
+    Effect::new(move |_| {
+        if let Some(src) = target.get() {
+            load::load_primary(page, src);
+        }
+    });
+    Effect::new(move |_| load::load_compared(page, page.link.compare.get()));
+    // The tab's title follows the view and the study.
+    Effect::new(move |_| {
+        let view = page.link.view.get();
+        let title = page.study().map_or_else(|| "servescope".to_owned(), |s| format!("{} · {} · servescope", s.results.title, view));
+        set_title(&title);
+    });
+    view! {
+        <div class="page" class:embed=move || page.link.embed.get()
+            on:dragover=|e: leptos::ev::DragEvent| e.prevent_default()
+            on:drop=move |e: leptos::ev::DragEvent| {
+                e.prevent_default();
+                if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
+                    load::load_file_list(page, files);
+                }
+            }>
+            {move || if page.link.embed.get() { view! { <EmbedHead/> }.into_any() } else { view! { <TopBar/> }.into_any() }}
+            <NoticesPanel/>
+            <Drawers/>
+            <Router/>
+        </div>
+    }
+}

@@ -1,0 +1,91 @@
+//! The drawers of the top bar: "Share & reproduce" (the link, an embed snippet, the results
+//! file's hash, the sources behind the view with their status, the verdict, the dashboard's
+//! version) and "Open file…" (results files and their sources, checked here, nothing
+//! uploaded), plus a page-wide drop target.
+
+use leptos::prelude::*;
+
+use crate::core::link::sources_behind;
+use crate::ui::state::file::Origin;
+use crate::ui::state::{page, share_link, Drawer};
+use crate::ui::tasks::load::load_file_list;
+
+/// Share & reproduce.
+#[component]
+fn ShareDrawer() -> impl IntoView {
+    let page = page();
+    let link = move || share_link(page);
+    let embed = move || link().map(|l| format!("<iframe src=\"{l}&embed=1\" height=\"380\" width=\"100%\" title=\"servescope chart\"></iframe>"));
+    let reproduce = move || {
+        let study = page.study()?;
+        let view = page.link.view.get();
+        let names = page.link.with(|s| sources_behind(&study.results, s, view));
+        let sources = names
+            .into_iter()
+            .map(|name| {
+                let status = study.checks.status_of(&name).map_or("not checked", |s| s.label());
+                view! { <li><code>{name}</code> " — " {status}</li> }
+            })
+            .collect_view();
+        let verdict = study.checks.report.get().map(|r| r.verdict(false).sentence);
+        let download = match &study.origin {
+            Origin::Url(url) => Some(view! { <a class="action download-json" href=url.clone() download="">"Download the results JSON"</a> }),
+            Origin::Local(_) => None,
+        };
+        Some(view! {
+            <dt>"Results file"</dt><dd><code>{study.src.clone()}</code> " · sha256 " <code>{study.sha256.clone()}</code> " " {download}</dd>
+            <dt>"Sources behind this view"</dt><dd><ul class="reproduce-sources">{sources}</ul></dd>
+            <dt>"Verdict"</dt><dd class="verdict">{verdict.unwrap_or_else(|| "checking the sources…".into())}</dd>
+        })
+    };
+    let version = format!("servescope {} · commit {}", env!("CARGO_PKG_VERSION"), option_env!("SERVESCOPE_COMMIT").unwrap_or("unknown"));
+    view! {
+        <section class="drawer share-drawer panel reproduce" aria-label="share and reproduce">
+            <h2>"Share & reproduce"</h2>
+            <dl>
+                <dt>"Link"</dt>
+                <dd>{move || match link() {
+                    Some(url) => view! { <input class="share-link" readonly prop:value=url aria-label="link to this view"/> }.into_any(),
+                    None => view! { <p class="share-local">"A local file cannot be linked: serve it and open it by URL to share this view."</p> }.into_any(),
+                }}</dd>
+                <dt>"Embed"</dt><dd>{move || embed().map(|e| view! { <code class="embed-snippet">{e}</code> })}</dd>
+                {reproduce}
+                <dt>"Dashboard"</dt><dd class="version">{version}</dd>
+            </dl>
+            <button type="button" class="action" on:click=move |_| page.drawer.set(None)>"Close"</button>
+        </section>
+    }
+}
+
+/// Open file…: results files and their sources.
+#[component]
+fn OpenDrawer() -> impl IntoView {
+    let page = page();
+    view! {
+        <section class="drawer open-drawer panel local" aria-label="open files">
+            <h2>"Open files"</h2>
+            <p>"Pick or drop a results file together with its source files: it is validated and every source's sha256 is checked here. "
+               "Nothing is uploaded: the files are read by this page only. A local file cannot be linked."</p>
+            <input type="file" multiple accept=".json,.jsonl,.log,.md,.txt,application/json" aria-label="results file and its sources"
+                on:change=move |e| {
+                    let input: web_sys::HtmlInputElement = event_target(&e);
+                    if let Some(files) = input.files() {
+                        page.drawer.set(None);
+                        load_file_list(page, files);
+                    }
+                }/>
+            <button type="button" class="action" on:click=move |_| page.drawer.set(None)>"Close"</button>
+        </section>
+    }
+}
+
+/// Whichever drawer is open.
+#[component]
+pub fn Drawers() -> impl IntoView {
+    let page = page();
+    move || match page.drawer.get() {
+        Some(Drawer::Share) => view! { <ShareDrawer/> }.into_any(),
+        Some(Drawer::Open) => view! { <OpenDrawer/> }.into_any(),
+        _ => ().into_any(),
+    }
+}

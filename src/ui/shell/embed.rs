@@ -1,0 +1,36 @@
+//! An embedded view (`embed=1`): the study and workload above the one chart or table, and
+//! a way to the full view.
+
+use leptos::prelude::*;
+
+use crate::core::link::{charts_of, View};
+use crate::core::series::chosen_workload;
+use crate::ui::state::{page, share_link};
+
+/// The embed's heading and its link out.
+#[component]
+pub fn EmbedHead() -> impl IntoView {
+    let page = page();
+    let full = move || {
+        let link = share_link(page)?;
+        Some(link.replace("&embed=1", "").replace("embed=1&", ""))
+    };
+    let title = move || {
+        let study = page.study()?;
+        let state = page.link.with(|s| s.clone());
+        let workload = chosen_workload(&study.results, &state).filter(|_| !matches!(page.link.view.get(), View::Accuracy | View::Prefill | View::Cache | View::Provenance | View::Raw)).map(|w| format!(" · {}", w.name()));
+        let hardware = study.results.hardware.clone().map(|h| format!(" · {h}")).unwrap_or_default();
+        Some(format!("{}{hardware}{}", study.results.title, workload.unwrap_or_default()))
+    };
+    let unknown = move || {
+        let view = page.link.view.get();
+        page.link.chart.get().filter(|c| !charts_of(view).contains(c)).map(|c| format!("chart={c} is not a chart of this view; its first chart is shown."))
+    };
+    view! {
+        <div class="embed-head">
+            <strong class="embed-title">{title}</strong>
+            {move || unknown().map(|u| view! { <p class="notice">{u}</p> })}
+            {move || full().map(|href| view! { <a class="embed-link" href=href target="_blank" rel="noopener">"Open the full view ↗"</a> })}
+        </div>
+    }
+}

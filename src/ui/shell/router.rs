@@ -1,0 +1,67 @@
+//! The router: which view a link shows, for the study loaded. The only file that names the
+//! views.
+
+use leptos::prelude::*;
+
+use crate::core::link::{is_energy_tradeoff, View, ViewState};
+use crate::ui::state::file::{SlotState, Study};
+use crate::ui::state::page;
+use crate::ui::views::{accuracy, cache, compare, decode, overview, prefill, provenance, raw, serving, tradeoff};
+use crate::ui::widgets::findings::{ErrorPanel, FailurePanel, FindingsPanel};
+
+/// The view of a study.
+fn study_view(study: Study, view: View) -> AnyView {
+    let page = page();
+    match view {
+        View::Overview => view! { <overview::OverviewView study=study/> }.into_any(),
+        View::Decode => view! { <decode::DecodeView study=study/> }.into_any(),
+        View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
+        View::Energy => {
+            // `chart=tradeoff` in the energy view is the energy trade-off (LINKS.md).
+            let tradeoff = Memo::new(move |_| is_energy_tradeoff(&ViewState { chart: page.link.chart.get(), ..ViewState::default() }, View::Energy));
+            (move || {
+                let study = study.clone();
+                if tradeoff.get() {
+                    view! { <tradeoff::TradeoffView study=study view=View::Energy/> }.into_any()
+                } else {
+                    view! { <serving::ExplorerView study=study view=View::Energy/> }.into_any()
+                }
+            })
+            .into_any()
+        }
+        View::Tradeoff => view! { <tradeoff::TradeoffView study=study view=View::Tradeoff/> }.into_any(),
+        View::Accuracy => view! { <accuracy::AccuracyView study=study/> }.into_any(),
+        View::Prefill => view! { <prefill::PrefillView study=study/> }.into_any(),
+        View::Cache => view! { <cache::CacheView study=study/> }.into_any(),
+        View::Provenance => view! { <provenance::ProvenanceView study=study/> }.into_any(),
+        View::Raw => view! { <raw::RawView study=study/> }.into_any(),
+        View::Compare => view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
+        View::Catalog | View::Coverage | View::History => view! { <p class="absent">"This view belongs to a collection of studies."</p> }.into_any(),
+    }
+}
+
+/// The main area: the view shown, or where loading stands.
+#[component]
+pub fn Router() -> impl IntoView {
+    let page = page();
+    let body = move || {
+        let view = page.link.view.get();
+        match page.primary.get() {
+            SlotState::Idle => ().into_any(),
+            SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
+            SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
+            SlotState::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),
+            SlotState::Ready(study) => {
+                let compared = page.link.compare.with_untracked(|c| !c.is_empty()) && view != View::Compare;
+                let panel = compared.then(|| view! { <compare::ComparePanel study=study.clone()/> });
+                view! {
+                    <FindingsPanel findings=study.warnings.clone()/>
+                    {study_view(study, view)}
+                    {panel}
+                }
+                .into_any()
+            }
+        }
+    };
+    view! { <main id="main">{body}</main> }
+}

@@ -1,0 +1,143 @@
+//! The top bar: the study on one line (details behind a toggle), the trust badge, the view
+//! tabs (a horizontal scroller on a phone), and the actions — copy link, open a file, share
+//! and reproduce, the theme.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::core::contents::block_summaries;
+use crate::core::link::View;
+use crate::ui::io::browser::copy_text;
+use crate::ui::state::file::SlotState;
+use crate::ui::state::{page, share_link, CollectionState, Drawer};
+use crate::ui::widgets::pickers::Choice;
+use crate::ui::widgets::state_link::StateLink;
+use crate::ui::widgets::trust::TrustBadge;
+
+const TABS: [(View, &str); 11] = [
+    (View::Overview, "Overview"),
+    (View::Serving, "Serving"),
+    (View::Tradeoff, "Trade-off"),
+    (View::Energy, "Energy"),
+    (View::Decode, "Decode"),
+    (View::Prefill, "Prefill"),
+    (View::Cache, "KV cache"),
+    (View::Accuracy, "Accuracy"),
+    (View::Compare, "Compare"),
+    (View::Provenance, "Provenance"),
+    (View::Raw, "Raw file"),
+];
+
+/// The view tabs, as links that keep the rest of the state.
+#[component]
+fn Tabs() -> impl IntoView {
+    let page = page();
+    let many = move || page.collection.with(|c| matches!(c, CollectionState::Ready { collection, .. } if collection.studies.len() > 1));
+    let tab = move |view: View, label: &'static str| {
+        let to = Signal::derive(move || page.link.whole().on_view(view));
+        let current = Signal::derive(move || page.link.view.get() == view);
+        view! { <StateLink to=to current=current class="tab">{label}</StateLink> }
+    };
+    let collection_tabs = move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} });
+    view! {
+        <nav class="views" aria-label="views">
+            {collection_tabs}
+            {TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view()}
+        </nav>
+    }
+}
+
+/// The actions: copy link, open a file, share and reproduce, theme.
+#[component]
+fn Actions() -> impl IntoView {
+    let page = page();
+    let said = RwSignal::new(String::new());
+    let copy = move |_| {
+        let Some(url) = untrack(|| share_link(page)) else {
+            said.set("A local file cannot be linked: serve it and open it by URL to share this view.".into());
+            return;
+        };
+        spawn_local(async move {
+            let done = copy_text(&url).await;
+            said.set(if done { "link copied".into() } else { "could not copy: open Share & reproduce and copy the link there".into() });
+        });
+    };
+    let toggle = move |drawer: Drawer| move |_| page.drawer.update(|d| *d = if *d == Some(drawer) { None } else { Some(drawer) });
+    view! {
+        <div class="bar-actions">
+            <button type="button" class="action copy-link" on:click=copy>"Copy link"</button>
+            <button type="button" class="action open-file" aria-expanded=move || (page.drawer.get() == Some(Drawer::Open)).to_string() on:click=toggle(Drawer::Open)>"Open file…"</button>
+            <button type="button" class="action share" aria-expanded=move || (page.drawer.get() == Some(Drawer::Share)).to_string() on:click=toggle(Drawer::Share)>"Share & reproduce"</button>
+            <button type="button" class="action theme-toggle" aria-pressed=move || page.dark.get().to_string()
+                on:click=move |_| {
+                    let dark = !page.dark.get_untracked();
+                    page.update_link(|s| s.theme = Some(if dark { crate::core::link::ThemeChoice::Dark } else { crate::core::link::ThemeChoice::Light }));
+                }>{move || if page.dark.get() { "Light" } else { "Dark" }}</button>
+            <span class="copied" role="status">{move || said.get()}</span>
+        </div>
+    }
+}
+
+/// The study's details: scope, file, hash, contents, and the collection's other studies.
+#[component]
+fn Details() -> impl IntoView {
+    let page = page();
+    let picker = move || {
+        let CollectionState::Ready { collection, srcs } = page.collection.get() else { return None };
+        (collection.studies.len() > 1).then(|| {
+            let options: Vec<(String, String)> = collection.studies.iter().zip(&srcs).map(|(s, src)| (src.clone(), format!("{} ({})", s.title, s.date))).collect();
+            let selected = Signal::derive(move || page.study().map(|s| s.src.clone()).unwrap_or_default());
+            let pick = Callback::new(move |src: String| {
+                if let Ok(src) = src.parse() {
+                    page.update_link(|s| s.src = Some(src));
+                }
+            });
+            view! { <Choice label="Study" class="dataset-picker" options=Signal::stored(options) selected=selected pick=pick/> }
+        })
+    };
+    move || {
+        let study = page.study()?;
+        let blocks = block_summaries(&study.results).into_iter().map(|b| view! { <li class:absent=!b.present><strong>{b.name}</strong> ": " {b.status}</li> }).collect_view();
+        Some(view! {
+            <div class="details" id="study-details">
+                {study.results.scope.clone().map(|s| view! { <p class="scope">{s}</p> })}
+                <p class="meta"><code class="src">{study.src.clone()}</code> " · sha256 " <code class="hash">{study.sha256.clone()}</code></p>
+                <ul class="contents" aria-label="what this file contains">{blocks}</ul>
+                {picker}
+            </div>
+        })
+    }
+}
+
+/// The sticky top bar.
+#[component]
+pub fn TopBar() -> impl IntoView {
+    let page = page();
+    let line = move || match page.primary.get() {
+        SlotState::Ready(study) => {
+            let r = &study.results;
+            let mut parts = vec![];
+            parts.extend(r.hardware.clone());
+            parts.push(r.date.clone());
+            let badge = view! { <TrustBadge study=study.clone()/> };
+            view! { <h1>{r.title.clone()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
+        }
+        SlotState::Loading(_) => view! { <h1>"Loading the study…"</h1> }.into_any(),
+        _ => view! { <h1>"servescope"</h1> }.into_any(),
+    };
+    let details_open = move || page.drawer.get() == Some(Drawer::Details);
+    view! {
+        <header class="topbar">
+            <a class="skip" href="#main">"Skip to the chart"</a>
+            <div class="bar-row">
+                <a class="brand" href="./">"servescope"</a>
+                <div class="study-line">{line}</div>
+                <button type="button" class="action details-toggle" aria-expanded=move || details_open().to_string() aria-controls="study-details"
+                    on:click=move |_| page.drawer.update(|d| *d = if *d == Some(Drawer::Details) { None } else { Some(Drawer::Details) })>"Details"</button>
+                <Actions/>
+            </div>
+            <Tabs/>
+            {move || details_open().then(|| view! { <Details/> })}
+        </header>
+    }
+}

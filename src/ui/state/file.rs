@@ -1,0 +1,151 @@
+//! The files a page shows: a slot per file (the study, each compared file), what the slot
+//! holds, and the generation that makes a late result of an older load land nowhere.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::checks::SourceChecks;
+use crate::core::findings::Finding;
+use crate::core::model::Results;
+
+/// Where a results file (and so its sources) came from.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// Fetched; sources resolve against this absolute URL.
+    Url(String),
+    /// Picked or dropped by the reader, with the other files picked alongside, by name.
+    Local(Arc<BTreeMap<String, Vec<u8>>>),
+}
+
+/// What the collection's manifest says of a study, checked against its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManifestCheck {
+    /// The study is not listed in the collection (opened by its own link).
+    NotListed,
+    /// Its sha256 is the manifest's.
+    Matches,
+    /// Its bytes changed since the manifest was built.
+    Changed {
+        /// The manifest's sha256.
+        listed: String,
+        /// The bytes' sha256.
+        actual: String,
+    },
+}
+
+/// A results file that passed validation, with what the page knows about it.
+pub struct StudyFile {
+    /// Where it was loaded from, as the link names it.
+    pub src: String,
+    /// The checked model.
+    pub results: Results,
+    /// Warnings (a loaded file has no errors).
+    pub warnings: Vec<Finding>,
+    /// sha256 of the bytes loaded.
+    pub sha256: String,
+    /// Where it came from: its sources are resolved against this.
+    pub origin: Origin,
+    /// Its own source checks.
+    pub checks: SourceChecks,
+}
+
+/// A shared, cheap handle on a loaded file.
+pub type Study = Arc<StudyFile>;
+
+/// What a slot holds.
+#[derive(Clone)]
+pub enum SlotState {
+    /// Nothing requested.
+    Idle,
+    /// Fetching or parsing; names what.
+    Loading(String),
+    /// The file could not be had.
+    Failed {
+        /// What was requested.
+        src: String,
+        /// Why, in words.
+        message: String,
+    },
+    /// The file arrived but has errors; every finding is listed.
+    Invalid {
+        /// What was loaded.
+        src: String,
+        /// All findings, errors first.
+        findings: Vec<Finding>,
+    },
+    /// Ready to show.
+    Ready(Study),
+}
+
+impl SlotState {
+    /// The file, when ready.
+    pub fn study(&self) -> Option<Study> {
+        match self {
+            SlotState::Ready(study) => Some(study.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// The generation of a load: a result carries the one it was started with and is dropped
+/// when a newer load of its slot started since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadId(u64);
+
+/// One file's place on the page.
+#[derive(Clone, Copy)]
+pub struct FileSlot {
+    state: RwSignal<SlotState>,
+    generation: RwSignal<u64>,
+}
+
+impl FileSlot {
+    /// An empty slot.
+    pub fn new() -> Self {
+        FileSlot { state: RwSignal::new(SlotState::Idle), generation: RwSignal::new(0) }
+    }
+
+    /// Start a load: every result of an earlier one is dropped from now on.
+    pub fn begin(&self) -> LoadId {
+        self.generation.update_untracked(|g| *g += 1);
+        LoadId(self.generation.get_untracked())
+    }
+
+    /// Whether `id` is the newest load of this slot.
+    pub fn is_current(&self, id: LoadId) -> bool {
+        self.generation.get_untracked() == id.0
+    }
+
+    /// Set what the slot holds, if `id` is still the newest load; says whether it was set.
+    pub fn set(&self, id: LoadId, state: SlotState) -> bool {
+        let current = self.is_current(id);
+        if current {
+            self.state.set(state);
+        }
+        current
+    }
+
+    /// Empty the slot, cancelling any load in flight.
+    pub fn clear(&self) {
+        self.begin();
+        self.state.set(SlotState::Idle);
+    }
+
+    /// What the slot holds (tracked).
+    pub fn get(&self) -> SlotState {
+        self.state.get()
+    }
+
+    /// The file, when ready (tracked).
+    pub fn study(&self) -> Option<Study> {
+        self.state.with(SlotState::study)
+    }
+}
+
+impl Default for FileSlot {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,116 @@
+//! The link's state, read field by field: one typed `ViewState` behind per-field memos,
+//! so changing the metric re-runs only what reads the metric.
+
+use leptos::prelude::*;
+
+use crate::core::cost::Prices;
+use crate::core::link::{ChartId, Scale, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
+use crate::core::metric::Metric;
+
+/// Per-field selectors on the link (each a memo: it notifies only when its field changes).
+#[derive(Clone, Copy)]
+pub struct Link {
+    state: RwSignal<ViewState>,
+    /// The view shown (the landing view when the link names none).
+    pub view: Memo<View>,
+    /// The results file.
+    pub src: Memo<Option<SourceRef>>,
+    /// Compared files.
+    pub compare: Memo<Vec<SourceRef>>,
+    /// The collection manifest.
+    pub index: Memo<Option<SourceRef>>,
+    /// The workload.
+    pub workload: Memo<Option<WorkloadKey>>,
+    /// The metric named in the link.
+    pub metric: Memo<Option<Metric>>,
+    /// p50 and p99 together.
+    pub pct_both: Memo<bool>,
+    /// Engines shown.
+    pub engines: Memo<Option<Vec<String>>>,
+    /// The y scale.
+    pub scale: Memo<Scale>,
+    /// The ratio base.
+    pub vs: Memo<Option<String>>,
+    /// Service-level limits: TTFT p99 (ms), per-user tok/s.
+    pub limits: Memo<(Option<f64>, Option<f64>)>,
+    /// The reader's prices.
+    pub prices: Memo<Prices>,
+    /// Embedded.
+    pub embed: Memo<bool>,
+    /// The chart named.
+    pub chart: Memo<Option<ChartId>>,
+    /// The embed height.
+    pub height: Memo<Option<u32>>,
+    /// The theme named.
+    pub theme: Memo<Option<ThemeChoice>>,
+    /// Catalog filters: q, model, hardware, engine.
+    pub filters: Memo<[Option<String>; 4]>,
+    /// The concurrency a history follows.
+    pub conc: Memo<Option<u32>>,
+}
+
+impl Link {
+    /// Selectors over the link state; `landing` is the view shown when the link names none.
+    pub fn new(state: RwSignal<ViewState>, landing: Signal<View>) -> Self {
+        Link {
+            state,
+            view: Memo::new(move |_| state.with(|s| s.view).unwrap_or_else(|| landing.get())),
+            src: Memo::new(move |_| state.with(|s| s.src.clone())),
+            compare: Memo::new(move |_| state.with(|s| s.compare.clone())),
+            index: Memo::new(move |_| state.with(|s| s.index.clone())),
+            workload: Memo::new(move |_| state.with(|s| s.workload)),
+            metric: Memo::new(move |_| state.with(|s| s.metric)),
+            pct_both: Memo::new(move |_| state.with(|s| s.pct_both)),
+            engines: Memo::new(move |_| state.with(|s| s.engines.clone())),
+            scale: Memo::new(move |_| state.with(|s| s.scale)),
+            vs: Memo::new(move |_| state.with(|s| s.vs.clone())),
+            limits: Memo::new(move |_| state.with(|s| (s.slo_ttft_p99_ms, s.slo_user_tok_s))),
+            prices: Memo::new(move |_| state.with(|s| s.prices)),
+            embed: Memo::new(move |_| state.with(|s| s.embed)),
+            chart: Memo::new(move |_| state.with(|s| s.chart)),
+            height: Memo::new(move |_| state.with(|s| s.height)),
+            theme: Memo::new(move |_| state.with(|s| s.theme)),
+            filters: Memo::new(move |_| state.with(|s| [s.q.clone(), s.model.clone(), s.hardware.clone(), s.engine.clone()])),
+            conc: Memo::new(move |_| state.with(|s| s.conc)),
+        }
+    }
+
+    /// The whole state, untracked: the base of a change.
+    pub fn current(&self) -> ViewState {
+        self.state.get_untracked()
+    }
+
+    /// The whole state, tracked: for what really depends on every field (a link's href).
+    pub fn whole(&self) -> ViewState {
+        self.state.get()
+    }
+
+    /// Read the state without cloning it (tracked).
+    pub fn with<T>(&self, f: impl FnOnce(&ViewState) -> T) -> T {
+        self.state.with(f)
+    }
+
+    /// Set the state (the address bar is written by `history::navigate`, which calls this).
+    pub(super) fn set(&self, next: ViewState) {
+        self.state.set(next);
+    }
+
+    /// A state whose fields the page shows: the view resolved, tracked field by field, for
+    /// the core functions that take a `ViewState` (series, tables).
+    pub fn resolved(&self) -> ViewState {
+        let mut state = ViewState {
+            src: self.src.get(),
+            view: Some(self.view.get()),
+            workload: self.workload.get(),
+            metric: self.metric.get(),
+            pct_both: self.pct_both.get(),
+            engines: self.engines.get(),
+            scale: self.scale.get(),
+            vs: self.vs.get(),
+            prices: self.prices.get(),
+            ..ViewState::default()
+        };
+        (state.slo_ttft_p99_ms, state.slo_user_tok_s) = self.limits.get();
+        state
+    }
+}

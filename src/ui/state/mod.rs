@@ -1,0 +1,150 @@
+//! The page's state, with no components: the link (one typed `ViewState` read field by
+//! field), the files shown, their source checks, the collection, the theme and the notices.
+//! This layer imports only the core; everything above it reads and changes state here.
+
+pub mod checks;
+pub mod file;
+pub mod history;
+pub mod link;
+
+use leptos::prelude::*;
+
+use crate::core::collection::Collection;
+use crate::core::link::{ParamNotice, View, ViewState};
+use file::{FileSlot, Study};
+use link::Link;
+
+/// Where the collection manifest stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CollectionState {
+    /// Not fetched yet.
+    Loading,
+    /// Fetched and parsed, with each study's path relative to the page (what `src=` names).
+    Ready {
+        /// The manifest.
+        collection: Collection,
+        /// Each study's `src`, in manifest order.
+        srcs: Vec<String>,
+    },
+    /// Could not be had, with why (the page still opens a `src` it is given).
+    Failed(String),
+}
+
+impl CollectionState {
+    /// The manifest entry of a study by its `src`, with its index.
+    pub fn entry(&self, src: &str) -> Option<(usize, &crate::core::collection::StudyEntry)> {
+        match self {
+            CollectionState::Ready { collection, srcs } => srcs.iter().position(|s| s == src).and_then(|i| collection.studies.get(i).map(|e| (i, e))),
+            _ => None,
+        }
+    }
+}
+
+/// How a study compares with the collection's manifest (tracked on the collection).
+pub fn manifest_check(page: PageState, study: &file::StudyFile) -> file::ManifestCheck {
+    page.collection.with(|c| match c.entry(&study.src) {
+        None => file::ManifestCheck::NotListed,
+        Some((_, entry)) if entry.sha256 == study.sha256 => file::ManifestCheck::Matches,
+        Some((_, entry)) => file::ManifestCheck::Changed { listed: entry.sha256.clone(), actual: study.sha256.clone() },
+    })
+}
+
+/// The page's shared state, provided as context to every layer above.
+#[derive(Clone, Copy)]
+pub struct PageState {
+    /// The link, field by field.
+    pub link: Link,
+    /// The study shown.
+    pub primary: FileSlot,
+    /// The compared files, one slot per `compare=` entry.
+    pub compared: RwSignal<Vec<FileSlot>>,
+    /// Link parameters not used, shown as dismissible notices.
+    pub notices: RwSignal<Vec<ParamNotice>>,
+    /// The collection.
+    pub collection: RwSignal<CollectionState>,
+    /// The view a link without `view=` opens.
+    pub landing: RwSignal<View>,
+    /// Whether the dark theme is shown.
+    pub dark: RwSignal<bool>,
+    /// Which drawer is open.
+    pub drawer: RwSignal<Option<Drawer>>,
+}
+
+/// The top bar's drawers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawer {
+    /// Share & reproduce.
+    Share,
+    /// Open a file (results files, their sources, or tool outputs to import).
+    Open,
+    /// The study's details (scope, file, hash).
+    Details,
+}
+
+impl PageState {
+    /// The state for a query string: parsed, with its notices.
+    pub fn new(query: &str, dark: bool) -> Self {
+        let (state, notices) = ViewState::parse(query);
+        let landing = RwSignal::new(View::Overview);
+        let link = Link::new(RwSignal::new(state), landing.into());
+        PageState {
+            link,
+            primary: FileSlot::new(),
+            compared: RwSignal::new(Vec::new()),
+            notices: RwSignal::new(notices),
+            collection: RwSignal::new(CollectionState::Loading),
+            landing,
+            dark: RwSignal::new(dark),
+            drawer: RwSignal::new(None),
+        }
+    }
+
+    /// Change the link (and the address bar).
+    pub fn update_link(&self, change: impl FnOnce(&mut ViewState)) {
+        let mut next = self.link.current();
+        change(&mut next);
+        history::navigate(self.link, next);
+    }
+
+    /// The study shown, when ready (tracked).
+    pub fn study(&self) -> Option<Study> {
+        self.primary.study()
+    }
+
+    /// The compared files that are ready, in link order (tracked).
+    pub fn compared_studies(&self) -> Vec<Study> {
+        self.compared.with(|slots| slots.iter().filter_map(FileSlot::study).collect())
+    }
+
+    /// Add notices.
+    pub fn notify(&self, more: Vec<ParamNotice>) {
+        if !more.is_empty() {
+            self.notices.update(|n| n.extend(more));
+        }
+    }
+}
+
+/// The page state from context.
+pub fn page() -> PageState {
+    expect_context::<PageState>()
+}
+
+/// The link to what is shown, with `src` and `view` written out (so reordering the
+/// collection or a new default view can never re-point it); `None` for a local file, which
+/// cannot be linked. Tracked on the whole link.
+pub fn share_link(page: PageState) -> Option<String> {
+    let view = page.link.view.get();
+    let state = page.link.whole();
+    let state = match page.study() {
+        Some(study) => match study.origin {
+            file::Origin::Local(_) => return None,
+            file::Origin::Url(_) => state.for_sharing(&study.src, view),
+        },
+        None => {
+            let mut state = state;
+            state.view = Some(view);
+            state
+        }
+    };
+    Some(format!("{}?{}", history::page_base(), state.to_query()))
+}

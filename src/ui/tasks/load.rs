@@ -1,0 +1,207 @@
+//! Loading: the collection manifest, a results file by link or picked by the reader, and
+//! the compared files — fetched, validated, resolved against the link, and handed to the
+//! source checks. The same path for fetched and local files.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::core::collection::parse_collection;
+use crate::core::findings::Severity;
+use crate::core::intake::MAX_RESULTS_BYTES;
+use crate::core::link::{ParamNotice, SourceRef, View};
+use crate::core::provenance::{sha256_hex, Verification};
+use crate::core::validate::parse_results;
+use crate::ui::io::{browser, fetch, files};
+use crate::ui::state::checks::SourceChecks;
+use crate::ui::state::file::{FileSlot, LoadId, Origin, SlotState, StudyFile};
+use crate::ui::state::{CollectionState, PageState};
+
+/// Where the bundled collection is listed.
+pub const INDEX_PATH: &str = "data/index.json";
+
+/// A study's path in the manifest, as a `src` relative to the page.
+fn relative_to_page(manifest: &str, path: &str) -> String {
+    if path.contains("://") || path.starts_with('/') {
+        return path.to_owned();
+    }
+    match manifest.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{path}"),
+        None => path.to_owned(),
+    }
+}
+
+/// Fetch and parse the collection manifest; the landing view follows its size.
+pub fn load_collection(page: PageState, index: Option<SourceRef>) {
+    page.collection.set(CollectionState::Loading);
+    let path = index.map_or_else(|| INDEX_PATH.to_owned(), |i| i.as_str().to_owned());
+    spawn_local(async move {
+        let state = match fetch::fetch_bytes(&path, MAX_RESULTS_BYTES, |_, _| {}).await {
+            Err(e) => CollectionState::Failed(format!("{path}: {e}")),
+            Ok(bytes) => match parse_collection(&bytes, &path) {
+                Err(e) => CollectionState::Failed(e.to_string()),
+                Ok(collection) => {
+                    let srcs = collection.studies.iter().map(|s| relative_to_page(&path, &s.path)).collect();
+                    CollectionState::Ready { collection, srcs }
+                }
+            },
+        };
+        let many = matches!(&state, CollectionState::Ready { collection, .. } if collection.studies.len() > 1);
+        page.landing.set(if many { View::Catalog } else { View::Overview });
+        page.collection.set(state);
+    });
+}
+
+/// The study a link opens: its `src`, else the collection's first study once the
+/// collection is known — none when the link opens a collection view.
+pub fn study_to_open(page: PageState) -> Option<String> {
+    if let Some(src) = page.link.src.get() {
+        return Some(src.as_str().to_owned());
+    }
+    if page.link.view.get().is_collection() {
+        return None;
+    }
+    page.collection.with(|c| match c {
+        CollectionState::Ready { srcs, .. } => srcs.first().cloned(),
+        _ => None,
+    })
+}
+
+/// Load the study shown into the primary slot.
+pub fn load_primary(page: PageState, src: String) {
+    let id = page.primary.begin();
+    spawn_local(load_url(page, page.primary, id, src, true));
+}
+
+/// Load the compared files, one slot each, replacing the slots of an earlier `compare=`.
+pub fn load_compared(page: PageState, refs: Vec<SourceRef>) {
+    for slot in page.compared.get_untracked() {
+        slot.clear();
+    }
+    let slots: Vec<FileSlot> = refs.iter().map(|_| FileSlot::new()).collect();
+    page.compared.set(slots.clone());
+    for (slot, src) in slots.into_iter().zip(refs) {
+        let id = slot.begin();
+        spawn_local(load_url(page, slot, id, src.as_str().to_owned(), false));
+    }
+}
+
+async fn load_url(page: PageState, slot: FileSlot, id: LoadId, src: String, primary: bool) {
+    slot.set(id, SlotState::Loading(src.clone()));
+    let mut reported = 0u64;
+    let progress = |done: u64, total: Option<u64>| {
+        // A large download shows progress; small steps are not worth a repaint.
+        if done - reported >= 256 * 1024 {
+            reported = done;
+            let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
+            slot.set(id, SlotState::Loading(format!("{src} — {done}{of} bytes")));
+        }
+    };
+    let bytes = match fetch::fetch_bytes(&src, MAX_RESULTS_BYTES, progress).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            slot.set(id, SlotState::Failed { src: src.clone(), message: format!("{src}: {e}") });
+            return;
+        }
+    };
+    let origin = Origin::Url(fetch::absolute_url(&src, None).unwrap_or_else(|| src.clone()));
+    accept(page, slot, id, src, &bytes, origin, primary).await;
+}
+
+/// Validate loaded bytes and show them: the same path for fetched and local files.
+async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes: &[u8], origin: Origin, primary: bool) {
+    if !slot.set(id, SlotState::Loading(format!("{src} — parsing"))) {
+        return;
+    }
+    browser::paint().await;
+    if !slot.is_current(id) {
+        return;
+    }
+    let validation = parse_results(bytes);
+    let Some(results) = validation.results else {
+        let mut findings = validation.findings;
+        findings.sort_by_key(|f| f.severity);
+        slot.set(id, SlotState::Invalid { src, findings });
+        return;
+    };
+    if primary {
+        // The link is resolved against the file it names views of; a compared file is shown as is.
+        let mut state = page.link.current();
+        let notices: Vec<ParamNotice> = state.resolve(&results);
+        if !notices.is_empty() {
+            crate::ui::state::history::write_address(&state, false);
+            crate::ui::state::history::restore(page.link, state);
+            page.notify(notices);
+        }
+    }
+    let warnings = validation.findings.into_iter().filter(|f| f.severity == Severity::Warning).collect();
+    let verification = Verification::new(&results);
+    let checks = SourceChecks::new(verification.statuses().to_vec());
+    let study = Arc::new(StudyFile { src, sha256: sha256_hex(bytes), results, warnings, origin, checks });
+    if slot.set(id, SlotState::Ready(study.clone())) {
+        spawn_local(super::sources::check_sources(study, verification, move || slot.is_current(id)));
+    }
+}
+
+/// Load files the reader picked or dropped: the results file and, beside it, its sources.
+/// The results file is the only `.json` that validates — two that do are refused rather
+/// than one picked silently; with none valid, the first `.json` is shown with its findings.
+/// The other files are matched to sources by name. Nothing is uploaded.
+pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
+    let slot = page.primary;
+    let id = slot.begin();
+    let json: Vec<&String> = files.keys().filter(|n| n.to_ascii_lowercase().ends_with(".json")).collect();
+    let valid: Vec<&String> = json.iter().copied().filter(|n| files.get(*n).is_some_and(|b| parse_results(b).results.is_some())).collect();
+    let chosen = match (valid.as_slice(), json.first()) {
+        ([one], _) => (*one).clone(),
+        ([first, second, ..], _) => {
+            let message = format!("{first} and {second} are both results files: pick one results file with its sources");
+            slot.set(id, SlotState::Failed { src: "local files".into(), message });
+            return;
+        }
+        ([], Some(first)) => (*first).clone(),
+        ([], None) => {
+            slot.set(id, SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+            return;
+        }
+    };
+    let bytes = files.get(&chosen).cloned().unwrap_or_default();
+    accept(page, slot, id, format!("local file {chosen}"), &bytes, Origin::Local(Arc::new(files)), true).await;
+}
+
+/// Compare with files the reader picked: a slot of its own after the linked ones (a local
+/// file cannot be linked, so it is not in `compare=`).
+pub fn compare_local(page: PageState, list: web_sys::FileList) {
+    spawn_local(async move {
+        let slot = FileSlot::new();
+        page.compared.update(|slots| slots.push(slot));
+        let id = slot.begin();
+        let files = match files::read_files(&list).await {
+            Ok(files) => files,
+            Err((name, message)) => {
+                slot.set(id, SlotState::Failed { src: name, message });
+                return;
+            }
+        };
+        let Some((name, bytes)) = files.iter().find(|(n, _)| n.to_ascii_lowercase().ends_with(".json")).map(|(n, b)| (n.clone(), b.clone())) else {
+            slot.set(id, SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+            return;
+        };
+        accept(page, slot, id, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files)), false).await;
+    });
+}
+
+/// Read a picked or dropped file list, then load it; a file that cannot be read is named.
+pub fn load_file_list(page: PageState, list: web_sys::FileList) {
+    spawn_local(async move {
+        match files::read_files(&list).await {
+            Ok(files) => load_local(page, files).await,
+            Err((name, message)) => {
+                let id = page.primary.begin();
+                page.primary.set(id, SlotState::Failed { src: name, message });
+            }
+        }
+    });
+}

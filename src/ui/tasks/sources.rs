@@ -1,0 +1,66 @@
+//! Checking a study's sources in the browser: fetch each relative to the results file's
+//! own URL (or take it from the files the reader picked), hash it chunk by chunk with
+//! progress, and let the core's verification recompute the verified sweeps and decide.
+
+use leptos::prelude::*;
+
+use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
+use crate::ui::io::fetch::{self, FetchError};
+use crate::ui::state::checks::Progress;
+use crate::ui::state::file::{Origin, Study};
+
+/// Fetch one source and hash it as it streams in, reporting progress; a sweep's bytes are
+/// kept for the recomputation.
+async fn fetch_and_hash(url: &str, job: &SourceJob, on_progress: impl Fn(Progress)) -> (SourceStatus, Option<Vec<u8>>) {
+    let response = match fetch::get(url).await {
+        Ok(response) => response,
+        Err(e) if e.is_not_found() => return (SourceStatus::not_found(e.to_string()), None),
+        Err(e) => return (SourceStatus::unavailable(e.to_string()), None),
+    };
+    let total = fetch::announced_length(&response);
+    let mut hasher = SourceHasher::default();
+    let mut kept = Vec::new();
+    let read = fetch::read_chunks(response, |chunk| {
+        hasher.update(chunk);
+        if job.keep_bytes {
+            kept.extend_from_slice(chunk);
+        }
+        on_progress(Progress { name: job.name.clone(), done: hasher.bytes(), total });
+        Ok::<(), FetchError>(())
+    })
+    .await;
+    match read {
+        Ok(()) => (hasher.finish(&job.file, &job.sha256), job.keep_bytes.then_some(kept)),
+        Err(e) => (SourceStatus::unavailable(e.to_string()), None),
+    }
+}
+
+/// Check every source of `study` in order, writing each status into the study's own
+/// checks, then finish the verification. Stops as soon as `current` says the study is no
+/// longer the one its slot shows.
+pub async fn check_sources(study: Study, mut verification: Verification, current: impl Fn() -> bool) {
+    let checks = study.checks.clone();
+    for job in verification.jobs().to_vec() {
+        if !current() {
+            return;
+        }
+        let (status, bytes) = match &study.origin {
+            Origin::Local(files) => match files.get(&job.file) {
+                Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Some(bytes.clone())),
+                None => (SourceStatus::not_found("not among the files picked"), None),
+            },
+            Origin::Url(base) => match fetch::absolute_url(&job.file, Some(base)) {
+                None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
+                Some(url) => {
+                    let progress = checks.progress.clone();
+                    fetch_and_hash(&url, &job, move |p| progress.set(Some(p))).await
+                }
+            },
+        };
+        verification.record(&job, status, bytes);
+        checks.statuses.set(verification.statuses().to_vec());
+    }
+    checks.progress.set(None);
+    let warnings = study.warnings.len();
+    checks.report.set(Some(verification.finish(&study.results, 0, warnings)));
+}

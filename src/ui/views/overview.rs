@@ -1,0 +1,83 @@
+//! The overview, a study's landing view: the headline findings as cards — each stating its
+//! rule and linking to the view that shows it, the publisher's own first — and the first
+//! chart, output tok/s per GPU against concurrency.
+
+use leptos::prelude::*;
+
+use crate::core::headline::{headline_cards, Card};
+use crate::core::link::{ChartId, View};
+use crate::core::metric::Metric;
+use crate::ui::chart::figure::ChartFigure;
+use crate::ui::state::file::Study;
+use crate::ui::state::page;
+use crate::ui::widgets::legend::{chips_for, EngineChips};
+use crate::ui::widgets::pickers::{workload_options, WorkloadPicker};
+use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
+use crate::ui::widgets::state_link::StateLink;
+
+fn card_view(card: Card, study: &Study) -> impl IntoView {
+    let page = page();
+    let lines = card
+        .lines
+        .into_iter()
+        .map(|line| match line.link {
+            Some(to) => {
+                let src = study.src.clone();
+                let to = Signal::derive(move || {
+                    let view = to.view.unwrap_or(View::Overview);
+                    let mut state = to.for_sharing(&src, view);
+                    state.index = page.link.index.get_untracked();
+                    state
+                });
+                view! { <li><StateLink to=to>{line.text}</StateLink></li> }.into_any()
+            }
+            None => view! { <li>{line.text}</li> }.into_any(),
+        })
+        .collect_view();
+    view! {
+        <li class="card" class:publisher=card.publisher>
+            <h3>{card.title}{card.publisher.then(|| view! { <span class="tag">"the publisher's"</span> })}</h3>
+            <ul class="card-lines">{lines}</ul>
+            <p class="rule">{card.rule}</p>
+        </li>
+    }
+}
+
+/// Cards and the first chart.
+#[component]
+pub fn OverviewView(
+    /// The study.
+    study: Study,
+) -> impl IntoView {
+    let page = page();
+    let cards = {
+        let study = study.clone();
+        move || headline_cards(&study.results, &page.link.prices.get()).into_iter().map(|c| card_view(c, &study)).collect_view()
+    };
+    let chart = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()).map(|_| {
+        let metric = Memo::new(|_| Metric::OutTokS);
+        let index = workload_index(page, &study);
+        let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, 380);
+        let ServingChart { lines, .. } = chart;
+        let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
+        let name = {
+            let study = study.clone();
+            move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.name())).unwrap_or_default()
+        };
+        view! {
+            <div class="overview-chart">
+                <h2>"Output tok/s per GPU against concurrency · " {name}</h2>
+                <div class="controls"><WorkloadPicker workloads=workload_options(&study.results)/></div>
+                <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>
+                <ChartFigure spec=spec/>
+            </div>
+        }
+    });
+    view! {
+        <section class="panel overview">
+            <h2 class="visually-hidden">"Headline findings"</h2>
+            <ul class="cards">{cards}</ul>
+            {chart}
+        </section>
+    }
+}

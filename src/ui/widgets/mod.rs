@@ -1,0 +1,18 @@
+//! Pieces every view uses: the table, the legend chips, the pickers, in-app links, the
+//! trust badge, swatches, findings and notices. Imports state, io, tasks and ui::chart;
+//! never a view or the shell.
+
+pub mod absent;
+pub mod bars_panel;
+pub mod findings;
+pub mod framing;
+pub mod layout;
+pub mod legend;
+pub mod notices;
+pub mod pickers;
+pub mod prices;
+pub mod serving_chart;
+pub mod state_link;
+pub mod swatch;
+pub mod table;
+pub mod trust;

@@ -1,0 +1,146 @@
+//! The serving chart of a study: a metric against concurrency in one workload, every
+//! compared file's lines added, hover details, its export frame. The serving, energy and
+//! overview views draw it.
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::core::compare::{compare_series, file_tags, find_workload};
+use crate::core::link::{ChartId, View, ViewState};
+use crate::core::metric::{Metric, Unit};
+use crate::core::series::{cell_at, chosen_workload, concurrency_ticks, describe_lines, serving_series, workload_key, Series, ServingSeries};
+use crate::core::tooltip::serving_tip;
+use crate::ui::chart::export::ExportText;
+use crate::ui::chart::figure::{ChartSpec, Drawn};
+use crate::ui::state::file::Study;
+use crate::ui::state::PageState;
+use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::layout::{chart_height, series_state};
+
+/// What a serving chart derives, for the view around it.
+#[derive(Clone, Copy)]
+pub struct ServingChart {
+    /// The study's lines (and what is not measured).
+    pub lines: Memo<Option<ServingSeries>>,
+    /// Every line drawn, the compared files' included.
+    pub series: Signal<Vec<Series>>,
+    /// The ratio base's label, when values are ratios.
+    pub relative: Memo<Option<String>>,
+    /// The y axis title.
+    pub y_title: Signal<String>,
+}
+
+/// The index of the workload shown in a study (tracked on `workload=`).
+pub fn workload_index(page: PageState, study: &Study) -> Memo<Option<usize>> {
+    let study = study.clone();
+    Memo::new(move |_| {
+        let state = ViewState { workload: page.link.workload.get(), ..ViewState::default() };
+        let w = chosen_workload(&study.results, &state)?;
+        study.results.serving.as_ref()?.workloads.iter().position(|x| x == w)
+    })
+}
+
+/// Build a serving chart for `metric` in the workload at `workload`.
+pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, metric: Memo<Metric>, workload: Memo<Option<usize>>, base_height: u32) -> (ServingChart, ChartSpec) {
+    let lines = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let w = study.results.serving.as_ref()?.workloads.get(workload.get()?)?;
+            let mut lines = serving_series(&study.results, w, metric.get(), &series_state(page));
+            for line in &mut lines.series {
+                let sources = line.points.iter().filter_map(|&(c, _)| cell_at(&study.results, w, &line.id, c).and_then(|cell| cell.source.as_deref()));
+                line.flagged = study.checks.any_mismatched(sources);
+            }
+            Some(lines)
+        })
+    };
+    // Every compared file adds its lines, told apart by line style, where it measured this workload and metric.
+    let compared = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let others = page.compared_studies();
+            if others.is_empty() {
+                return Vec::new();
+            }
+            let Some(key) = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get()?)).map(workload_key) else { return Vec::new() };
+            let mut files = vec![&study.results];
+            files.extend(others.iter().map(|o| &o.results));
+            let tags = file_tags(&files);
+            let state = series_state(page);
+            others.iter().enumerate().flat_map(|(k, o)| compare_series(&study.results, &o.results, k + 1, &tags[k + 1], key, metric.get(), &state)).collect()
+        })
+    };
+    let series = Signal::derive(move || {
+        let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
+        all.extend(compared.get());
+        all
+    });
+    let ticks = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let others = page.compared_studies();
+            concurrency_ticks(std::iter::once(&study.results).chain(others.iter().map(|o| &o.results)))
+        })
+    };
+    let relative = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            let missing = lines.with(|l| l.as_ref().and_then(|l| l.reference_missing.clone()));
+            page.link.vs.get().filter(|id| missing.as_ref() != Some(id)).and_then(|id| study.results.engine(&id).map(|e| e.label.clone()))
+        })
+    };
+    let both = move || page.link.pct_both.get() && metric.get().is_percentile();
+    let y_title = Signal::derive(move || {
+        let m = metric.get();
+        let title = if both() { m.pair_axis_title() } else { m.axis_title().to_owned() };
+        let title = if m == Metric::CostPerMtok { page.link.prices.get().label() } else { title };
+        match relative.get() {
+            Some(label) => format!("{title} (× {label})"),
+            None => m.titled_with_direction(&title),
+        }
+    });
+    let scale = page.link.scale;
+    let draw = Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+        let (series, ticks, title) = (series.get(), ticks.get(), y_title.get());
+        let millis = metric.get().unit() == Unit::Milliseconds && relative.get().is_none();
+        let chart = ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
+        let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
+        let attrs = vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("y-ticks", drawn.y_ticks.join("|"))];
+        Ok(Drawn { marks: drawn.marks(), attrs })
+    });
+    let tip = {
+        let study = study.clone();
+        Rc::new(move |mark: crate::chart::Mark| {
+            let line = series.with_untracked(|s| s.get(mark.group).cloned())?;
+            let file = if line.file == 0 { study.clone() } else { page.compared_studies().get(line.file - 1)?.clone() };
+            let key = workload_key(study.results.serving.as_ref()?.workloads.get(workload.get_untracked()?)?);
+            let w = find_workload(&file.results, key)?;
+            let state = untrack(|| series_state(page));
+            untrack(|| file.checks.statuses.with(|st| serving_tip(&file.results, w, &line, mark.item, &state, st)))
+        })
+    };
+    let export = {
+        let study = study.clone();
+        Rc::new(move || {
+            let w = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get_untracked()?)).cloned();
+            let mode = if untrack(both) { " · p50 solid, p99 dashed".to_owned() } else { String::new() };
+            let base = relative.get_untracked().map(|l| format!(" · ratio to {l}")).unwrap_or_default();
+            let mut notes = Vec::new();
+            if metric.get_untracked() == Metric::CostPerMtok {
+                notes.push(format!("Prices: {}. {}", page.link.prices.get_untracked().describe(), crate::core::cost::FORMULA));
+            }
+            ExportText {
+                title: format!("{} · {} · {}{mode}{base}", study_line(&study), w.as_ref().map(|w| w.name()).unwrap_or_default(), metric.get_untracked().axis_title()),
+                legend: series.get_untracked().iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) }).collect(),
+                notes,
+                footer: footer(page, &study),
+                stem: stem(view, &[w.map(|w| w.key()).unwrap_or_default(), metric.get_untracked().as_str().to_owned()]),
+            }
+        })
+    };
+    let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get()));
+    let spec = ChartSpec { id, draw, tip, summary, export, height: chart_height(page, base_height) };
+    (ServingChart { lines, series, relative, y_title }, spec)
+}

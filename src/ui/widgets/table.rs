@@ -1,0 +1,108 @@
+//! The one table widget: a core `Table` as HTML — readable numbers with the exact value in
+//! `title`, "not measured" cells marked, source superscripts, a sticky first column and,
+//! on a phone, one card per row — and its CSV, rendered from the same value.
+
+use leptos::prelude::*;
+
+use super::swatch::Swatch;
+use crate::core::csv::Provenance;
+use crate::core::tables::{Cell, Field, Table};
+use crate::ui::io::download::download_text;
+use crate::ui::state::file::Study;
+use crate::ui::state::{page, share_link, PageState};
+
+fn cell_view(cell: Cell, label: String) -> impl IntoView {
+    let gap = matches!(cell.field, Field::NotMeasured | Field::Note(_));
+    let numeric = cell.field.is_number();
+    let code = matches!(cell.field, Field::Code(_));
+    let exact = cell.field.exact();
+    let shown = cell.field.display();
+    let title = match (&cell.field, &cell.source) {
+        (Field::Number(..), Some(source)) => format!("{exact} · source {source}"),
+        (Field::Number(..), None) => exact,
+        _ => String::new(),
+    };
+    view! {
+        <td class:num=numeric class:gap=gap class:low-sample=cell.low_sample class:source-mismatch=cell.mismatch data-label=label title=title>
+            {if code { view! { <code>{shown}</code> }.into_any() } else { shown.into_any() }}
+            {cell.source_ref.map(|i| view! { <sup class="src-ref">{i}</sup> })}
+            {cell.note.map(|n| view! { <span class="n">{n}</span> })}
+        </td>
+    }
+}
+
+/// A table as HTML.
+#[component]
+pub fn TableView(
+    /// The table.
+    table: Table,
+) -> impl IntoView {
+    let labels: Vec<String> = table.columns.iter().map(|c| c.label.clone()).collect();
+    let header = table.columns.iter().map(|c| view! { <th scope="col">{c.label.clone()}</th> }).collect_view();
+    let show_sources = table.show_sources;
+    let rows = table
+        .rows
+        .into_iter()
+        .map(|row| {
+            let cells = row.cells.into_iter().zip(labels.iter().cloned()).map(|(c, l)| cell_view(c, l)).collect_view();
+            let sources = show_sources.then(|| {
+                let items = row.sources.iter().enumerate().map(|(i, s)| view! { <li><sup>{i + 1}</sup> <code>{s.clone()}</code></li> }).collect_view();
+                view! { <td class="sources" data-label="sources"><ol class="row-sources">{items}</ol></td> }
+            });
+            view! {
+                <tr class:source-mismatch=row.mismatch>
+                    <th scope="row" class="row-head">
+                        {row.head.swatch.map(|s| view! { <Swatch style=s/> })}
+                        <span class="row-label">{row.head.label}</span>
+                        {row.head.tag.map(|t| view! { <span class="tag">{t}</span> })}
+                    </th>
+                    {cells}
+                    {sources}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=table.caption.clone()>
+            <table class=format!("values {}-table", table.name) class:by-concurrency=table.by_concurrency>
+                <caption>{table.caption.clone()}</caption>
+                <thead><tr><th scope="col">{table.head.clone()}</th>{header}{show_sources.then(|| view! { <th scope="col">"sources"</th> })}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The `#` line of a CSV export: the file, its hash, the view's link, each source behind
+/// the table with its status, and the notes (prices, ratio base).
+pub fn provenance_line(page: PageState, study: &Study, sources: &[String], notes: Vec<String>) -> String {
+    let link = untrack(|| share_link(page)).unwrap_or_else(|| "a local file (not linkable)".into());
+    let sources = sources.iter().map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| s.label()))).collect();
+    Provenance { src: &study.src, sha256: &study.sha256, link: &link, sources, notes }.comment()
+}
+
+/// A CSV download of a table, built when clicked.
+#[component]
+pub fn CsvButton(
+    /// The table now (read untracked when clicked).
+    table: Signal<Option<Table>>,
+    /// The study it comes from.
+    study: Study,
+    /// The sources behind it.
+    sources: Signal<Vec<String>>,
+    /// Notes for the provenance line.
+    #[prop(optional, into)]
+    notes: Signal<Vec<String>>,
+    /// The file name without extension.
+    #[prop(into)]
+    stem: Signal<String>,
+) -> impl IntoView {
+    let page = page();
+    view! {
+        <button type="button" class="toggle export-csv" on:click=move |_| {
+            let Some(table) = table.get_untracked() else { return };
+            let line = provenance_line(page, &study, &sources.get_untracked(), notes.get_untracked());
+            download_text(&format!("{}.csv", stem.get_untracked()), "text/csv", &table.to_csv(&line));
+        }>"CSV"</button>
+    }
+}

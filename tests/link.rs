@@ -1,0 +1,214 @@
+//! The link contract and the metric table, natively: every parameter parses and prints
+//! back, bad values fall back with notices naming them, per-view facts (charts, metrics,
+//! sources), engine toggles, shared links, and each metric's reader, titles and words.
+
+use servescope::core::cost::Prices;
+use servescope::core::link::*;
+use servescope::core::metric::*;
+use servescope::core::model::{Cell, Serving};
+
+mod state {
+    use super::*;
+
+    fn parse(q: &str) -> (ViewState, Vec<ParamNotice>) {
+        ViewState::parse(q)
+    }
+
+    #[test]
+    fn an_empty_query_is_every_default() {
+        let (state, notices) = parse("");
+        assert_eq!(state, ViewState::default());
+        assert!(notices.is_empty());
+        assert_eq!(state.to_query(), "");
+        assert_eq!(state.view_or(View::Overview), View::Overview);
+    }
+
+    #[test]
+    fn every_parameter_parses_and_prints_back() {
+        let q = "index=data/index.json&src=data/a.json&view=serving&workload=8192x1024&metric=ttft_p99_ms&pct=both&engines=paiton,vllm&scale=log&vs=vllm&slo_ttft_p99_ms=1000&slo_user_tok_s=50.5&kwh_price=0.12&gpu_hour_price=2&pue=1.3&compare=https://example.org/b.json,c.json&q=qwen&model=M&hardware=H&engine=vllm&conc=8&embed=1&chart=tradeoff&height=400&theme=dark&utm=x";
+        let (state, notices) = parse(q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(state.view, Some(View::Serving));
+        assert_eq!(state.workload, Some(WorkloadKey { isl: 8192, osl: 1024 }));
+        assert_eq!(state.metric, Some(Metric::TtftP99Ms));
+        assert_eq!(state.engines.as_deref(), Some(&["paiton".to_string(), "vllm".to_string()][..]));
+        assert_eq!(state.compare.len(), 2);
+        assert!(state.compare[0].is_absolute());
+        assert_eq!(state.prices, Prices { kwh: Some(0.12), gpu_hour: Some(2.0), pue: Some(1.3) });
+        assert_eq!(state.chart, Some(ChartId::Tradeoff));
+        assert_eq!(state.to_query(), q);
+        assert_eq!(parse(&state.to_query()).0, state);
+    }
+
+    #[test]
+    fn bad_values_fall_back_with_a_notice_naming_them() {
+        let (state, notices) = parse(
+            "view=nosuchview&metric=bogus&scale=cubic&workload=12x&pct=p90&slo_user_tok_s=-3&chart=nope&pue=0.5&kwh_price=-1&height=5",
+        );
+        assert_eq!(state.view, None);
+        assert_eq!(state.metric, None);
+        assert_eq!(state.scale, Scale::Lin);
+        assert_eq!(state.workload, None);
+        assert!(!state.pct_both);
+        assert_eq!(state.slo_user_tok_s, None);
+        assert_eq!(state.chart, None);
+        assert_eq!(state.prices, Prices::default());
+        let named: Vec<_> = notices.iter().map(|n| (n.param.as_str(), n.value.as_str())).collect();
+        assert_eq!(
+            named,
+            [
+                ("view", "nosuchview"),
+                ("metric", "bogus"),
+                ("scale", "cubic"),
+                ("workload", "12x"),
+                ("pct", "p90"),
+                ("slo_user_tok_s", "-3"),
+                ("chart", "nope"),
+                ("pue", "0.5"),
+                ("kwh_price", "-1"),
+                ("height", "5")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_refused_source_says_why() {
+        let (state, notices) = parse("src=javascript:alert(1)");
+        assert_eq!(state.src, None);
+        assert_eq!(notices[0].param, "src");
+        assert!(notices[0].reason.contains("`javascript:` scheme is refused"), "{}", notices[0].reason);
+    }
+
+    #[test]
+    fn compare_takes_up_to_six_files_and_names_each_one_refused() {
+        let (state, notices) = parse("compare=a.json,javascript:x,b.json,c.json,d.json,e.json,f.json,g.json");
+        assert_eq!(
+            state.compare.iter().map(SourceRef::as_str).collect::<Vec<_>>(),
+            ["a.json", "b.json", "c.json", "d.json", "e.json", "f.json"]
+        );
+        let named: Vec<_> = notices.iter().map(|n| n.value.as_str()).collect();
+        assert_eq!(named, ["javascript:x", "g.json"]);
+    }
+
+    #[test]
+    fn page_changes_push_history_and_filters_replace_it() {
+        let (base, _) = parse("view=serving&metric=out_tok_s");
+        let with = |q: &str| parse(q).0;
+        assert!(base.is_new_page(&with("view=energy&metric=out_tok_s")));
+        assert!(base.is_new_page(&with("view=serving&metric=ttft_p99_ms")));
+        assert!(base.is_new_page(&with("view=serving&metric=out_tok_s&src=a.json")));
+        assert!(!base.is_new_page(&with("view=serving&metric=out_tok_s&scale=log&engines=a&kwh_price=1")));
+        assert!(!base.is_new_page(&base.clone()));
+    }
+
+    #[test]
+    fn values_are_percent_decoded_and_encoded() {
+        let (state, _) = parse("src=my%20data/a%26b.json");
+        assert_eq!(state.src.as_ref().map(SourceRef::as_str), Some("my data/a&b.json"));
+        assert_eq!(state.to_query(), "src=my%20data/a%26b.json");
+    }
+}
+
+mod views {
+    use super::*;
+
+    fn state(q: &str) -> ViewState {
+        ViewState::parse(q).0
+    }
+
+    #[test]
+    fn each_view_has_its_default_chart_and_metric() {
+        assert_eq!(default_chart(View::Accuracy), ChartId::ServedKl);
+        assert_eq!(default_chart(View::Provenance), ChartId::Table);
+        assert_eq!(default_metric(View::Energy), Metric::TokSPerKw);
+        assert_eq!(metric_for(View::Energy, &state("metric=ttft_p99_ms")), Metric::TokSPerKw, "energy does not draw latency");
+        assert_eq!(metric_for(View::Serving, &state("metric=short")), Metric::Short);
+        assert!(metric_options(View::Serving, &state("metric=short")).contains(&Metric::Short), "the picker names what is drawn");
+        assert!(!metric_options(View::Serving, &state("")).contains(&Metric::CostPerMtok));
+        assert!(metric_options(View::Energy, &state("kwh_price=0.1")).contains(&Metric::CostPerMtok));
+        assert!(is_energy_tradeoff(&state("view=energy&chart=tradeoff"), View::Energy));
+        assert_eq!(embedded_chart(&state("chart=weight-kl"), View::Accuracy), ChartId::WeightKl);
+        assert_eq!(embedded_chart(&state("chart=weight-kl"), View::Decode), ChartId::Decode);
+        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=ttft_p99_ms")), Metric::OutTokS);
+        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=cost_per_mtok")), Metric::CostPerMtok);
+        assert_eq!(tradeoff_metric(View::Energy, &state("chart=tradeoff")), Metric::TokSPerKw);
+    }
+
+    #[test]
+    fn toggling_an_engine_keeps_file_order_and_all_shown_writes_no_filter() {
+        let all: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let off = state("").toggled_engine(&all, "b");
+        assert_eq!(off.engines.as_deref(), Some(&["a".to_string(), "c".to_string()][..]));
+        let back = off.toggled_engine(&all, "b");
+        assert_eq!(back.engines, None);
+        let only_c = state("engines=c").toggled_engine(&all, "a");
+        assert_eq!(only_c.engines.as_deref(), Some(&["a".to_string(), "c".to_string()][..]));
+    }
+
+    #[test]
+    fn a_shared_link_names_its_file_and_view() {
+        let shared = state("metric=n").for_sharing("data/a.json", View::Serving);
+        assert_eq!(shared.to_query(), "src=data/a.json&view=serving&metric=n");
+        let kept = state("src=b.json").for_sharing("data/a.json", View::Overview);
+        assert_eq!(kept.to_query(), "src=b.json&view=overview");
+        assert_eq!(state("view=energy&chart=tradeoff").on_view(View::Decode).to_query(), "view=decode");
+    }
+}
+
+mod metric {
+    use super::*;
+
+    fn serving() -> Serving {
+        Serving {
+            aggregate_unit: None,
+            user_unit: None,
+            power_unit: None,
+            energy_unit: None,
+            sample_limits: None,
+            selection: None,
+            workloads: vec![],
+        }
+    }
+
+    #[test]
+    fn the_table_is_in_variant_order_and_tokens_round_trip() {
+        for (i, metric) in Metric::ALL.into_iter().enumerate() {
+            assert_eq!(metric as usize, i, "{metric:?} is row {i}");
+            assert_eq!(metric.as_str().parse::<Metric>(), Ok(metric));
+        }
+        assert_eq!("nope".parse::<Metric>(), Err(UnknownMetric));
+    }
+
+    #[test]
+    fn joules_per_token_is_derived_from_power_and_throughput() {
+        let cell = Cell { power_w: Some(308.1), out_tok_s: Some(331.4), ..Cell::default() };
+        assert_eq!(Metric::JPerToken.format(Metric::JPerToken.of(&cell).expect("both measured")), "0.9297");
+        assert_eq!(Metric::JPerToken.of(&Cell { power_w: Some(308.1), ..Cell::default() }), None);
+        assert_eq!(Metric::JPerToken.of(&Cell { power_w: Some(308.1), out_tok_s: Some(0.0), ..Cell::default() }), None);
+    }
+
+    #[test]
+    fn p99_definitions_warn_about_small_samples() {
+        assert!(Metric::TtftP99Ms.definition(&serving()).contains("fewer than 100 requests"));
+        assert!(!Metric::TtftP50Ms.definition(&serving()).contains("fewer than 100 requests"));
+        assert_eq!(Metric::TtftP99Ms.percentile_pair(), Some((Metric::TtftP50Ms, Metric::TtftP99Ms)));
+        assert_eq!(Metric::OutTokS.percentile_pair(), None);
+    }
+
+    #[test]
+    fn the_pair_title_names_p50_and_p99_once_whichever_is_picked() {
+        assert_eq!(Metric::TtftP50Ms.pair_axis_title(), "TTFT p50 & p99 (ms)");
+        assert_eq!(Metric::TtftP99Ms.pair_axis_title(), "TTFT p50 & p99 (ms)");
+        assert_eq!(Metric::E2eP50Ms.pair_axis_title(), "E2E p50 & p99 (ms)");
+        assert_eq!(Metric::OutTokS.pair_axis_title(), "output tok/s per GPU");
+    }
+
+    #[test]
+    fn every_latency_axis_says_lower_is_better_and_throughput_higher() {
+        for m in Metric::ALL.into_iter().filter(|m| m.is_percentile()) {
+            assert_eq!(m.better(), Better::Lower, "{m:?}");
+        }
+        assert_eq!(Metric::OutTokS.titled_with_direction("output tok/s per GPU"), "output tok/s per GPU · higher is better");
+        assert_eq!(Metric::N.titled_with_direction("n"), "n");
+    }
+}

@@ -1,0 +1,137 @@
+//! Invariants of the source tree, checked by machine:
+//! - no data ever reaches raw HTML (no raw-HTML API anywhere in `src/`);
+//! - the browser code is in layers with one direction: `state` ← `io` ← `tasks` ←
+//!   `chart`/`widgets` ← `views` ← `shell`; a layer names only the layers before it, only
+//!   the shell's router names the views, views never name each other, `state` holds no
+//!   components, and nothing reaches across layers with `super::super`;
+//! - the pure side (`core`, `chart`) names no browser crate;
+//! - no source file is over 400 lines.
+
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("utf-8 source");
+                out.push((path, text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The `ui` layer a file under `src/ui/` belongs to, and what it may name.
+fn layer(path: &Path) -> Option<(&'static str, &'static [&'static str])> {
+    let relative = path.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui")).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    Some(match first {
+        "state" => ("state", &["state"]),
+        "io" => ("io", &["state", "io"]),
+        "tasks" => ("tasks", &["state", "io", "tasks"]),
+        "chart" => ("chart", &["state", "io", "chart"]),
+        "widgets" => ("widgets", &["state", "io", "tasks", "chart", "widgets"]),
+        "views" => ("views", &["state", "io", "tasks", "chart", "widgets", "views"]),
+        "shell" => ("shell", &["state", "io", "tasks", "chart", "widgets", "views", "shell"]),
+        _ => return None,
+    })
+}
+
+/// Every `crate::ui::LAYER[::MODULE]` a text names.
+fn named(text: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("crate::ui::") {
+        rest = &rest[at + "crate::ui::".len()..];
+        let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+        let layer = ident(rest);
+        let after = &rest[layer.len()..];
+        let module = after.strip_prefix("::").map(ident).filter(|m| !m.is_empty());
+        out.push((layer, module));
+    }
+    out
+}
+
+#[test]
+fn no_source_file_uses_a_raw_html_api() {
+    let forbidden = ["inner_html", "set_inner_html", "outer_html", "insert_adjacent_html", "document.write", "dangerously"];
+    let files = sources("src");
+    assert!(files.len() > 40, "walked the sources ({} files)", files.len());
+    let offenders: Vec<String> = files
+        .iter()
+        .flat_map(|(path, text)| forbidden.iter().filter(|w| text.contains(*w)).map(move |w| format!("{}: {w}", path.display())))
+        .collect();
+    assert!(offenders.is_empty(), "raw HTML APIs: {offenders:?}");
+}
+
+#[test]
+fn the_browser_code_is_in_layers_with_one_direction() {
+    let mut offenders = Vec::new();
+    let files = sources("src/ui");
+    assert!(files.len() > 30, "walked the UI ({} files)", files.len());
+    for (path, text) in &files {
+        let Some((own, allowed)) = layer(path) else { continue };
+        let file = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let shown = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path).display();
+        for (layer, module) in named(text) {
+            if !allowed.contains(&layer.as_str()) {
+                offenders.push(format!("{shown} ({own}) names ui::{layer}"));
+            }
+            if layer == "views" && !(own == "shell" && file == "router") && !(own == "views" && module.as_deref() == Some(file)) {
+                offenders.push(format!("{shown} names ui::views::{}; only shell/router.rs names views", module.unwrap_or_default()));
+            }
+        }
+        if text.contains("super::super") {
+            offenders.push(format!("{shown} reaches across layers with super::super; name the layer"));
+        }
+        if own == "state" && text.contains("#[component]") {
+            offenders.push(format!("{shown}: state holds no components"));
+        }
+    }
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_layer_rule_catches_a_view_that_names_the_shell_or_another_view() {
+    let views = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/views/decode.rs");
+    let (own, allowed) = layer(&views).expect("a layer");
+    assert_eq!(own, "views");
+    let named = named("use crate::ui::shell::app::App; use crate::ui::views::serving::ExplorerView;");
+    assert_eq!(named, [("shell".to_owned(), Some("app".to_owned())), ("views".to_owned(), Some("serving".to_owned()))]);
+    assert!(!allowed.contains(&"shell"), "a view may not name the shell");
+    let state = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/state/mod.rs");
+    assert_eq!(layer(&state).map(|l| l.1.to_vec()), Some(vec!["state"]), "state names nothing above it");
+}
+
+#[test]
+fn the_pure_side_names_no_browser_crate() {
+    let mut offenders = Vec::new();
+    for dir in ["src/core", "src/chart", "src/bin"] {
+        for (path, text) in sources(dir) {
+            // Comments may name what the code does not use (this invariant says so itself).
+            let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+            for word in ["web_sys", "leptos", "js_sys", "wasm_bindgen", "gloo"] {
+                if code.contains(word) {
+                    offenders.push(format!("{}: {word}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:?}");
+}
+
+#[test]
+fn no_source_file_is_over_400_lines() {
+    let long: Vec<String> = sources("src")
+        .iter()
+        .filter(|(_, text)| text.lines().count() > 400)
+        .map(|(path, text)| format!("{}: {} lines", path.display(), text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "{long:?}");
+}
