@@ -1,0 +1,83 @@
+//! Grouped bars: per category (a nominal prompt length, or the one KV-cache figure), one
+//! bar per engine in its colour; an engine without a measurement gets no bar and a "not
+//! measured" label where its bar would be; a reference (the configured context) is drawn
+//! as a dashed line.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::axis::{linear_ticks, padded_range, tick_label};
+use super::concurrency::dashed;
+use super::geometry::{Mark, Pen};
+use super::plot::{coords, plot_px, ticks, Layout};
+use super::style::{colour, text, TextSize, Theme};
+use crate::core::link::Scale;
+use crate::core::series::Bars;
+
+/// A bar chart.
+#[derive(Clone, Debug)]
+pub struct BarChart<'a> {
+    /// The bars.
+    pub bars: &'a Bars,
+    /// Y axis title with unit and direction.
+    pub y_title: &'a str,
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// Draw grouped bars; each bar's top centre is a mark (group = engine, item = category).
+pub fn draw_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &BarChart<'_>,
+) -> Result<Vec<Mark>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let pen = Pen::new(area);
+    let bars = chart.bars;
+    let values = bars.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).chain(bars.reference.as_ref().map(|r| r.0));
+    let (_, hi) = padded_range(values, Scale::Lin, true);
+    let categories = bars.categories.len().max(1) as f64;
+    let (x, y) = ((0.0, categories), (0.0, hi));
+    let (_, height) = area.dim_in_pixel();
+    let y_values = linear_ticks(0.0, hi, ((f64::from(height) - 80.0) / 55.0).clamp(3.0, 6.0) as usize);
+    let axis = text(TextSize::Axis, theme.foreground);
+    let widest = y_values.iter().map(|v| pen.measure(&tick_label(*v), &axis).0).max().unwrap_or(20);
+    let layout = Layout { top: 14, right: 20, bottom: 44, left: (widest + 36).clamp(56, 110) };
+    let ctx = coords(area, layout, x, y, "", chart.y_title, theme)?;
+    let plot = plot_px(&ctx, x, y);
+    let y_ticks: Vec<(i32, String)> = y_values.iter().map(|v| (ctx.backend_coord(&(0.0, *v)).1, tick_label(*v))).collect();
+    let x_ticks: Vec<(i32, String)> =
+        bars.categories.iter().enumerate().map(|(i, c)| (ctx.backend_coord(&(i as f64 + 0.5, 0.0)).0, c.clone())).collect();
+    ticks(&pen, plot, &y_ticks, &[], false, theme)?;
+    let below = axis.clone().pos(Pos::new(HPos::Center, VPos::Top));
+    for (x_px, label) in &x_ticks {
+        pen.text(label, (*x_px, plot.3 + 10), &below)?;
+    }
+    let groups = bars.groups.len().max(1) as f64;
+    let mut marks = Vec::new();
+    let note = text(TextSize::Small, theme.muted).pos(Pos::new(HPos::Center, VPos::Bottom));
+    for (c, _) in bars.categories.iter().enumerate() {
+        for (g, group) in bars.groups.iter().enumerate() {
+            let left = c as f64 + 0.1 + 0.8 * g as f64 / groups;
+            let right = c as f64 + 0.1 + 0.8 * (g as f64 + 0.85) / groups;
+            let centre = ctx.backend_coord(&((left + right) / 2.0, 0.0)).0;
+            match group.values.get(c).copied().flatten() {
+                Some(v) => {
+                    let (l, top) = ctx.backend_coord(&(left, v));
+                    let (r, bottom) = ctx.backend_coord(&(right, 0.0));
+                    pen.rect((l, top), (r, bottom), colour(group.style.colour).filled())?;
+                    marks.push(Mark { group: g, item: c as u32, x_px: centre, y_px: top });
+                }
+                None => pen.text("–", (centre, plot.3 - 2), &note)?,
+            }
+        }
+    }
+    if let Some((value, label)) = &bars.reference {
+        let y_px = ctx.backend_coord(&(0.0, *value)).1;
+        dashed(&pen, &[(plot.0, y_px), (plot.2, y_px)], 6, 4, colour(theme.foreground).stroke_width(1))?;
+        pen.text(label, (plot.2 - 4, y_px - 4), &text(TextSize::Small, theme.foreground).pos(Pos::new(HPos::Right, VPos::Bottom)))?;
+    }
+    area.present()?;
+    Ok(marks)
+}

@@ -1,0 +1,235 @@
+//! A metric against concurrency: one line per engine through its measured points, a line
+//! broken at every null, and each null marked in a "not measured" strip below the plot —
+//! never on an axis, never as a zero.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::axis::{coord_from_value, padded_range, tick_label, usable_scale, value_ticks, x_from_conc};
+use super::geometry::{Mark, Pen};
+use super::plot::{coords, fitting, plot_px, ticks, Layout};
+use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
+use crate::core::link::Scale;
+use crate::core::series::Series;
+
+/// Everything a concurrency chart needs.
+#[derive(Clone, Debug)]
+pub struct ConcurrencyChart<'a> {
+    /// Y axis title with unit and direction ("output tok/s per GPU · higher is better").
+    pub y_title: &'a str,
+    /// The concurrency levels to tick: the file's (or every compared file's).
+    pub concurrency: &'a [u32],
+    /// One line per engine.
+    pub series: &'a [Series],
+    /// The y scale; a log scale falls back to linear when a shown value is not positive.
+    pub scale: Scale,
+    /// Values are milliseconds: from 10 s up the axis reads in seconds.
+    pub millis: bool,
+    /// Colours.
+    pub theme: Theme,
+}
+
+/// Where a "not measured" mark was drawn: in the strip below the plot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GapMark {
+    /// Index into the chart's series.
+    pub series: usize,
+    /// Concurrency level not measured.
+    pub conc: u32,
+    /// Pixel x (aligned with the level's tick).
+    pub x_px: i32,
+    /// Pixel y (inside the strip).
+    pub y_px: i32,
+}
+
+/// Where a measured point was drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlottedPoint {
+    /// Index into the chart's series.
+    pub series: usize,
+    /// Concurrency level.
+    pub conc: u32,
+    /// The value as in the file.
+    pub value: f64,
+    /// Pixel x.
+    pub x_px: i32,
+    /// Pixel y.
+    pub y_px: i32,
+}
+
+/// What was drawn where.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartGeometry {
+    /// Every measured point.
+    pub points: Vec<PlottedPoint>,
+    /// Every null, as a mark in the strip.
+    pub gaps: Vec<GapMark>,
+    /// Every line drawn: the series index and the concurrency levels it joins.
+    pub lines: Vec<(usize, Vec<u32>)>,
+    /// The plotting area: left, top, right, bottom pixels.
+    pub plot_px: (i32, i32, i32, i32),
+    /// The scale actually used.
+    pub scale: Scale,
+    /// The y tick labels drawn, top to bottom.
+    pub y_ticks: Vec<String>,
+    /// The x tick labels drawn (thinned when narrow).
+    pub x_ticks: Vec<String>,
+}
+
+impl ChartGeometry {
+    /// The measured points as marks: group = series, item = concurrency.
+    pub fn marks(&self) -> Vec<Mark> {
+        self.points.iter().map(|p| Mark { group: p.series, item: p.conc, x_px: p.x_px, y_px: p.y_px }).collect()
+    }
+}
+
+const GAP_ROW_PX: u32 = 12;
+const GAP_STRIP_PAD_PX: u32 = 8;
+/// Dash pattern per line style: solid, then one per compared file (p99 under pct=both is 1).
+const DASHES: [(u32, u32); 6] = [(0, 0), (8, 5), (2, 4), (12, 4), (4, 3), (16, 6)];
+
+/// The dash pattern of a line: solid, or dashed by its file (p99 lines use the first).
+pub fn dash_of(series: &Series) -> (u32, u32) {
+    if !series.dashed {
+        return DASHES[0];
+    }
+    DASHES[series.file.max(1).min(DASHES.len() - 1)]
+}
+
+/// Draw a metric against concurrency.
+pub fn draw_concurrency_chart<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &ConcurrencyChart<'_>,
+) -> Result<ChartGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
+    let theme = chart.theme;
+    area.fill(&colour(theme.background))?;
+    let pen = Pen::new(area);
+    let values: Vec<f64> = chart.series.iter().flat_map(Series::measured).map(|(_, v)| v).collect();
+    let scale = usable_scale(values.iter().copied(), chart.scale);
+    let (width, height) = area.dim_in_pixel();
+
+    let gap_rows: Vec<usize> = chart.series.iter().enumerate().filter(|(_, s)| s.gaps().next().is_some()).map(|(i, _)| i).collect();
+    let strip_px = if gap_rows.is_empty() { 0 } else { GAP_STRIP_PAD_PX * 2 + GAP_ROW_PX * gap_rows.len() as u32 + 14 };
+    let (plot_area, strip) = area.split_vertically(height.saturating_sub(strip_px).max(1));
+
+    let mut geometry = ChartGeometry { scale, ..ChartGeometry::default() };
+    let (Some(&first), Some(&last)) = (chart.concurrency.first(), chart.concurrency.last()) else {
+        area.present()?;
+        return Ok(geometry);
+    };
+    let x_pad = ((x_from_conc(last) - x_from_conc(first)) * 0.04).max(0.3);
+    let x = (x_from_conc(first) - x_pad, x_from_conc(last) + x_pad);
+    let (lo, hi) = padded_range(values.iter().copied(), scale, true);
+    let y = (coord_from_value(lo, scale), coord_from_value(hi, scale));
+
+    // Milliseconds from 10 s up read in seconds: ticks at round seconds, the title says so.
+    let seconds = chart.millis && hi >= 10_000.0;
+    let divisor = if seconds { 1000.0 } else { 1.0 };
+    let y_title = if seconds { chart.y_title.replace("(ms)", "(s)") } else { chart.y_title.to_owned() };
+    let target = ((height as f64 - 80.0) / 55.0).clamp(3.0, 7.0) as usize;
+    let tick_values = value_ticks(lo / divisor, hi / divisor, scale, target);
+    let tick_labels: Vec<String> = tick_values.iter().map(|v| tick_label(*v)).collect();
+    let tick_style = text(TextSize::Axis, theme.foreground);
+    let widest = tick_labels.iter().map(|t| pen.measure(t, &tick_style).0).max().unwrap_or(20);
+    let layout = Layout { top: 12, right: 18, bottom: 44, left: (widest + 36).clamp(56, 110) };
+    let ctx = coords(&plot_area, layout, x, y, "concurrency (requests in flight)", &y_title, theme)?;
+    let plot = plot_px(&ctx, x, y);
+    geometry.plot_px = plot;
+
+    let y_ticks: Vec<(i32, String)> = tick_values
+        .iter()
+        .zip(&tick_labels)
+        .map(|(v, label)| (ctx.backend_coord(&(x.0, coord_from_value(v * divisor, scale))).1, label.clone()))
+        .collect();
+    let x_candidates: Vec<(i32, String, ())> =
+        chart.concurrency.iter().map(|&c| (ctx.backend_coord(&(x_from_conc(c), y.0)).0, c.to_string(), ())).collect();
+    let widths: Vec<u32> = x_candidates.iter().map(|(_, t, _)| pen.measure(t, &tick_style).0).collect();
+    let x_ticks: Vec<(i32, String)> = fitting(&x_candidates, &widths, 6).into_iter().map(|(x, t, _)| (x, t)).collect();
+    ticks(&pen, plot, &y_ticks, &x_ticks, false, theme)?;
+    geometry.y_ticks = y_ticks.iter().map(|t| t.1.clone()).collect();
+    geometry.x_ticks = x_ticks.iter().map(|t| t.1.clone()).collect();
+    let _ = width;
+
+    let at = |conc: u32, value: f64| ctx.backend_coord(&(x_from_conc(conc), coord_from_value(value, scale)));
+    for (index, series) in chart.series.iter().enumerate() {
+        let line = colour(series.style.colour).stroke_width(2);
+        let (dash, space) = dash_of(series);
+        for run in series.segments() {
+            let path: Vec<(i32, i32)> = run.iter().map(|&(c, v)| at(c, v)).collect();
+            if dash == 0 {
+                pen.path(&path, line)?;
+            } else {
+                dashed(&pen, &path, dash, space, line)?;
+            }
+            geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
+        }
+        for (conc, value) in series.measured() {
+            let (x_px, y_px) = at(conc, value);
+            // A low-sample cell's point is hollow: its percentiles rest on few requests.
+            let solid = !series.low_sample.contains(&conc);
+            if !solid {
+                pen.disc((x_px, y_px), 5, theme.background)?;
+            }
+            pen.marker((x_px, y_px), series.style.marker, series.style.colour, solid)?;
+            if series.flagged {
+                pen.ring((x_px, y_px), 8, MISMATCH)?;
+            }
+            geometry.points.push(PlottedPoint { series: index, conc, value, x_px, y_px });
+        }
+    }
+
+    if !gap_rows.is_empty() {
+        // Not measured: a short bar in the engine's colour, one row per engine, under the
+        // tick of each level it lacks — a glyph no measured point uses.
+        let strip_pen = Pen::new(&strip);
+        let (_, strip_y) = strip.get_base_pixel();
+        let muted = text(TextSize::Small, theme.muted);
+        strip_pen.text("not measured", (plot.0, strip_y + GAP_STRIP_PAD_PX as i32), &muted)?;
+        for (row, &index) in gap_rows.iter().enumerate() {
+            let series = &chart.series[index];
+            let y_px = strip_y + (GAP_STRIP_PAD_PX + 14 + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32;
+            let shade = blend(series.style.colour, theme.background, 0.15);
+            for conc in series.gaps() {
+                let (x_px, _) = ctx.backend_coord(&(x_from_conc(conc), y.0));
+                strip_pen.rect((x_px - 6, y_px - 1), (x_px + 6, y_px + 2), colour(shade).filled())?;
+                geometry.gaps.push(GapMark { series: index, conc, x_px, y_px });
+            }
+        }
+    }
+    area.present()?;
+    Ok(geometry)
+}
+
+/// A dashed polyline: `dash` pixels drawn, `space` skipped, along the whole path.
+pub fn dashed<DB: DrawingBackend>(
+    pen: &Pen<'_, DB>,
+    path: &[(i32, i32)],
+    dash: u32,
+    space: u32,
+    style: ShapeStyle,
+) -> super::geometry::Drawing<DB> {
+    let (dash, space) = (f64::from(dash), f64::from(space));
+    let mut on = true;
+    let mut left = dash;
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (dx, dy) = (f64::from(b.0 - a.0), f64::from(b.1 - a.1));
+        let length = (dx * dx + dy * dy).sqrt();
+        let mut done = 0.0;
+        while done < length {
+            let step = left.min(length - done);
+            if on {
+                let from = (a.0 + (dx * done / length).round() as i32, a.1 + (dy * done / length).round() as i32);
+                let to = (a.0 + (dx * (done + step) / length).round() as i32, a.1 + (dy * (done + step) / length).round() as i32);
+                pen.path(&[from, to], style)?;
+            }
+            done += step;
+            left -= step;
+            if left <= 0.0 {
+                on = !on;
+                left = if on { dash } else { space };
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! What a chart drew where, in one shape for every chart: marks in backend pixels, each
+//! naming its group (a line, a row, an engine) and item (a concurrency level, a category),
+//! so one hover lookup and one keyboard walk serve every chart. And `Pen`, which draws in
+//! backend pixels on an area that starts elsewhere, so no chart adds offsets by hand.
+
+use plotters::coord::Shift;
+use plotters::element::{Circle, PathElement, Polygon, Rectangle, Text};
+use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
+use plotters::style::{Color, ShapeStyle, TextStyle};
+
+use super::style::colour;
+use crate::core::palette::{Marker, Rgb};
+
+/// One drawn point, in backend pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// Which line, row or engine.
+    pub group: usize,
+    /// Which point of it: a concurrency level, or a category's index.
+    pub item: u32,
+    /// Pixel x.
+    pub x_px: i32,
+    /// Pixel y.
+    pub y_px: i32,
+}
+
+/// The mark nearest to a pixel within `radius`, if any.
+pub fn nearest(marks: &[Mark], x_px: i32, y_px: i32, radius: i32) -> Option<Mark> {
+    marks
+        .iter()
+        .map(|m| (m, i64::from(m.x_px - x_px).pow(2) + i64::from(m.y_px - y_px).pow(2)))
+        .filter(|(_, d)| *d <= i64::from(radius).pow(2))
+        .min_by_key(|(_, d)| *d)
+        .map(|(m, _)| *m)
+}
+
+/// A keyboard step through marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The next point to the right in the same group.
+    Next,
+    /// The previous point in the same group.
+    Previous,
+    /// The nearest point of the next group.
+    NextGroup,
+    /// The nearest point of the previous group.
+    PreviousGroup,
+}
+
+/// The mark a keyboard step lands on: along a group in x order, or to the nearest point
+/// of the neighbouring group; from nothing, the first mark.
+pub fn step(marks: &[Mark], from: Option<Mark>, step: Step) -> Option<Mark> {
+    let Some(from) = from.filter(|f| marks.contains(f)) else { return marks.iter().min_by_key(|m| (m.group, m.x_px)).copied() };
+    let mut groups: Vec<usize> = marks.iter().map(|m| m.group).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let in_group = |g: usize| {
+        let mut ms: Vec<Mark> = marks.iter().filter(|m| m.group == g).copied().collect();
+        ms.sort_by_key(|m| (m.x_px, m.y_px));
+        ms
+    };
+    match step {
+        Step::Next | Step::Previous => {
+            let ms = in_group(from.group);
+            let at = ms.iter().position(|m| *m == from)?;
+            let next = if step == Step::Next { at + 1 } else { at.checked_sub(1)? };
+            ms.get(next).copied().or(Some(from))
+        }
+        Step::NextGroup | Step::PreviousGroup => {
+            let at = groups.iter().position(|g| *g == from.group)?;
+            let next = if step == Step::NextGroup { (at + 1) % groups.len() } else { (at + groups.len() - 1) % groups.len() };
+            in_group(groups[next]).into_iter().min_by_key(|m| (m.x_px - from.x_px).abs())
+        }
+    }
+}
+
+/// Draws in backend pixels on an area that may start anywhere on the backend.
+pub struct Pen<'a, DB: DrawingBackend> {
+    area: &'a DrawingArea<DB, Shift>,
+    base: (i32, i32),
+}
+
+/// A drawing result.
+pub type Drawing<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+impl<'a, DB: DrawingBackend> Pen<'a, DB> {
+    /// A pen for an area.
+    pub fn new(area: &'a DrawingArea<DB, Shift>) -> Self {
+        Pen { area, base: area.get_base_pixel() }
+    }
+
+    fn here(&self, (x, y): (i32, i32)) -> (i32, i32) {
+        (x - self.base.0, y - self.base.1)
+    }
+
+    /// A polyline through backend pixels.
+    pub fn path(&self, points: &[(i32, i32)], style: impl Into<ShapeStyle>) -> Drawing<DB> {
+        self.area.draw(&PathElement::new(points.iter().map(|p| self.here(*p)).collect::<Vec<_>>(), style))
+    }
+
+    /// A filled or stroked rectangle between two corners.
+    pub fn rect(&self, from: (i32, i32), to: (i32, i32), style: impl Into<ShapeStyle>) -> Drawing<DB> {
+        self.area.draw(&Rectangle::new([self.here(from), self.here(to)], style))
+    }
+
+    /// Text anchored at a pixel.
+    pub fn text(&self, text: &str, at: (i32, i32), style: &TextStyle<'_>) -> Drawing<DB> {
+        self.area.draw(&Text::new(text.to_owned(), self.here(at), style.clone()))
+    }
+
+    /// A text's size as the backend measures it.
+    pub fn measure(&self, text: &str, style: &TextStyle<'_>) -> (u32, u32) {
+        self.area.estimate_text_size(text, style).unwrap_or((text.len() as u32 * 7, 14))
+    }
+
+    /// A marker centred on a pixel: filled for a measured point, hollow for a low sample.
+    pub fn marker(&self, at: (i32, i32), marker: Marker, rgb: Rgb, filled: bool) -> Drawing<DB> {
+        let style = if filled { colour(rgb).filled() } else { colour(rgb).stroke_width(2) };
+        let (x, y) = self.here(at);
+        let stroke = colour(rgb).stroke_width(2);
+        let poly = |points: Vec<(i32, i32)>| -> Drawing<DB> {
+            if filled {
+                self.area.draw(&Polygon::new(points, style))
+            } else {
+                let mut closed = points.clone();
+                closed.extend(points.first().copied());
+                self.area.draw(&PathElement::new(closed, style))
+            }
+        };
+        match marker {
+            Marker::Circle => self.area.draw(&Circle::new((x, y), 4, style)),
+            Marker::Square => self.area.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style)),
+            Marker::Triangle => poly(vec![(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)]),
+            Marker::Diamond => poly(vec![(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)]),
+            Marker::Cross => {
+                self.area.draw(&PathElement::new(vec![(x - 4, y - 4), (x + 4, y + 4)], stroke))?;
+                self.area.draw(&PathElement::new(vec![(x - 4, y + 4), (x + 4, y - 4)], stroke))
+            }
+            Marker::Plus => {
+                self.area.draw(&PathElement::new(vec![(x - 5, y), (x + 5, y)], stroke))?;
+                self.area.draw(&PathElement::new(vec![(x, y - 5), (x, y + 5)], stroke))
+            }
+            Marker::Star => {
+                self.area.draw(&PathElement::new(vec![(x, y - 6), (x, y + 6)], stroke))?;
+                self.area.draw(&PathElement::new(vec![(x - 5, y - 3), (x + 5, y + 3)], stroke))?;
+                self.area.draw(&PathElement::new(vec![(x - 5, y + 3), (x + 5, y - 3)], stroke))
+            }
+        }
+    }
+
+    /// A ring around a point (a mismatched source).
+    pub fn ring(&self, at: (i32, i32), radius: u32, rgb: Rgb) -> Drawing<DB> {
+        self.area.draw(&Circle::new(self.here(at), radius, colour(rgb).stroke_width(2)))
+    }
+
+    /// A filled disc (a low-sample point's background).
+    pub fn disc(&self, at: (i32, i32), radius: u32, rgb: Rgb) -> Drawing<DB> {
+        self.area.draw(&Circle::new(self.here(at), radius, colour(rgb).filled()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marks() -> Vec<Mark> {
+        vec![
+            Mark { group: 0, item: 1, x_px: 10, y_px: 100 },
+            Mark { group: 0, item: 2, x_px: 20, y_px: 90 },
+            Mark { group: 1, item: 1, x_px: 10, y_px: 50 },
+            Mark { group: 1, item: 2, x_px: 20, y_px: 40 },
+        ]
+    }
+
+    #[test]
+    fn hover_finds_the_nearest_mark_within_the_radius_only() {
+        let m = marks();
+        assert_eq!(nearest(&m, 19, 88, 14).map(|m| (m.group, m.item)), Some((0, 2)));
+        assert_eq!(nearest(&m, 200, 200, 14), None);
+    }
+
+    #[test]
+    fn arrow_keys_walk_a_line_and_jump_between_lines() {
+        let m = marks();
+        let first = step(&m, None, Step::Next).expect("a start");
+        assert_eq!((first.group, first.item), (0, 1));
+        let right = step(&m, Some(first), Step::Next).expect("next");
+        assert_eq!((right.group, right.item), (0, 2));
+        assert_eq!(step(&m, Some(right), Step::Next), Some(right), "the end of a line stays put");
+        let down = step(&m, Some(right), Step::NextGroup).expect("other line");
+        assert_eq!((down.group, down.item), (1, 2));
+        assert_eq!(step(&m, Some(down), Step::NextGroup).map(|m| m.group), Some(0), "wraps");
+    }
+}

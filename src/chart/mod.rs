@@ -1,0 +1,31 @@
+//! Chart drawing, written once for every plotters `DrawingBackend`: the canvas in the
+//! browser, SVG in native tests, exports and the pre-rendered page. Nothing here knows the
+//! DOM.
+//!
+//! Coordinate spaces are named: the x axis of a concurrency chart is `log2(concurrency)`
+//! (`axis::x_from_conc`), a value axis is the value or its `log10` (`axis::coord_from_value`);
+//! what was drawn where is returned in backend pixels (`geometry::Mark`), and drawing in
+//! pixels goes through `geometry::Pen`. Legends are drawn in the DOM on the page and by
+//! `frame` in exports, never with plotters' series labels (those measure text by inserting
+//! DOM spans).
+
+pub mod axis;
+pub mod bars;
+pub mod concurrency;
+pub mod dot;
+pub mod frame;
+pub mod geometry;
+pub mod plot;
+pub mod scatter;
+pub mod style;
+pub mod tradeoff;
+
+pub use axis::{tick_label, usable_scale, x_from_conc};
+pub use bars::{draw_bars, BarChart};
+pub use concurrency::{dash_of, draw_concurrency_chart, ChartGeometry, ConcurrencyChart, GapMark, PlottedPoint};
+pub use dot::{draw_dot_chart, DotChart, DotGeometry};
+pub use frame::{draw_framed, Frame, LegendItem};
+pub use geometry::{nearest, step, Mark, Step};
+pub use scatter::{draw_scatter, ScatterChart};
+pub use style::{Theme, DARK, LIGHT};
+pub use tradeoff::{draw_tradeoff_chart, TradeoffChart, TradeoffGeometry, TradeoffMark};

@@ -1,0 +1,112 @@
+//! The furniture every cartesian chart shares: the coordinate system on an area, axis
+//! lines and titles, grid lines and tick labels at ticks the chart chose.
+
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::geometry::{Drawing, Pen};
+use super::style::{colour, font, text, TextSize, Theme};
+
+/// A chart's coordinate system: plotters' context over two f64 axes.
+pub type Coords<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Margins and label areas around the plot, in pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Space above the plot.
+    pub top: u32,
+    /// Space right of the plot.
+    pub right: u32,
+    /// The x tick labels and title below the plot.
+    pub bottom: u32,
+    /// The y tick labels and title left of the plot.
+    pub left: u32,
+}
+
+/// Build the coordinates and draw the axis lines and titles (no plotters ticks: the
+/// chart draws its own with `ticks`).
+pub fn coords<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    layout: Layout,
+    x: (f64, f64),
+    y: (f64, f64),
+    x_title: &str,
+    y_title: &str,
+    theme: Theme,
+) -> Result<Coords<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut ctx = ChartBuilder::on(area)
+        .margin_top(layout.top)
+        .margin_right(layout.right)
+        .margin_left(4)
+        .x_label_area_size(layout.bottom)
+        .y_label_area_size(layout.left)
+        .build_cartesian_2d(x.0..x.1, y.0..y.1)?;
+    let fg = colour(theme.foreground);
+    ctx.configure_mesh()
+        .disable_mesh()
+        .x_labels(0)
+        .y_labels(0)
+        .axis_style(fg)
+        .axis_desc_style(font(TextSize::Axis).color(&fg))
+        .x_desc(x_title)
+        .y_desc(y_title)
+        .draw()?;
+    Ok(ctx)
+}
+
+/// The plot's corners in backend pixels: left, top, right, bottom.
+pub fn plot_px<DB: DrawingBackend>(ctx: &Coords<'_, DB>, x: (f64, f64), y: (f64, f64)) -> (i32, i32, i32, i32) {
+    let (l, t) = ctx.backend_coord(&(x.0, y.1));
+    let (r, b) = ctx.backend_coord(&(x.1, y.0));
+    (l, t, r, b)
+}
+
+/// Which tick labels fit side by side: each label is kept only if it does not overlap the
+/// last one kept (with a gap), so a narrow chart thins its ticks instead of colliding.
+pub fn fitting<T: Clone>(labels: &[(i32, String, T)], widths: &[u32], gap: i32) -> Vec<(i32, String, T)> {
+    let mut kept: Vec<(i32, String, T)> = Vec::new();
+    let mut right_edge = i32::MIN;
+    for ((x, label, data), w) in labels.iter().zip(widths) {
+        let half = (*w as i32) / 2;
+        if x - half >= right_edge + gap {
+            kept.push((*x, label.clone(), data.clone()));
+            right_edge = x + half;
+        }
+    }
+    kept
+}
+
+/// Grid lines and tick labels: `y_ticks` are `(coordinate, label)`, drawn across the plot;
+/// `x_ticks` are `(pixel x, label)`, drawn as ticks below it.
+pub fn ticks<DB: DrawingBackend>(
+    pen: &Pen<'_, DB>,
+    plot: (i32, i32, i32, i32),
+    y_ticks: &[(i32, String)],
+    x_ticks: &[(i32, String)],
+    x_grid: bool,
+    theme: Theme,
+) -> Drawing<DB> {
+    let (l, t, r, b) = plot;
+    let label = text(TextSize::Axis, theme.foreground);
+    let y_label = label.clone().pos(Pos::new(HPos::Right, VPos::Center));
+    for (y, text) in y_ticks {
+        if *y < t - 1 || *y > b + 1 {
+            continue;
+        }
+        pen.path(&[(l, *y), (r, *y)], colour(theme.grid))?;
+        pen.path(&[(l - 5, *y), (l, *y)], colour(theme.foreground))?;
+        pen.text(text, (l - 8, *y), &y_label)?;
+    }
+    let x_label = label.pos(Pos::new(HPos::Center, VPos::Top));
+    for (x, text) in x_ticks {
+        if x_grid {
+            pen.path(&[(*x, t), (*x, b)], colour(theme.grid))?;
+        }
+        pen.path(&[(*x, b), (*x, b + 5)], colour(theme.foreground))?;
+        pen.text(text, (*x, b + 8), &x_label)?;
+    }
+    // The axes again, over the grid.
+    pen.path(&[(l, t), (l, b), (r, b)], colour(theme.foreground))
+}
