@@ -247,7 +247,8 @@ impl DrawingBackend for CanvasTextBackend<'_> {
 
     fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
         self.context.set_font(&css_font(style));
-        let metrics = self.context.measure_text(text).map_err(|e| DrawingErrorKind::FontError(format!("measureText failed: {e:?}").into()))?;
+        let metrics =
+            self.context.measure_text(text).map_err(|e| DrawingErrorKind::FontError(format!("measureText failed: {e:?}").into()))?;
         let height = metrics.font_bounding_box_ascent() + metrics.font_bounding_box_descent();
         Ok((metrics.width().ceil() as u32, height.ceil() as u32))
     }

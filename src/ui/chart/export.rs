@@ -2,7 +2,7 @@
 //! (`crate::chart::frame`), as a PNG at twice the screen's resolution or more, and as SVG;
 //! file names carry the view, workload and metric.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -41,7 +41,9 @@ fn frame_px(text: &ExportText, width: u32) -> u32 {
 /// Draw the framed chart on an area.
 fn framed(area: &Area<'_>, draw: &DrawFn, text: &ExportText, theme: Theme) -> Result<Drawn, DrawingAreaErrorKind<BackendError>> {
     let frame = Frame { title: &text.title, legend: &text.legend, notes: &text.notes, footer: &text.footer, theme };
-    draw_framed(area, &frame, |body| draw(body, theme).map_err(|e| DrawingAreaErrorKind::BackendError(DrawingErrorKind::DrawingError(BackendError(e)))))
+    draw_framed(area, &frame, |body| {
+        draw(body, theme).map_err(|e| DrawingAreaErrorKind::BackendError(DrawingErrorKind::DrawingError(BackendError(e))))
+    })
 }
 
 fn render_png(draw: &DrawFn, text: &ExportText, size: (u32, u32), dark: bool) -> Option<String> {
@@ -67,7 +69,7 @@ pub fn ExportButtons(
     /// The chart's drawing.
     draw: DrawFn,
     /// Its frame.
-    export: Rc<dyn Fn() -> ExportText>,
+    export: Arc<dyn Fn() -> ExportText + Send + Sync>,
     /// The on-page canvas (its size, and a context to measure text on).
     canvas: NodeRef<leptos::html::Canvas>,
     /// The chart's height.
@@ -95,4 +97,3 @@ pub fn ExportButtons(
         </div>
     }
 }
-

@@ -3,7 +3,7 @@
 //! that looks the pointer up in the last drawing's marks (never redrawing), the arrow keys
 //! stepping through points, and PNG/SVG exports of the same drawing with its frame.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -26,7 +26,7 @@ pub struct Drawn {
 }
 
 /// Draws a chart on an area in a theme; the signals it reads are what it redraws on.
-pub type DrawFn = Rc<dyn Fn(&Area<'_>, Theme) -> Result<Drawn, String>>;
+pub type DrawFn = Arc<dyn Fn(&Area<'_>, Theme) -> Result<Drawn, String> + Send + Sync>;
 
 /// Everything a figure needs to know about its chart.
 #[derive(Clone)]
@@ -36,11 +36,11 @@ pub struct ChartSpec {
     /// The drawing.
     pub draw: DrawFn,
     /// The tooltip of a mark.
-    pub tip: Rc<dyn Fn(Mark) -> Option<Tooltip>>,
+    pub tip: Arc<dyn Fn(Mark) -> Option<Tooltip> + Send + Sync>,
     /// The text alternative.
     pub summary: Signal<String>,
     /// An export's frame.
-    pub export: Rc<dyn Fn() -> ExportText>,
+    pub export: Arc<dyn Fn() -> ExportText + Send + Sync>,
     /// The chart's CSS height.
     pub height: Signal<u32>,
 }

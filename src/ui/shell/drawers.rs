@@ -15,7 +15,8 @@ use crate::ui::tasks::load::load_file_list;
 fn ShareDrawer() -> impl IntoView {
     let page = page();
     let link = move || share_link(page);
-    let embed = move || link().map(|l| format!("<iframe src=\"{l}&embed=1\" height=\"380\" width=\"100%\" title=\"servescope chart\"></iframe>"));
+    let embed =
+        move || link().map(|l| format!("<iframe src=\"{l}&embed=1\" height=\"380\" width=\"100%\" title=\"servescope chart\"></iframe>"));
     let reproduce = move || {
         let study = page.study()?;
         let view = page.link.view.get();
@@ -29,7 +30,9 @@ fn ShareDrawer() -> impl IntoView {
             .collect_view();
         let verdict = study.checks.report.get().map(|r| r.verdict(false).sentence);
         let download = match &study.origin {
-            Origin::Url(url) => Some(view! { <a class="action download-json" href=url.clone() download="">"Download the results JSON"</a> }),
+            Origin::Url(url) => {
+                Some(view! { <a class="action download-json" href=url.clone() download="">"Download the results JSON"</a> })
+            }
             Origin::Local(_) => None,
         };
         Some(view! {

@@ -18,13 +18,19 @@ pub fn EmbedHead() -> impl IntoView {
     let title = move || {
         let study = page.study()?;
         let state = page.link.with(|s| s.clone());
-        let workload = chosen_workload(&study.results, &state).filter(|_| !matches!(page.link.view.get(), View::Accuracy | View::Prefill | View::Cache | View::Provenance | View::Raw)).map(|w| format!(" · {}", w.name()));
+        let workload = chosen_workload(&study.results, &state)
+            .filter(|_| !matches!(page.link.view.get(), View::Accuracy | View::Prefill | View::Cache | View::Provenance | View::Raw))
+            .map(|w| format!(" · {}", w.name()));
         let hardware = study.results.hardware.clone().map(|h| format!(" · {h}")).unwrap_or_default();
         Some(format!("{}{hardware}{}", study.results.title, workload.unwrap_or_default()))
     };
     let unknown = move || {
         let view = page.link.view.get();
-        page.link.chart.get().filter(|c| !charts_of(view).contains(c)).map(|c| format!("chart={c} is not a chart of this view; its first chart is shown."))
+        page.link
+            .chart
+            .get()
+            .filter(|c| !charts_of(view).contains(c))
+            .map(|c| format!("chart={c} is not a chart of this view; its first chart is shown."))
     };
     view! {
         <div class="embed-head">

@@ -18,7 +18,8 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
         View::Energy => {
             // `chart=tradeoff` in the energy view is the energy trade-off (LINKS.md).
-            let tradeoff = Memo::new(move |_| is_energy_tradeoff(&ViewState { chart: page.link.chart.get(), ..ViewState::default() }, View::Energy));
+            let tradeoff =
+                Memo::new(move |_| is_energy_tradeoff(&ViewState { chart: page.link.chart.get(), ..ViewState::default() }, View::Energy));
             (move || {
                 let study = study.clone();
                 if tradeoff.get() {
@@ -35,8 +36,12 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Cache => view! { <cache::CacheView study=study/> }.into_any(),
         View::Provenance => view! { <provenance::ProvenanceView study=study/> }.into_any(),
         View::Raw => view! { <raw::RawView study=study/> }.into_any(),
-        View::Compare => view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
-        View::Catalog | View::Coverage | View::History => view! { <p class="absent">"This view belongs to a collection of studies."</p> }.into_any(),
+        View::Compare => {
+            view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any()
+        }
+        View::Catalog | View::Coverage | View::History => {
+            view! { <p class="absent">"This view belongs to a collection of studies."</p> }.into_any()
+        }
     }
 }
 

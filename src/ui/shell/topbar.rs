@@ -85,7 +85,8 @@ fn Details() -> impl IntoView {
     let picker = move || {
         let CollectionState::Ready { collection, srcs } = page.collection.get() else { return None };
         (collection.studies.len() > 1).then(|| {
-            let options: Vec<(String, String)> = collection.studies.iter().zip(&srcs).map(|(s, src)| (src.clone(), format!("{} ({})", s.title, s.date))).collect();
+            let options: Vec<(String, String)> =
+                collection.studies.iter().zip(&srcs).map(|(s, src)| (src.clone(), format!("{} ({})", s.title, s.date))).collect();
             let selected = Signal::derive(move || page.study().map(|s| s.src.clone()).unwrap_or_default());
             let pick = Callback::new(move |src: String| {
                 if let Ok(src) = src.parse() {
@@ -97,7 +98,10 @@ fn Details() -> impl IntoView {
     };
     move || {
         let study = page.study()?;
-        let blocks = block_summaries(&study.results).into_iter().map(|b| view! { <li class:absent=!b.present><strong>{b.name}</strong> ": " {b.status}</li> }).collect_view();
+        let blocks = block_summaries(&study.results)
+            .into_iter()
+            .map(|b| view! { <li class:absent=!b.present><strong>{b.name}</strong> ": " {b.status}</li> })
+            .collect_view();
         Some(view! {
             <div class="details" id="study-details">
                 {study.results.scope.clone().map(|s| view! { <p class="scope">{s}</p> })}

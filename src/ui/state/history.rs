@@ -28,7 +28,11 @@ pub fn href(state: &ViewState) -> String {
 pub fn write_address(state: &ViewState, push: bool) {
     let url = href(state);
     let Ok(history) = window().history() else { return };
-    let written = if push { history.push_state_with_url(&JsValue::NULL, "", Some(&url)) } else { history.replace_state_with_url(&JsValue::NULL, "", Some(&url)) };
+    let written = if push {
+        history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+    } else {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+    };
     if let Err(e) = written {
         leptos::logging::warn!("could not update the address bar: {e:?}");
     }

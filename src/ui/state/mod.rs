@@ -34,7 +34,9 @@ impl CollectionState {
     /// The manifest entry of a study by its `src`, with its index.
     pub fn entry(&self, src: &str) -> Option<(usize, &crate::core::collection::StudyEntry)> {
         match self {
-            CollectionState::Ready { collection, srcs } => srcs.iter().position(|s| s == src).and_then(|i| collection.studies.get(i).map(|e| (i, e))),
+            CollectionState::Ready { collection, srcs } => {
+                srcs.iter().position(|s| s == src).and_then(|i| collection.studies.get(i).map(|e| (i, e)))
+            }
             _ => None,
         }
     }

@@ -22,17 +22,6 @@ use crate::ui::state::{CollectionState, PageState};
 /// Where the bundled collection is listed.
 pub const INDEX_PATH: &str = "data/index.json";
 
-/// A study's path in the manifest, as a `src` relative to the page.
-fn relative_to_page(manifest: &str, path: &str) -> String {
-    if path.contains("://") || path.starts_with('/') {
-        return path.to_owned();
-    }
-    match manifest.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/{path}"),
-        None => path.to_owned(),
-    }
-}
-
 /// Fetch and parse the collection manifest; the landing view follows its size.
 pub fn load_collection(page: PageState, index: Option<SourceRef>) {
     page.collection.set(CollectionState::Loading);
@@ -43,7 +32,7 @@ pub fn load_collection(page: PageState, index: Option<SourceRef>) {
             Ok(bytes) => match parse_collection(&bytes, &path) {
                 Err(e) => CollectionState::Failed(e.to_string()),
                 Ok(collection) => {
-                    let srcs = collection.studies.iter().map(|s| relative_to_page(&path, &s.path)).collect();
+                    let srcs = collection.studies.iter().map(|s| collection.src_of(&path, s)).collect();
                     CollectionState::Ready { collection, srcs }
                 }
             },
@@ -163,7 +152,10 @@ pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
         }
         ([], Some(first)) => (*first).clone(),
         ([], None) => {
-            slot.set(id, SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+            slot.set(
+                id,
+                SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
+            );
             return;
         }
     };
@@ -185,8 +177,13 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
                 return;
             }
         };
-        let Some((name, bytes)) = files.iter().find(|(n, _)| n.to_ascii_lowercase().ends_with(".json")).map(|(n, b)| (n.clone(), b.clone())) else {
-            slot.set(id, SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() });
+        let Some((name, bytes)) =
+            files.iter().find(|(n, _)| n.to_ascii_lowercase().ends_with(".json")).map(|(n, b)| (n.clone(), b.clone()))
+        else {
+            slot.set(
+                id,
+                SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
+            );
             return;
         };
         accept(page, slot, id, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files)), false).await;

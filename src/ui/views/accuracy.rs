@@ -2,7 +2,7 @@
 //! panel, never on a shared axis — full-vocabulary weight KL with its 95 % CI, routing-locked
 //! KL, top-1 % and long-context retrieval.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -42,20 +42,27 @@ fn legend_of(items: impl Iterator<Item = (String, EngineStyle)>) -> Vec<LegendIt
 
 fn dot_spec(page: PageState, study: &Study, id: ChartId, rows: Vec<DotRow>, title: &'static str) -> ChartSpec {
     let summary = kl_summary(&rows);
-    let rows = Rc::new(rows);
+    let rows = Arc::new(rows);
     let height = 96 + 44 * rows.len() as u32;
     let (draw_rows, tip_rows, export_rows) = (rows.clone(), rows.clone(), rows);
     let scale = page.link.scale;
     let study = study.clone();
     ChartSpec {
         id,
-        draw: Rc::new(move |area, theme| {
-            let drawn = draw_dot_chart(area, &DotChart { x_title: &format!("{title} · {KL_DIRECTION}"), rows: &draw_rows, scale: scale.get(), theme }).map_err(|e| e.to_string())?;
-            Ok(Drawn { marks: drawn.dots.clone(), attrs: vec![("points", drawn.dots.len().to_string()), ("bars", drawn.bars.len().to_string())] })
+        draw: Arc::new(move |area, theme| {
+            let drawn = draw_dot_chart(
+                area,
+                &DotChart { x_title: &format!("{title} · {KL_DIRECTION}"), rows: &draw_rows, scale: scale.get(), theme },
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(Drawn {
+                marks: drawn.dots.clone(),
+                attrs: vec![("points", drawn.dots.len().to_string()), ("bars", drawn.bars.len().to_string())],
+            })
         }),
-        tip: Rc::new(move |mark| tip_rows.get(mark.group).map(dot_tip)),
+        tip: Arc::new(move |mark| tip_rows.get(mark.group).map(dot_tip)),
         summary: Signal::stored(summary),
-        export: Rc::new(move || ExportText {
+        export: Arc::new(move || ExportText {
             title: format!("{} · {title}", study_line(&study)),
             legend: legend_of(export_rows.iter().map(|r| (r.label.clone(), EngineStyle { colour: r.colour, marker: r.marker }))),
             notes: Vec::new(),
@@ -66,19 +73,31 @@ fn dot_spec(page: PageState, study: &Study, id: ChartId, rows: Vec<DotRow>, titl
     }
 }
 
-fn scatter_spec(page: PageState, study: &Study, id: ChartId, points: Vec<ScatterPoint>, x_title: &'static str, y_title: &'static str) -> ChartSpec {
-    let points = Rc::new(points);
+fn scatter_spec(
+    page: PageState,
+    study: &Study,
+    id: ChartId,
+    points: Vec<ScatterPoint>,
+    x_title: &'static str,
+    y_title: &'static str,
+) -> ChartSpec {
+    let points = Arc::new(points);
     let (draw_points, tip_points, export_points) = (points.clone(), points.clone(), points.clone());
     let study = study.clone();
     ChartSpec {
         id,
-        draw: Rc::new(move |area, theme| {
-            let marks = draw_scatter(area, &ScatterChart { x_title: &format!("{x_title} · {KL_DIRECTION}"), y_title, points: &draw_points, theme }).map_err(|e| e.to_string())?;
+        draw: Arc::new(move |area, theme| {
+            let marks =
+                draw_scatter(area, &ScatterChart { x_title: &format!("{x_title} · {KL_DIRECTION}"), y_title, points: &draw_points, theme })
+                    .map_err(|e| e.to_string())?;
             Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
         }),
-        tip: Rc::new(move |mark| tip_points.get(mark.group).map(|p| scatter_tip(p, y_title))),
-        summary: Signal::stored(format!("{x_title} against {y_title}, one point per row: {}.", points.iter().map(|p| format!("{} KL {} {}", p.label, readable(p.x), readable(p.y))).collect::<Vec<_>>().join("; "))),
-        export: Rc::new(move || ExportText {
+        tip: Arc::new(move |mark| tip_points.get(mark.group).map(|p| scatter_tip(p, y_title))),
+        summary: Signal::stored(format!(
+            "{x_title} against {y_title}, one point per row: {}.",
+            points.iter().map(|p| format!("{} KL {} {}", p.label, readable(p.x), readable(p.y))).collect::<Vec<_>>().join("; ")
+        )),
+        export: Arc::new(move || ExportText {
             title: format!("{} · {x_title} against {y_title}", study_line(&study)),
             legend: legend_of(export_points.iter().map(|p| (p.label.clone(), EngineStyle { colour: p.colour, marker: p.marker }))),
             notes: Vec::new(),
@@ -116,7 +135,8 @@ pub fn AccuracyView(
         Some(accuracy) => {
             let positions = accuracy.positions.map_or_else(|| "—".into(), readable);
             let sources: Vec<String> = accuracy.rows.iter().filter_map(|r| r.source.clone()).collect();
-            let elsewhere = move || page.link.embed.get() && matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter));
+            let elsewhere =
+                move || page.link.embed.get() && matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter));
             view! {
                 <section class="panel accuracy served" class:embed-hidden=elsewhere>
                     <h2>"Served accuracy: KL and top-1 against the BF16 reference"</h2>
@@ -137,7 +157,9 @@ pub fn AccuracyView(
         Some(weight) => {
             let held_out = weight.held_out_tokens.map_or_else(|| "—".into(), readable);
             let sources: Vec<String> = weight.source.iter().cloned().collect();
-            let elsewhere = move || page.link.embed.get() && !matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter | ChartId::Table));
+            let elsewhere = move || {
+                page.link.embed.get() && !matches!(page.link.chart.get(), Some(ChartId::WeightKl | ChartId::WeightScatter | ChartId::Table))
+            };
             view! {
                 <section class="panel accuracy weight" class:embed-hidden=elsewhere>
                     <h2>"Weight accuracy: full-vocabulary KL with 95 % CI"</h2>

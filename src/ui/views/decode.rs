@@ -1,7 +1,7 @@
 //! The decode view: aggregate output tok/s against concurrency, the file's unit and method
 //! text beside it, and the numbers in a table under it.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -68,16 +68,20 @@ pub fn DecodeView(
     let scale = page.link.scale;
     let draw = {
         let title = y_title.clone();
-        Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+        Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
             let (series, ticks) = (series.get(), ticks.get());
-            let chart = ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis: false, theme };
+            let chart =
+                ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis: false, theme };
             let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
-            Ok(Drawn { marks: drawn.marks(), attrs: vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string())] })
+            Ok(Drawn {
+                marks: drawn.marks(),
+                attrs: vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string())],
+            })
         })
     };
     let tip = {
         let study = study.clone();
-        Rc::new(move |mark: crate::chart::Mark| {
+        Arc::new(move |mark: crate::chart::Mark| {
             let line = series.with_untracked(|s| s.get(mark.group).cloned())?;
             let file = if line.file == 0 { study.clone() } else { page.compared_studies().get(line.file - 1)?.clone() };
             untrack(|| file.checks.statuses.with(|st| decode_tip(&file.results, &line, mark.item, st)))
@@ -85,9 +89,13 @@ pub fn DecodeView(
     };
     let export = {
         let (study, unit) = (study.clone(), unit.clone());
-        Rc::new(move || ExportText {
+        Arc::new(move || ExportText {
             title: format!("{} · decode · {unit}", study_line(&study)),
-            legend: series.get_untracked().iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) }).collect(),
+            legend: series
+                .get_untracked()
+                .iter()
+                .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) })
+                .collect(),
             notes: Vec::new(),
             footer: footer(page, &study),
             stem: stem(View::Decode, &[]),
@@ -107,7 +115,8 @@ pub fn DecodeView(
         move || {
             let others = page.compared_studies();
             let refs: Vec<_> = others.iter().map(|o| &o.results).collect();
-            let missing: Vec<String> = study.results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
+            let missing: Vec<String> =
+                study.results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
             view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=Signal::stored(missing) absent_words="no decode row in this file"/> }
         }
     };

@@ -74,7 +74,10 @@ pub fn ProvenanceView(
                     .collect::<Vec<_>>()
             });
             (!items.is_empty()).then(|| {
-                let links = items.into_iter().map(|(name, url)| view! { <li><a class="download-source" href=url download="">{name}</a></li> }).collect_view();
+                let links = items
+                    .into_iter()
+                    .map(|(name, url)| view! { <li><a class="download-source" href=url download="">{name}</a></li> })
+                    .collect_view();
                 view! { <h3>"Download the sources fetched here"</h3><ul class="downloads">{links}</ul> }
             })
         }
@@ -82,8 +85,11 @@ pub fn ProvenanceView(
     let recomputation = {
         let checks = checks.clone();
         move || {
-            let Some(report) = checks.report.get() else { return view! { <p class="absent">"Waiting for the source checks."</p> }.into_any() };
-            let done: Vec<_> = report.recomputations.iter().filter_map(|(name, r)| r.as_ref().ok().map(|r| (name.clone(), r.clone()))).collect();
+            let Some(report) = checks.report.get() else {
+                return view! { <p class="absent">"Waiting for the source checks."</p> }.into_any();
+            };
+            let done: Vec<_> =
+                report.recomputations.iter().filter_map(|(name, r)| r.as_ref().ok().map(|r| (name.clone(), r.clone()))).collect();
             if done.is_empty() {
                 return view! { <p class="absent">"No sweep source is available and verified here, so no serving cell was recomputed."</p> }.into_any();
             }
@@ -91,7 +97,11 @@ pub fn ProvenanceView(
             let items = done
                 .into_iter()
                 .map(|(name, r)| {
-                    let mismatches = r.mismatches.iter().map(|m| view! { <li><code class="path">{m.path.clone()}</code> ": " {m.reason.clone()}</li> }).collect_view();
+                    let mismatches = r
+                        .mismatches
+                        .iter()
+                        .map(|m| view! { <li><code class="path">{m.path.clone()}</code> ": " {m.reason.clone()}</li> })
+                        .collect_view();
                     view! { <li><code>{name}</code> ": " {r.to_string()} <ul>{mismatches}</ul></li> }
                 })
                 .collect_view();

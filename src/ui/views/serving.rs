@@ -17,10 +17,10 @@ use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::layout::series_state;
-use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
+use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::{CsvButton, TableView};
 
@@ -37,14 +37,20 @@ pub fn ExplorerView(
     let Some(serving) = study.results.serving.clone().filter(|s| !s.workloads.is_empty()) else {
         return view! { <AbsentBlock title=title block=block_summary(&study.results, Block::Serving)/> }.into_any();
     };
-    let metric = Memo::new(move |_| metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() }));
+    let metric = Memo::new(move |_| {
+        metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() })
+    });
     let workload_index = workload_index(page, &study);
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
     let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
     let ServingChart { lines, series, relative, .. } = chart;
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
     let scale = page.link.scale;
-    let log_refused = move || scale.get() == Scale::Log && usable_scale(series.with(|s| s.iter().flat_map(Series::measured).map(|(_, v)| v).collect::<Vec<_>>()), Scale::Log) == Scale::Lin;
+    let log_refused = move || {
+        scale.get() == Scale::Log
+            && usable_scale(series.with(|s| s.iter().flat_map(Series::measured).map(|(_, v)| v).collect::<Vec<_>>()), Scale::Log)
+                == Scale::Lin
+    };
 
     let table = {
         let study = study.clone();
@@ -72,16 +78,23 @@ pub fn ExplorerView(
         move || metric.get().definition(&serving)
     };
     let texts = match view {
-        View::Energy => vec![("Power", serving.power_unit.clone()), ("Energy", serving.energy_unit.clone()), ("Sample limits", serving.sample_limits.clone())],
+        View::Energy => vec![
+            ("Power", serving.power_unit.clone()),
+            ("Energy", serving.energy_unit.clone()),
+            ("Sample limits", serving.sample_limits.clone()),
+        ],
         _ => vec![("Sample limits", serving.sample_limits.clone()), ("Selection", serving.selection.clone())],
     };
-    let texts = texts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> })).collect_view();
+    let texts =
+        texts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> })).collect_view();
     let reference_missing = {
         let study = study.clone();
         move || {
             let id = lines.with(|l| l.as_ref().and_then(|l| l.reference_missing.clone()))?;
             let label = study.results.engine(&id).map_or(id.clone(), |e| e.label.clone());
-            Some(view! { <Notice text=format!("Relative to {label}: it has nothing measured in this workload, so values are shown as measured.")/> })
+            Some(
+                view! { <Notice text=format!("Relative to {label}: it has nothing measured in this workload, so values are shown as measured.")/> },
+            )
         }
     };
     let tradeoff_link = (view == View::Energy).then(|| {
@@ -92,7 +105,9 @@ pub fn ExplorerView(
         });
         view! { <p><StateLink to=to class="chart-link">"Energy trade-off: tokens/s per kW against per-user tok/s →"</StateLink></p> }
     });
-    let table_stem = Signal::derive(move || stem(view, &[page.link.workload.get().map(|w| w.to_string()).unwrap_or_default(), metric.get().as_str().to_owned()]));
+    let table_stem = Signal::derive(move || {
+        stem(view, &[page.link.workload.get().map(|w| w.to_string()).unwrap_or_default(), metric.get().as_str().to_owned()])
+    });
     let csv_notes = Signal::derive(move || {
         let mut notes = Vec::new();
         if let Some(label) = relative.get() {
@@ -120,7 +135,7 @@ pub fn ExplorerView(
                 <RelativePicker engines=engines/>
             </div>
             <p class="definition">{definition}</p>
-            {move || (metric.get() == Metric::CostPerMtok).then(|| view! { <crate::ui::widgets::prices::PriceForm study=study.clone()/> })}
+            {let s = study.clone(); move || (metric.get() == Metric::CostPerMtok).then(|| view! { <crate::ui::widgets::prices::PriceForm study=s.clone()/> })}
             {move || log_refused().then(|| view! { <Notice text="Log scale refused: a shown value is a measured zero (or not positive), which a log axis cannot show. Drawn linear."/> })}
             {reference_missing}
             {chips}

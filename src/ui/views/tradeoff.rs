@@ -3,7 +3,7 @@
 //! limits drawn as a fail region, and per engine the best point under them — "not measured
 //! in this workload" kept apart from "no measured point meets the limits".
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -27,9 +27,17 @@ use crate::ui::widgets::prices::PriceForm;
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::{CsvButton, TableView};
 
+/// The two limits in the link: TTFT p99 (ms) and per-user tok/s.
+type Limits = (Option<f64>, Option<f64>);
+
 /// A number input bound to one limit in the link (empty = no limit); a value the link
 /// would refuse is said so, never silently cleared.
-fn limit_input(label: &'static str, class: &'static str, get: fn((Option<f64>, Option<f64>)) -> Option<f64>, set: fn(&mut ViewState, Option<f64>)) -> impl IntoView {
+fn limit_input(
+    label: &'static str,
+    class: &'static str,
+    get: fn(Limits) -> Option<f64>,
+    set: fn(&mut ViewState, Option<f64>),
+) -> impl IntoView {
     let page = page();
     let refused = RwSignal::new(false);
     view! {
@@ -60,7 +68,15 @@ pub fn TradeoffView(
     }
     let state = move || {
         let (slo_ttft_p99_ms, slo_user_tok_s) = page.link.limits.get();
-        ViewState { workload: page.link.workload.get(), metric: page.link.metric.get(), engines: page.link.engines.get(), prices: page.link.prices.get(), slo_ttft_p99_ms, slo_user_tok_s, ..ViewState::default() }
+        ViewState {
+            workload: page.link.workload.get(),
+            metric: page.link.metric.get(),
+            engines: page.link.engines.get(),
+            prices: page.link.prices.get(),
+            slo_ttft_p99_ms,
+            slo_user_tok_s,
+            ..ViewState::default()
+        }
     };
     let y_metric = Memo::new(move |_| tradeoff_metric(view, &state()));
     let lines = {
@@ -78,18 +94,35 @@ pub fn TradeoffView(
         m.titled_with_direction(&title)
     });
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
-    let summary = Signal::derive(move || format!("Per-user tok/s against {}; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then ")));
-    let draw = Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+    let summary = Signal::derive(move || {
+        format!("Per-user tok/s against {}; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then "))
+    });
+    let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
-        let chart = TradeoffChart { x_title: "per-user tok/s · higher is better", y_title: &title, lines: &lines, frontier: &frontier, x_limit: x_limit.get(), theme };
+        let chart = TradeoffChart {
+            x_title: "per-user tok/s · higher is better",
+            y_title: &title,
+            lines: &lines,
+            frontier: &frontier,
+            x_limit: x_limit.get(),
+            theme,
+        };
         let drawn = draw_tradeoff_chart(area, &chart).map_err(|e| e.to_string())?;
         let dimmed = drawn.marks.iter().filter(|m| m.dimmed).count();
         let labels = drawn.marks.iter().filter(|m| m.labelled).count();
-        Ok(Drawn { marks: drawn.marks(), attrs: vec![("points", drawn.marks.len().to_string()), ("dimmed", dimmed.to_string()), ("labels", labels.to_string()), ("x-ticks", drawn.x_ticks.join("|"))] })
+        Ok(Drawn {
+            marks: drawn.marks(),
+            attrs: vec![
+                ("points", drawn.marks.len().to_string()),
+                ("dimmed", dimmed.to_string()),
+                ("labels", labels.to_string()),
+                ("x-ticks", drawn.x_ticks.join("|")),
+            ],
+        })
     });
     let tip = {
         let study = study.clone();
-        Rc::new(move |mark: crate::chart::Mark| {
+        Arc::new(move |mark: crate::chart::Mark| {
             let line = lines.with_untracked(|l| l.get(mark.group).cloned())?;
             let s = untrack(state);
             let workload = chosen_workload(&study.results, &s)?;
@@ -109,7 +142,7 @@ pub fn TradeoffView(
     };
     let export = {
         let study = study.clone();
-        Rc::new(move || {
+        Arc::new(move || {
             let s = untrack(state);
             let workload = chosen_workload(&study.results, &s);
             let mut notes = limits_notes();
@@ -117,8 +150,17 @@ pub fn TradeoffView(
                 notes.push(format!("Prices: {}. {}", s.prices.describe(), crate::core::cost::FORMULA));
             }
             ExportText {
-                title: format!("{} · {} · per-user tok/s against {}", study_line(&study), workload.map(|w| w.name()).unwrap_or_default(), y_metric.get_untracked().axis_title()),
-                legend: lines.get_untracked().iter().map(|l| LegendItem { label: l.label.clone(), style: l.style, dash: Some((0, 0)) }).collect(),
+                title: format!(
+                    "{} · {} · per-user tok/s against {}",
+                    study_line(&study),
+                    workload.map(|w| w.name()).unwrap_or_default(),
+                    y_metric.get_untracked().axis_title()
+                ),
+                legend: lines
+                    .get_untracked()
+                    .iter()
+                    .map(|l| LegendItem { label: l.label.clone(), style: l.style, dash: Some((0, 0)) })
+                    .collect(),
                 notes,
                 footer: footer(page, &study),
                 stem: stem(view, &[workload.map(|w| w.key()).unwrap_or_default(), y_metric.get_untracked().as_str().to_owned()]),
@@ -128,7 +170,9 @@ pub fn TradeoffView(
     let spec = ChartSpec { id: ChartId::Tradeoff, draw, tip, summary, export, height: chart_height(page, 460) };
     let not_measured = {
         let study = study.clone();
-        Signal::derive(move || lines.with(|l| study.results.engines.iter().filter(|e| !l.iter().any(|line| line.id == e.id)).map(|e| e.id.clone()).collect()))
+        Signal::derive(move || {
+            lines.with(|l| study.results.engines.iter().filter(|e| !l.iter().any(|line| line.id == e.id)).map(|e| e.id.clone()).collect())
+        })
     };
     let table = {
         let study = study.clone();
@@ -146,7 +190,13 @@ pub fn TradeoffView(
         let study = study.clone();
         Signal::derive(move || sources_behind(&study.results, &state(), View::Tradeoff))
     };
-    let y_options = Signal::derive(move || tradeoff_metrics(page.link.prices.get().any()).into_iter().filter(|m| view != View::Energy || *m != Metric::OutTokS).map(|m| (m.as_str().to_owned(), m.label().to_owned())).collect::<Vec<_>>());
+    let y_options = Signal::derive(move || {
+        tradeoff_metrics(page.link.prices.get().any())
+            .into_iter()
+            .filter(|m| view != View::Energy || *m != Metric::OutTokS)
+            .map(|m| (m.as_str().to_owned(), m.label().to_owned()))
+            .collect::<Vec<_>>()
+    });
     let pick_y = Callback::new(move |value: String| {
         if let Ok(m) = value.parse::<Metric>() {
             page.update_link(|s| s.metric = Some(m));
@@ -175,7 +225,7 @@ pub fn TradeoffView(
                 {limit_input("per-user tok/s at least", "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
                 <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>
             </div>
-            {move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceForm study=study.clone()/> })}
+            {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceForm study=s.clone()/> })}
             {chips}
             <ChartFigure spec=spec/>
             <p class="method"><strong>"Frontier (grey step line): "</strong>

@@ -1,7 +1,7 @@
 //! A bar chart of one measurement per engine, with its table below: what the prefill and
 //! KV-cache views show.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -37,16 +37,16 @@ pub fn BarsPanel(
     sources: Vec<String>,
 ) -> impl IntoView {
     let page = page();
-    let title = Rc::new(y_title);
+    let title = Arc::new(y_title);
     let draw = {
         let title = title.clone();
-        Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+        Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
             let bars = bars.get();
             let marks = draw_bars(area, &BarChart { bars: &bars, y_title: &title, theme }).map_err(|e| e.to_string())?;
             Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
         })
     };
-    let tip = Rc::new(move |mark: crate::chart::Mark| {
+    let tip = Arc::new(move |mark: crate::chart::Mark| {
         bars.with_untracked(|b| {
             let group = b.groups.get(mark.group)?;
             bar_tip(group, b.categories.get(mark.item as usize)?, mark.item as usize)
@@ -58,7 +58,12 @@ pub fn BarsPanel(
                 .groups
                 .iter()
                 .map(|g| {
-                    let values: Vec<String> = g.values.iter().zip(&b.categories).map(|(v, c)| format!("{c} {}", v.map_or_else(|| "not measured".into(), crate::core::format::readable))).collect();
+                    let values: Vec<String> = g
+                        .values
+                        .iter()
+                        .zip(&b.categories)
+                        .map(|(v, c)| format!("{c} {}", v.map_or_else(|| "not measured".into(), crate::core::format::readable)))
+                        .collect();
                     format!("{}: {}", g.label, values.join(", "))
                 })
                 .collect();
@@ -67,7 +72,7 @@ pub fn BarsPanel(
     });
     let export = {
         let (study, title) = (study.clone(), title.clone());
-        Rc::new(move || ExportText {
+        Arc::new(move || ExportText {
             title: format!("{} · {title}", study_line(&study)),
             legend: bars.get_untracked().groups.iter().map(|g| LegendItem { label: g.label.clone(), style: g.style, dash: None }).collect(),
             notes: Vec::new(),

@@ -45,7 +45,7 @@ pub fn EngineChips(
             let (id, all) = (chip.id.clone(), all.clone());
             let shown = {
                 let id = id.clone();
-                Memo::new(move |_| page.link.engines.with(|e| e.as_ref().is_none_or(|ids| ids.iter().any(|i| *i == id))))
+                Memo::new(move |_| page.link.engines.with(|e| e.as_ref().is_none_or(|ids| ids.contains(&id))))
             };
             let missing = {
                 let id = id.clone();
@@ -71,22 +71,36 @@ pub fn EngineChips(
     view! { <ul class="legend toggles" aria-label="engines: press to show or hide">{items}</ul> }
 }
 
-
 /// The chips of a study and its compared files: the study's engines in file order, then
 /// each compared file's engines the study lacks, styled as their lines are.
 pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
     let detail = |e: &crate::core::model::Engine| {
-        format!("{} · checkpoint {} · setup {}", e.id, e.checkpoint.as_deref().unwrap_or("not stated"), e.source.as_deref().unwrap_or("not stated"))
+        format!(
+            "{} · checkpoint {} · setup {}",
+            e.id,
+            e.checkpoint.as_deref().unwrap_or("not stated"),
+            e.source.as_deref().unwrap_or("not stated")
+        )
     };
-    let mut chips: Vec<Chip> =
-        first.engines.iter().enumerate().map(|(i, e)| Chip { id: e.id.clone(), label: e.label.clone(), style: engine_style(i), detail: detail(e), compared_only: false }).collect();
+    let mut chips: Vec<Chip> = first
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Chip { id: e.id.clone(), label: e.label.clone(), style: engine_style(i), detail: detail(e), compared_only: false })
+        .collect();
     for file in compared {
         let mut extra = 0;
         for e in &file.engines {
             if first.engine(&e.id).is_none() {
                 extra += 1;
                 if !chips.iter().any(|c| c.id == e.id) {
-                    chips.push(Chip { id: e.id.clone(), label: e.label.clone(), style: engine_style(first.engines.len() + extra - 1), detail: detail(e), compared_only: true });
+                    chips.push(Chip {
+                        id: e.id.clone(),
+                        label: e.label.clone(),
+                        style: engine_style(first.engines.len() + extra - 1),
+                        detail: detail(e),
+                        compared_only: true,
+                    });
                 }
             }
         }

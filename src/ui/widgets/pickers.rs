@@ -26,10 +26,14 @@ pub fn Choice(
 ) -> impl IntoView {
     let items = move || {
         let current = selected.get();
-        options.get().into_iter().map(|(value, text)| {
-            let is = value == current;
-            view! { <option value=value prop:selected=is>{text}</option> }
-        }).collect_view()
+        options
+            .get()
+            .into_iter()
+            .map(|(value, text)| {
+                let is = value == current;
+                view! { <option value=value prop:selected=is>{text}</option> }
+            })
+            .collect_view()
     };
     view! {
         <label class="control">{label} " "

@@ -7,7 +7,13 @@ use crate::core::cost::{Prices, FORMULA};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 
-fn price_input(label: &'static str, class: &'static str, min: &'static str, get: fn(&Prices) -> Option<f64>, set: fn(&mut Prices, Option<f64>)) -> impl IntoView {
+fn price_input(
+    label: &'static str,
+    class: &'static str,
+    min: &'static str,
+    get: fn(&Prices) -> Option<f64>,
+    set: fn(&mut Prices, Option<f64>),
+) -> impl IntoView {
     let page = page();
     let refused = RwSignal::new(false);
     view! {
@@ -33,7 +39,12 @@ pub fn PriceForm(
     study: Study,
 ) -> impl IntoView {
     let page = page();
-    let boundary = study.results.serving.as_ref().and_then(|s| s.power_unit.clone()).unwrap_or_else(|| "the file does not say what its power includes".into());
+    let boundary = study
+        .results
+        .serving
+        .as_ref()
+        .and_then(|s| s.power_unit.clone())
+        .unwrap_or_else(|| "the file does not say what its power includes".into());
     view! {
         <div class="prices">
             <div class="controls">

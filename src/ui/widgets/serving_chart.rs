@@ -2,7 +2,7 @@
 //! compared file's lines added, hover details, its export frame. The serving, energy and
 //! overview views draw it.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -10,7 +10,9 @@ use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{ChartId, View, ViewState};
 use crate::core::metric::{Metric, Unit};
-use crate::core::series::{cell_at, chosen_workload, concurrency_ticks, describe_lines, serving_series, workload_key, Series, ServingSeries};
+use crate::core::series::{
+    cell_at, chosen_workload, concurrency_ticks, describe_lines, serving_series, workload_key, Series, ServingSeries,
+};
 use crate::core::tooltip::serving_tip;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};
@@ -43,14 +45,25 @@ pub fn workload_index(page: PageState, study: &Study) -> Memo<Option<usize>> {
 }
 
 /// Build a serving chart for `metric` in the workload at `workload`.
-pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, metric: Memo<Metric>, workload: Memo<Option<usize>>, base_height: u32) -> (ServingChart, ChartSpec) {
+pub fn serving_chart(
+    page: PageState,
+    study: &Study,
+    view: View,
+    id: ChartId,
+    metric: Memo<Metric>,
+    workload: Memo<Option<usize>>,
+    base_height: u32,
+) -> (ServingChart, ChartSpec) {
     let lines = {
         let study = study.clone();
         Memo::new(move |_| {
             let w = study.results.serving.as_ref()?.workloads.get(workload.get()?)?;
             let mut lines = serving_series(&study.results, w, metric.get(), &series_state(page));
             for line in &mut lines.series {
-                let sources = line.points.iter().filter_map(|&(c, _)| cell_at(&study.results, w, &line.id, c).and_then(|cell| cell.source.as_deref()));
+                let sources = line
+                    .points
+                    .iter()
+                    .filter_map(|&(c, _)| cell_at(&study.results, w, &line.id, c).and_then(|cell| cell.source.as_deref()));
                 line.flagged = study.checks.any_mismatched(sources);
             }
             Some(lines)
@@ -64,12 +77,18 @@ pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, me
             if others.is_empty() {
                 return Vec::new();
             }
-            let Some(key) = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get()?)).map(workload_key) else { return Vec::new() };
+            let Some(key) = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get()?)).map(workload_key) else {
+                return Vec::new();
+            };
             let mut files = vec![&study.results];
             files.extend(others.iter().map(|o| &o.results));
             let tags = file_tags(&files);
             let state = series_state(page);
-            others.iter().enumerate().flat_map(|(k, o)| compare_series(&study.results, &o.results, k + 1, &tags[k + 1], key, metric.get(), &state)).collect()
+            others
+                .iter()
+                .enumerate()
+                .flat_map(|(k, o)| compare_series(&study.results, &o.results, k + 1, &tags[k + 1], key, metric.get(), &state))
+                .collect()
         })
     };
     let series = Signal::derive(move || {
@@ -102,17 +121,18 @@ pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, me
         }
     });
     let scale = page.link.scale;
-    let draw = Rc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+    let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (series, ticks, title) = (series.get(), ticks.get(), y_title.get());
         let millis = metric.get().unit() == Unit::Milliseconds && relative.get().is_none();
         let chart = ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
         let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
-        let attrs = vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("y-ticks", drawn.y_ticks.join("|"))];
+        let attrs =
+            vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("y-ticks", drawn.y_ticks.join("|"))];
         Ok(Drawn { marks: drawn.marks(), attrs })
     });
     let tip = {
         let study = study.clone();
-        Rc::new(move |mark: crate::chart::Mark| {
+        Arc::new(move |mark: crate::chart::Mark| {
             let line = series.with_untracked(|s| s.get(mark.group).cloned())?;
             let file = if line.file == 0 { study.clone() } else { page.compared_studies().get(line.file - 1)?.clone() };
             let key = workload_key(study.results.serving.as_ref()?.workloads.get(workload.get_untracked()?)?);
@@ -123,7 +143,7 @@ pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, me
     };
     let export = {
         let study = study.clone();
-        Rc::new(move || {
+        Arc::new(move || {
             let w = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get_untracked()?)).cloned();
             let mode = if untrack(both) { " · p50 solid, p99 dashed".to_owned() } else { String::new() };
             let base = relative.get_untracked().map(|l| format!(" · ratio to {l}")).unwrap_or_default();
@@ -132,8 +152,17 @@ pub fn serving_chart(page: PageState, study: &Study, view: View, id: ChartId, me
                 notes.push(format!("Prices: {}. {}", page.link.prices.get_untracked().describe(), crate::core::cost::FORMULA));
             }
             ExportText {
-                title: format!("{} · {} · {}{mode}{base}", study_line(&study), w.as_ref().map(|w| w.name()).unwrap_or_default(), metric.get_untracked().axis_title()),
-                legend: series.get_untracked().iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) }).collect(),
+                title: format!(
+                    "{} · {} · {}{mode}{base}",
+                    study_line(&study),
+                    w.as_ref().map(|w| w.name()).unwrap_or_default(),
+                    metric.get_untracked().axis_title()
+                ),
+                legend: series
+                    .get_untracked()
+                    .iter()
+                    .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) })
+                    .collect(),
                 notes,
                 footer: footer(page, &study),
                 stem: stem(view, &[w.map(|w| w.key()).unwrap_or_default(), metric.get_untracked().as_str().to_owned()]),

@@ -46,7 +46,12 @@ pub fn TableView(
         .map(|row| {
             let cells = row.cells.into_iter().zip(labels.iter().cloned()).map(|(c, l)| cell_view(c, l)).collect_view();
             let sources = show_sources.then(|| {
-                let items = row.sources.iter().enumerate().map(|(i, s)| view! { <li><sup>{i + 1}</sup> <code>{s.clone()}</code></li> }).collect_view();
+                let items = row
+                    .sources
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| view! { <li><sup>{i + 1}</sup> <code>{s.clone()}</code></li> })
+                    .collect_view();
                 view! { <td class="sources" data-label="sources"><ol class="row-sources">{items}</ol></td> }
             });
             view! {
@@ -77,7 +82,8 @@ pub fn TableView(
 /// the table with its status, and the notes (prices, ratio base).
 pub fn provenance_line(page: PageState, study: &Study, sources: &[String], notes: Vec<String>) -> String {
     let link = untrack(|| share_link(page)).unwrap_or_else(|| "a local file (not linkable)".into());
-    let sources = sources.iter().map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| s.label()))).collect();
+    let sources =
+        sources.iter().map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| s.label()))).collect();
     Provenance { src: &study.src, sha256: &study.sha256, link: &link, sources, notes }.comment()
 }
 
