@@ -1,16 +1,8 @@
 #!/usr/bin/env bash
-# Run every test: native unit and integration tests, then the release build in headless
-# Chromium. Installs what is missing first; safe to run twice.
+# Run every check on a fresh machine: installs what is missing (safe to run twice), then
+# scripts/check.sh — fmt, clippy native and wasm32, native tests, the release build and
+# the browser tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-source scripts/env.sh
-
-echo "== native tests (cargo test)"
-cargo test --locked
-
-echo "== release build (trunk build --release)"
-trunk build --release
-
-echo "== browser tests (node --test, headless Chromium)"
-node --test tests/e2e/
+exec bash scripts/check.sh

@@ -169,7 +169,7 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
         title: "Qwen3.8-Flash-Next on one MI350P · decode throughput",
         legend: &legend,
         notes: &[],
-        footer: "https://example.org/?view=decode · results sha256 87007c20… · null = not measured",
+        footer: &["https://example.org/?view=decode".to_owned(), "results sha256 87007c20… · null = not measured".to_owned()],
         theme: LIGHT,
     };
     let (svg, geometry) = render_svg((900, 560), |area| {

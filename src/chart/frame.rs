@@ -33,8 +33,8 @@ pub struct Frame<'a> {
     pub legend: &'a [LegendItem],
     /// Limits and assumptions applied, one line each.
     pub notes: &'a [String],
-    /// The footer.
-    pub footer: &'a str,
+    /// The footer, one line each (the link, then the file's hash and what a gap means).
+    pub footer: &'a [String],
     /// Colours.
     pub theme: Theme,
 }
@@ -91,8 +91,10 @@ pub fn draw_framed<DB: DrawingBackend, T>(
         y += 18;
     }
     let footer = text(TextSize::Small, theme.muted).pos(Pos::new(HPos::Left, VPos::Bottom));
-    let footer_h = 24;
-    pen.text(&fit_text(&pen, frame.footer, &footer, room), (left, y0 + height as i32 - 8), &footer)?;
+    let footer_h = 8 + 17 * frame.footer.len() as u32;
+    for (i, line) in frame.footer.iter().rev().enumerate() {
+        pen.text(&fit_text(&pen, line, &footer, room), (left, y0 + height as i32 - 8 - 17 * i as i32), &footer)?;
+    }
     let used_top = (y - y0 + 4).max(0) as u32;
     let (_, rest) = area.split_vertically(used_top.min(height));
     let (_, rest_h) = rest.dim_in_pixel();

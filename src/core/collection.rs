@@ -54,11 +54,28 @@ impl Collection {
         if self.legacy || path.contains("://") || path.starts_with('/') {
             return path.clone();
         }
-        match manifest.rsplit_once('/') {
+        let joined = match manifest.rsplit_once('/') {
             Some((dir, _)) => format!("{dir}/{path}"),
             None => path.clone(),
+        };
+        normalize(&joined)
+    }
+}
+
+/// A relative path with its `.` and `..` steps folded in (`a/../b/./c` → `b/c`), so the
+/// same study reads as the same `src` however a manifest reaches it.
+fn normalize(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "." | "" => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            other => parts.push(other),
         }
     }
+    parts.join("/")
 }
 
 /// Why a manifest cannot be read.
@@ -241,6 +258,8 @@ mod tests {
         let c = parse_collection(new, "data/index.json").expect("manifest");
         assert_eq!(c.src_of("data/index.json", &c.studies[0]), "data/a.json", "paths are relative to the manifest");
         assert_eq!(c.src_of("index.json", &c.studies[0]), "a.json");
+        assert_eq!(normalize("fixtures/../data/a.json"), "data/a.json");
+        assert_eq!(normalize("../x/./a.json"), "../x/a.json");
     }
 
     #[test]

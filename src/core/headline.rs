@@ -15,8 +15,10 @@ pub const TTFT_LIMIT_MS: f64 = 1000.0;
 /// One line of a card: a finding and the view that shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardLine {
-    /// The finding ("ISL 8192 / OSL 1024: Paiton CDNA4, 315 at c1").
+    /// The finding ("8192/1024: Paiton CDNA4, 315 at c1").
     pub text: String,
+    /// More about it, for a tooltip ("TTFT p99 537.4 ms").
+    pub detail: Option<String>,
     /// The view that shows it.
     pub link: Option<ViewState>,
 }
@@ -68,7 +70,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         .map(|h| Card {
             title: "From the publisher".into(),
             rule: "Written by the study's publisher in the results file, not computed here.".into(),
-            lines: vec![CardLine { text: h.text.clone(), link: h.link.as_deref().map(|q| ViewState::parse(q).0) }],
+            lines: vec![CardLine { text: h.text.clone(), detail: None, link: h.link.as_deref().map(|q| ViewState::parse(q).0) }],
             publisher: true,
         })
         .collect();
@@ -76,14 +78,15 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
     if !workloads.is_empty() {
         cards.push(Card {
             title: "Highest throughput".into(),
-            rule: "The highest output tok/s per GPU measured in each workload, at any concurrency.".into(),
+            rule: "The highest output tok/s per GPU measured in each workload (input/output tokens), at any concurrency.".into(),
             lines: workloads
                 .iter()
                 .map(|w| CardLine {
                     text: match best_in(results, w, |c| c.out_tok_s, false) {
-                        Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.name(), readable(v)),
-                        None => format!("{}: no output throughput measured", w.name()),
+                        Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                        None => format!("{}: no output throughput measured", w.short_name()),
                     },
+                    detail: Some(format!("{}, output tok/s per GPU", w.name())),
                     link: Some(link(View::Serving, w)),
                 })
                 .collect(),
@@ -99,16 +102,19 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                 .iter()
                 .map(|w| {
                     let passing = |c: &super::model::Cell| c.out_tok_s.filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
-                    let text = match best_in(results, w, passing, false) {
+                    let (text, detail) = match best_in(results, w, passing, false) {
                         Some((label, conc, v, id)) => {
                             let ttft = cell_at(results, w, id, conc).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
-                            format!("{}: {label}, {} at c{conc} (TTFT p99 {ttft} ms)", w.name(), readable(v))
+                            (
+                                format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                                Some(format!("{}: TTFT p99 {ttft} ms", w.name())),
+                            )
                         }
-                        None => format!("{}: no measured point has a TTFT p99 of 1 s or less", w.name()),
+                        None => (format!("{}: no measured point has a TTFT p99 of 1 s or less", w.short_name()), None),
                     };
                     let mut to = link(View::Tradeoff, w);
                     to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
-                    CardLine { text, link: Some(to) }
+                    CardLine { text, detail, link: Some(to) }
                 })
                 .collect(),
             publisher: false,
@@ -117,9 +123,10 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
             .iter()
             .map(|w| CardLine {
                 text: match best_in(results, w, |c| c.tok_s_per_kw, false) {
-                    Some((label, conc, v, _)) => format!("{}: {label}, {} tok/s per kW at c{conc}", w.name(), readable(v)),
-                    None => format!("{}: no GPU power measured, so no tokens per kW", w.name()),
+                    Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                    None => format!("{}: no GPU power measured, so no tokens per kW", w.short_name()),
                 },
+                detail: Some(format!("{}, output tok/s per kW", w.name())),
                 link: Some(link(View::Energy, w)),
             })
             .collect();
@@ -144,14 +151,14 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                             prices.cost(c).map(|k| k.total).filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS))
                         };
                         let text = match best_in(results, w, passing, true) {
-                            Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.name(), significant4(v)),
-                            None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.name()),
+                            Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), significant4(v)),
+                            None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.short_name()),
                         };
                         let mut to = link(View::Tradeoff, w);
                         to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
                         to.metric = Some(Metric::CostPerMtok);
                         to.prices = *prices;
-                        CardLine { text, link: Some(to) }
+                        CardLine { text, detail: Some(prices.label()), link: Some(to) }
                     })
                     .collect(),
                 publisher: false,
@@ -171,7 +178,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         cards.push(Card {
             title: "Closest to the BF16 reference".into(),
             rule: "The lowest served KL divergence against the BF16 reference, the control row (BF16 against itself on other hardware) excluded and shown as the floor.".into(),
-            lines: vec![CardLine { text, link: Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }) }],
+            lines: vec![CardLine { text, detail: None, link: Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }) }],
             publisher: false,
         });
     }

@@ -1,6 +1,7 @@
-// Shared browser-test plumbing: serve dist/ (plus the test fixtures) on 127.0.0.1 and drive
-// Debian's headless Chromium through playwright-core. Nothing here downloads a browser.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Shared browser-test plumbing: serve dist/ (plus the test fixtures, a delayed copy of them,
+// and a few edited copies of minimal.json) on 127.0.0.1 and drive Debian's headless
+// Chromium through playwright-core. Nothing here downloads a browser.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -11,14 +12,41 @@ export const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+/** How long `/slow/` answers take, in ms. */
+export const SLOW_MS = 1500;
+export const SRC = 'data/qwen3.8-flash-next-mi350p-2026-10-30.json';
+
+/**
+ * Edited copies of minimal.json the browser tests open as `edited/NAME.json`: the same
+ * edits as the native corpus (tests/validation.rs), for the few cases checked in a page.
+ */
+const EDITS = {
+  'decode-values-too-short': (d) => { d.decode.rows[0].values = [1, 2]; },
+  'missing-sources': (d) => { delete d.sources; },
+  'concurrency-descending': (d) => { d.concurrency[1] = 4; d.concurrency[2] = 2; },
+  'cell-unknown-source': (d) => { d.serving.workloads[0].rows[0].cells[0].source = 'sweep-missing.jsonl'; },
+  'weight-ci-excludes-kl': (d) => { d.weightAccuracy.rows[0].kl95CI = [0.03, 0.04]; },
+  'top-level-array': () => [1, 2],
+};
+
+function writeEdited(dir) {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, edit] of Object.entries(EDITS)) {
+    const doc = JSON.parse(readFileSync('tests/fixtures/minimal.json', 'utf8'));
+    const replaced = edit(doc);
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(replaced ?? doc));
+  }
+}
 
 /** Start the server and a fresh browser; `close()` ends both and removes the profile. */
-export async function start({ viewport = { width: 1200, height: 900 } } = {}) {
-  const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures' });
+export async function start({ viewport = { width: 1200, height: 900 }, ...options } = {}) {
+  const scratch = mkdtempSync(join(tmpdir(), 'servescope-e2e-'));
+  writeEdited(join(scratch, 'edited'));
+  const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures', '/slow/': 'tests/fixtures', '/edited/': join(scratch, 'edited') }, { delays: { '/slow/': SLOW_MS } });
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const profile = mkdtempSync(join(tmpdir(), 'servescope-chromium-'));
+  const profile = join(scratch, 'profile');
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport,
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport, ...options,
   });
   return {
     base,
@@ -26,7 +54,7 @@ export async function start({ viewport = { width: 1200, height: 900 } } = {}) {
     async close() {
       await context.close();
       await new Promise((ok) => server.close(ok));
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
@@ -66,4 +94,29 @@ export async function inkedPixels(page, selector) {
     }
     return inked;
   });
+}
+
+/** A table's rows as {row heading: [cell texts]} (the first text of each cell). */
+export async function tableRows(page, selector) {
+  return page.$$eval(`${selector} tbody tr`, (rows) => Object.fromEntries(rows.map((r) => [
+    r.querySelector('th .row-label').textContent.trim(),
+    [...r.querySelectorAll('td')].map((td) => (td.childNodes[0]?.textContent ?? '').trim()),
+  ])));
+}
+
+/** Hover a chart's k-th mark and return the tooltip's text. */
+export async function hoverMark(page, figure, k = 0) {
+  const canvas = page.locator(`${figure} canvas.chart`);
+  await canvas.scrollIntoViewIfNeeded();
+  const marks = (await canvas.getAttribute('data-marks')).split(';').map((p) => p.split(',').map(Number));
+  const box = await canvas.boundingBox();
+  await page.mouse.move(box.x + marks[k][0] + 1, box.y + marks[k][1] + 1);
+  await page.waitForSelector(`${figure} .tooltip.shown`);
+  return page.textContent(`${figure} .tooltip`);
+}
+
+/** The file a click downloads: its suggested name and bytes. */
+export async function downloadOf(page, click) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }

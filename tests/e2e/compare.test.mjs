@@ -1,7 +1,8 @@
-// Comparing two results files in the browser.
+// Comparing results files in the browser: lines told apart by style, every file's engines in
+// the legend, the delta table against the first file, what differs, comparability.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, start } from './browser.mjs';
+import { open, start, tableRows } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
@@ -12,32 +13,40 @@ const COMPARE = 'compare=fixtures/compare/rerun.json';
 test('both files are drawn, the delta table gives the ratio, and what differs is listed', async () => {
   const { page, problems } = await open(browser, `?view=serving&${COMPARE}`);
   await page.waitForSelector('table.delta-table');
-  await page.waitForSelector('canvas.chart[data-points="37"]');
-  const rows = await page.$$eval('table.delta-table tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-  assert.equal(rows[0], 'Paiton CDNA4c1331.4364.533.101.100×');
+  await page.waitForSelector('figure[data-chart="serving"] canvas.chart[data-points="37"]');
+  const first = await page.$eval('table.delta-table tbody tr', (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+  assert.deepEqual(first, ['c1', '331.4', '364.5', '1.100×']);
   assert.match(await page.textContent('ul.differs'), /Concurrency only in 2026-11-15: c128\./);
-  const legend = await page.$$eval('button.legend-toggle', (b) => b.map((x) => x.textContent.trim()));
-  assert.equal(legend.length, 5, 'the first file\'s engines keep their toggles');
-  assert.match(await page.textContent('.compare-badge'), /3 sources · 0 verified · 0 mismatched · 3 unavailable/);
+  const chips = await page.$$eval('.chip .chip-label', (s) => s.map((x) => x.textContent));
+  assert.ok(chips.includes('Next-gen engine'), `an engine only the second file has gets its own chip: ${chips}`);
+  assert.match(await page.textContent('.compare-badge'), /3 source files not published with this page/);
   assert.deepEqual((await problems()).csp, []);
 });
 
-test('an invalid second file shows its findings and the first file keeps working', async () => {
-  const { page } = await open(browser, '?view=serving&compare=fixtures/bad/decode-values-too-short.json');
+test('an invalid compared file shows its findings and the first file keeps working', async () => {
+  const { page } = await open(browser, '?view=serving&compare=edited/decode-values-too-short.json');
   await page.waitForSelector('.compare .error-panel');
   assert.match(await page.textContent('.compare .error-panel'), /decode\.rows\[0\]\.values/);
   await page.waitForSelector('canvas.chart[data-points="21"]');
   assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P');
 });
 
-test('the compare picker sets the link; removing it drops the second file', async () => {
+test('the compare URL box sets the link; Back drops the compared file', async () => {
   const { page } = await open(browser, '?view=compare');
   await page.waitForSelector('section.compare');
   await page.fill('input.compare-url', 'fixtures/compare/rerun.json');
-  await page.click('section.compare button:has-text("Compare")');
+  await page.click('button.compare-add');
   await page.waitForSelector('table.delta-table');
   assert.equal(new URL(page.url()).searchParams.get('compare'), 'fixtures/compare/rerun.json');
   await page.goBack();
   await page.waitForFunction(() => !document.querySelector('table.delta-table'));
   assert.equal(new URL(page.url()).searchParams.get('compare'), null);
+});
+
+test('same-day files are named by title, and unrelated studies are warned about', async () => {
+  const { page } = await open(browser, '?view=compare&src=fixtures/compare/stated.json&compare=fixtures/compare/unrelated.json');
+  await page.waitForSelector('.comparability');
+  assert.match(await page.textContent('.comparability'), /may not be comparable: model Qwen3\.8-Flash-Next against Llama-70B; hardware MI350P against H200/);
+  const heads = await page.$$eval('table.delta-table thead th', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(heads.slice(2, 4), ['Stated study', 'Unrelated study'], 'files of one date are named by title');
 });

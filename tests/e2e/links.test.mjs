@@ -1,25 +1,34 @@
 // The link contract (LINKS.md) live: copy link, fallbacks with notices and an address-bar
-// rewrite, refused schemes, the dataset picker and the README's examples.
+// rewrite, refused schemes, the collection's study picker, local files and the README's
+// examples.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { open, start } from './browser.mjs';
+import { SRC, open, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
 after(async () => { await browser?.close(); });
 
-const SRC = 'data/qwen3.8-flash-next-mi350p-2026-10-30.json';
-
-test('the copy-link control writes src out and copies the link', async () => {
+test('Copy link writes src and view out and copies the link', async () => {
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.base });
   const { page } = await open(browser, '?view=serving&metric=ttft_p99_ms');
   await page.waitForSelector('canvas.chart[data-points]');
   const expected = `${browser.base}?src=${SRC}&view=serving&metric=ttft_p99_ms`;
-  assert.equal(await page.inputValue('input.share-link'), expected);
   await page.click('button.copy-link');
   await page.waitForFunction(() => document.querySelector('.copied').textContent === 'link copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), expected);
+  await page.click('button.share');
+  assert.equal(await page.inputValue('.share-drawer input.share-link'), expected);
+});
+
+test('a landing link copies with its view named, so a new default can never re-point it', async () => {
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.base });
+  const { page } = await open(browser);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('button.copy-link');
+  await page.waitForFunction(() => document.querySelector('.copied').textContent === 'link copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${browser.base}?src=${SRC}&view=overview`);
 });
 
 test('unknown values fall back with notices naming them, and the address bar says what is shown', async () => {
@@ -33,11 +42,20 @@ test('unknown values fall back with notices naming them, and the address bar say
   assert.equal(await page.$$eval('.notices li', (l) => l.length), 0, 'notices are dismissible');
 });
 
+test('an unknown chart of a view gets a notice, not silence', async () => {
+  const { page } = await open(browser, '?view=serving&chart=x');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.match(await page.textContent('.notices'), /chart=x: unknown chart; the default is shown/);
+  const other = await open(browser, '?view=serving&chart=weight-kl');
+  await other.page.waitForSelector('canvas.chart[data-points]');
+  assert.match(await other.page.textContent('.notices'), /chart=weight-kl: not a chart of the serving view/);
+});
+
 test('unknown engine ids are dropped and the rest kept', async () => {
-  const { page } = await open(browser, '?engines=paiton,nosuch');
+  const { page } = await open(browser, '?view=decode&engines=paiton,nosuch');
   await page.waitForSelector('canvas.chart[data-points="7"]');
   assert.match(await page.textContent('.notices'), /engines=nosuch: not an engine in this file; dropped/);
-  assert.equal(new URL(page.url()).search, '?engines=paiton');
+  assert.equal(new URL(page.url()).search, '?view=decode&engines=paiton');
 });
 
 test('a javascript: source is refused and nothing runs or is fetched from it', async () => {
@@ -57,10 +75,10 @@ test('a non-JSON answer says what arrived', async () => {
   assert.match(await page.textContent('.error-panel'), /not JSON: this is an HTML page/);
 });
 
-test('the dataset picker lists data/index.json and opens the chosen file by link', async () => {
-  const { page } = await open(browser, '?src=fixtures/minimal.json');
-  await page.waitForSelector('select.dataset-picker option', { state: 'attached' });
-  assert.equal(await page.textContent('h1'), 'Minimal study');
+test('the study picker lists the collection and opens the chosen study by link', async () => {
+  const { page } = await open(browser, '?index=fixtures/collection-two.json&src=fixtures/minimal.json&view=decode');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Minimal study');
+  await page.click('button.details-toggle');
   await page.selectOption('select.dataset-picker', SRC);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
   assert.equal(new URL(page.url()).searchParams.get('src'), SRC);
@@ -71,8 +89,12 @@ test('the dataset picker lists data/index.json and opens the chosen file by link
 test('a local file says it cannot be linked', async () => {
   const { page } = await open(browser);
   await page.waitForSelector('canvas.chart[data-points]');
-  await page.setInputFiles('.local input[type=file]', ['tests/fixtures/minimal.json']);
+  await page.click('button.open-file');
+  await page.setInputFiles('.open-drawer input[type=file]', ['tests/fixtures/minimal.json']);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Minimal study');
+  await page.click('button.copy-link');
+  assert.match(await page.textContent('.copied'), /A local file cannot be linked/);
+  await page.click('button.share');
   assert.match(await page.textContent('.share-local'), /A local file cannot be linked/);
   assert.equal(await page.$$eval('input.share-link', (i) => i.length), 0);
 });
@@ -90,4 +112,14 @@ test('the README\'s link examples open without a notice', async () => {
     assert.deepEqual((await problems()).pageErrors, []);
     await page.close();
   }
+});
+
+test('stepping through the metric picker with the arrow keys makes one history entry', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const before = await page.evaluate(() => history.length);
+  await page.focus('select.metric-picker');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('metric') !== null);
+  assert.equal(await page.evaluate(() => history.length), before + 1);
 });

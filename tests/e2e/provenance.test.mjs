@@ -1,7 +1,8 @@
-// Provenance in the browser: the same statuses and words as servescope-verify, fetched
-// relative to the results file, and the same check on local files picked by the user.
+// Provenance in the browser: the same statuses, words and verdict as servescope-verify,
+// fetched relative to the results file, and the same check on local files.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { open, start } from './browser.mjs';
 
 let browser;
@@ -13,25 +14,24 @@ const FIXTURE = '?src=fixtures/provenance/results.json';
 async function sourceStatuses(page) {
   return page.$$eval('table.sources-table tbody tr', (rows) => rows.map((r) => {
     const cells = r.querySelectorAll('td');
-    return [cells[0].querySelector('code').textContent, cells[2].querySelector('strong').textContent, cells[2].querySelector('.detail').textContent];
+    return [r.querySelector('th .row-label').textContent, cells[2].textContent, cells[3].textContent];
   }));
 }
 
-test('the bundled study: 17 sources, none published beside it, all unavailable', async () => {
+test('the bundled study: every source answers 404, so the badge says none were published, hashes listed', async () => {
   const { page, problems } = await open(browser, '?view=provenance');
-  await page.waitForFunction(() => document.querySelector('.provenance .badge')?.textContent.includes('17 unavailable'));
-  assert.equal(await page.textContent('.provenance .badge'), '17 sources · 0 verified · 0 mismatched · 17 unavailable');
-  assert.equal(await page.textContent('header .badge'), '17 sources · 0 verified · 0 mismatched · 17 unavailable');
+  await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
+  assert.equal(await page.textContent('header .badge'), '17 source files not published with this page · hashes listed');
   const statuses = await sourceStatuses(page);
   assert.equal(statuses.length, 17);
-  assert.ok(statuses.every(([, label, detail]) => label === 'unavailable' && detail === 'HTTP 404 Not Found'), JSON.stringify(statuses));
-  assert.ok(!(await page.textContent('.provenance')).includes('not cited'), 'every bundled source is cited');
+  assert.ok(statuses.every(([, label, detail]) => label === 'not published' && detail === 'HTTP 404 Not Found'), JSON.stringify(statuses));
+  assert.match(await page.textContent('.citing'), /sweep-paiton\.jsonl — 15 citations/);
   const { csp, pageErrors } = await problems();
   assert.deepEqual(csp, []);
   assert.deepEqual(pageErrors, []);
 });
 
-test('the fixture bundle: verified, mismatch, unavailable, not checked, and one cell that disagrees', async () => {
+test('the fixture bundle: verified, mismatch, unavailable, not checked, one cell that disagrees, and the command line\'s verdict', async () => {
   const { page, problems } = await open(browser, `${FIXTURE}&view=provenance`);
   await page.waitForSelector('.recompute-total');
   const statuses = await sourceStatuses(page);
@@ -44,33 +44,44 @@ test('the fixture bundle: verified, mismatch, unavailable, not checked, and one 
   ]);
   assert.match(statuses[1][2], /^expected sha256 e2a9dd7c.* found 724ce33e/);
   assert.equal(statuses[3][2], 'HTTP 404 Not Found');
-  assert.equal(await page.textContent('.provenance .badge'), '5 sources · 2 verified · 1 mismatched · 1 unavailable · 1 not checked');
+  assert.match(await page.textContent('header .badge'), /^1 of 5 sources mismatched/);
   assert.equal(await page.textContent('.recompute-total'), 'In total 1 of 2 cells match their source line.');
   const recompute = await page.textContent('ul.recompute');
   assert.ok(recompute.includes('serving.workloads[0].rows[0].cells[2]: `out_tok_s` is 900 but the line gives 905.2'), recompute);
+  // The page's verdict is the sentence servescope-verify prints for the same files.
+  const run = spawnSync('target/debug/servescope-verify', ['tests/fixtures/provenance/results.json'], { encoding: 'utf8' });
+  assert.equal(run.status, 1, 'the command line fails the same files');
+  const cli = run.stdout;
+  const sentence = (await page.textContent('.verdict')).replace(/^Verdict: /, '');
+  assert.ok(cli.includes(`verdict: ${sentence}`), `${sentence}\n${cli}`);
   assert.deepEqual((await problems()).csp, []);
 });
 
 test('figures from a mismatched source are marked in the decode table', async () => {
-  const { page } = await open(browser, FIXTURE);
+  const { page } = await open(browser, `${FIXTURE}&view=decode`);
   await page.waitForSelector('tr.source-mismatch');
-  const marked = await page.$$eval('table.decode-table tr.source-mismatch th', (ths) => ths.map((t) => t.textContent.trim()));
+  const marked = await page.$$eval('table.decode-table tr.source-mismatch th .row-label', (ths) => ths.map((t) => t.textContent.trim()));
   assert.deepEqual(marked, ['Beta engine']);
-  const legend = await page.$$eval('ul.legend li', (lis) => lis.map((li) => li.textContent.trim()));
-  assert.deepEqual(legend, ['Alpha engine', 'Beta engine (source hash mismatch)']);
 });
 
 test('local files are checked the same way, and nothing is fetched for them', async () => {
   const { page } = await open(browser, '?src=missing.json');
   await page.waitForSelector('.error-panel');
   const dir = 'tests/fixtures/provenance';
-  await page.setInputFiles('.local input[type=file]', ['results.json', 'alpha.json', 'beta.json', 'sweep.jsonl'].map((f) => `${dir}/${f}`));
-  await page.waitForSelector('h1');
-  assert.equal(await page.textContent('h1'), 'Provenance fixture');
+  await page.click('button.open-file');
+  await page.setInputFiles('.open-drawer input[type=file]', ['results.json', 'alpha.json', 'beta.json', 'sweep.jsonl'].map((f) => `${dir}/${f}`));
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Provenance fixture');
   await page.click('nav.views a:has-text("Provenance")');
   await page.waitForSelector('.recompute-total');
   const statuses = await sourceStatuses(page);
   assert.deepEqual(statuses.map(([, label]) => label), ['verified', 'mismatch', 'verified', 'unavailable', 'not checked']);
   assert.equal(statuses[3][2], 'not among the files picked');
   assert.equal(await page.textContent('.recompute-total'), 'In total 1 of 2 cells match their source line.');
+});
+
+test('the engines table lives in the provenance view', async () => {
+  const { page } = await open(browser, '?view=provenance');
+  await page.waitForSelector('table.engines-table');
+  const rows = await page.$$eval('table.engines-table tbody tr', (trs) => trs.map((tr) => tr.querySelector('.row-label').textContent));
+  assert.deepEqual(rows, ['Paiton CDNA4', 'vLLM + AITER', 'SGLang MTP · 16 seqs', 'SGLang MTP · 8 seqs', 'SGLang · no MTP']);
 });

@@ -2,60 +2,47 @@
 // contract they follow.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inkedPixels, open, start } from './browser.mjs';
+import { SRC, hoverMark, inkedPixels, open, start, tableRows } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
 after(async () => { await browser?.close(); });
 
-const SRC = 'src=data/qwen3.8-flash-next-mi350p-2026-10-30.json';
+const SERVING = 'figure[data-chart="serving"]';
 
-/** The serving table as {engine: [cell texts]} (first line of each cell). */
-async function servingTable(page) {
-  return page.$$eval('table.serving-table tbody tr', (rows) => Object.fromEntries(rows.map((r) => [
-    r.querySelector('th').textContent.trim(),
-    [...r.querySelectorAll('td.num')].map((td) => td.childNodes[0].textContent.trim()),
-  ])));
-}
-
-test('TTFT p99 at ISL 8192 / OSL 1024: the file\'s values, gaps as not measured, sources per cell', async () => {
+test('TTFT p99 at ISL 8192 / OSL 1024: readable values (seconds from 10 s), gaps as not measured, sources per cell', async () => {
   const { page, problems } = await open(browser, '?view=serving&workload=8192x1024&metric=ttft_p99_ms');
-  await page.waitForSelector('canvas.chart[data-points]');
-  const table = await servingTable(page);
-  assert.equal(table['Paiton CDNA4'][6], '47099.7');
+  await page.waitForSelector(`${SERVING} canvas.chart[data-points]`);
+  const table = await tableRows(page, 'table.serving-table');
+  assert.equal(table['Paiton CDNA4'][6], '47.1 s');
+  assert.equal(await page.getAttribute('table.serving-table tbody tr td:nth-of-type(7)', 'title'), '47099.7 · source sweep-paiton-c3264.jsonl');
   assert.equal(table['SGLang MTP · 8 seqs'][5], 'not measured');
   assert.ok(!('SGLang MTP · 16 seqs' in table));
   assert.match(await page.textContent('.legend.toggles'), /SGLang MTP · 16 seqs — not measured in this workload/);
-  // Paiton's row cites two sweeps: c1–c16 one file, c32–c64 another.
   const paitonSources = await page.$eval('table.serving-table tbody tr', (r) => r.querySelector('ol.row-sources').textContent);
   assert.ok(paitonSources.includes('sweep-paiton.jsonl') && paitonSources.includes('sweep-paiton-c3264.jsonl'), paitonSources);
-  assert.equal(await page.getAttribute('table.serving-table tbody tr td.num:nth-of-type(7)', 'title'), 'sweep-paiton-c3264.jsonl');
   assert.match(await page.textContent('.definition'), /fewer than 100 requests/);
-  assert.ok((await inkedPixels(page, 'canvas.chart')) > 5000);
+  assert.equal(await page.getAttribute(`${SERVING} canvas.chart`, 'data-y-ticks'), '0|20|40|60|80', 'the axis reads in seconds at round steps');
+  assert.ok((await inkedPixels(page, `${SERVING} canvas.chart`)) > 5000);
   assert.deepEqual((await problems()).csp, []);
 });
 
 test('hovering a point shows its cell, and the chart is not redrawn for it', async () => {
   const { page } = await open(browser, '?view=serving&workload=1024x8192&metric=out_tok_s&engines=vllm');
-  await page.waitForSelector('canvas.chart[data-point-px]');
-  const px = (await page.getAttribute('canvas.chart', 'data-point-px')).split(';').map((p) => p.split(',').map(Number));
-  await page.locator('canvas.chart').scrollIntoViewIfNeeded();
-  const box = await page.locator('canvas.chart').boundingBox();
+  await page.waitForSelector(`${SERVING} canvas.chart[data-marks]`);
   await page.evaluate(() => { window.__marks = performance.getEntriesByName('servescope:chart-drawn').length; });
-  await page.mouse.move(box.x + px[0][0] + 2, box.y + px[0][1] + 1);
-  await page.waitForSelector('.tooltip.shown');
-  const tip = await page.textContent('.tooltip');
+  const tip = await hoverMark(page, SERVING, 0);
   assert.match(tip, /vLLM \+ AITER · c1/);
   assert.match(tip, /n 2/);
   assert.match(tip, /low sample/);
-  assert.match(tip, /source sweep-vllm\.jsonl/);
+  assert.match(tip, /sweep-vllm\.jsonl \(unavailable|not checked\)/);
   assert.equal(await page.evaluate(() => performance.getEntriesByName('servescope:chart-drawn').length - window.__marks), 0);
-  await page.mouse.move(box.x + 2, box.y + 2);
-  await page.waitForSelector('.tooltip:not(.shown)', { state: 'attached' });
+  await page.mouse.move(2, 2);
+  await page.waitForSelector(`${SERVING} .tooltip:not(.shown)`, { state: 'attached' });
 });
 
 test('an engine toggles off and on, by mouse and by keyboard, and the link follows', async () => {
-  const { page } = await open(browser, `?${SRC}&view=serving`);
+  const { page } = await open(browser, `?src=${SRC}&view=serving`);
   await page.waitForSelector('canvas.chart[data-points="21"]');
   const vllm = page.locator('button.legend-toggle', { hasText: 'vLLM + AITER' });
   await vllm.click();
@@ -68,23 +55,36 @@ test('an engine toggles off and on, by mouse and by keyboard, and the link follo
   assert.equal(new URL(page.url()).searchParams.get('engines'), null);
 });
 
-test('a full link shows that workload, metric and engines, keeps its parameters, and Back undoes a metric change', async () => {
-  const query = `?view=serving&workload=8192x1024&metric=ttft_p99_ms&engines=paiton,vllm&scale=log`;
-  const { page } = await open(browser, query);
+test('a chip names the engine\'s checkpoint and setup on focus', async () => {
+  const { page } = await open(browser, '?view=serving');
   await page.waitForSelector('canvas.chart[data-points]');
+  await page.focus('.chip:first-child .chip-info-button');
+  assert.ok(await page.isVisible('.chip:first-child .chip-info'));
+  assert.match(await page.textContent('.chip:first-child .chip-info'), /paiton · checkpoint EliovpAI\/Qwen3\.8-Flash-Next-W4A8-Paiton-CDNA4 · setup lmx-paiton\.json/);
+});
+
+test('a full link shows that workload, metric and engines, keeps its parameters, and Back undoes a metric change', async () => {
+  const query = '?view=serving&workload=8192x1024&metric=ttft_p99_ms&engines=paiton,vllm&scale=log';
+  const { page } = await open(browser, query);
+  await page.waitForSelector('canvas.chart[data-points="14"]');
   assert.equal(await page.$eval('select.workload-picker', (s) => s.value), '8192x1024');
   assert.equal(await page.$eval('select.metric-picker', (s) => s.value), 'ttft_p99_ms');
-  assert.deepEqual(Object.keys(await servingTable(page)), ['Paiton CDNA4', 'vLLM + AITER']);
-  assert.equal((await servingTable(page))['vLLM + AITER'][6], '70120.9');
-  assert.equal(await page.getAttribute('canvas.chart', 'data-points'), '14');
+  assert.deepEqual(Object.keys(await tableRows(page, 'table.serving-table')), ['Paiton CDNA4', 'vLLM + AITER']);
+  assert.equal((await tableRows(page, 'table.serving-table'))['vLLM + AITER'][6], '70.12 s');
   assert.equal(new URL(page.url()).search, query, 'nothing is stripped from the link after load');
   await page.selectOption('select.metric-picker', 'out_tok_s');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('metric') === 'out_tok_s');
-  assert.equal((await servingTable(page))['Paiton CDNA4'][6], '818.5');
+  assert.equal((await tableRows(page, 'table.serving-table'))['Paiton CDNA4'][6], '818.5');
   await page.goBack();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('metric') === 'ttft_p99_ms');
   assert.equal(await page.$eval('select.metric-picker', (s) => s.value), 'ttft_p99_ms');
-  assert.equal((await servingTable(page))['Paiton CDNA4'][6], '47099.7');
+});
+
+test('p50 and p99 together title the axis once, for a p50 metric too', async () => {
+  const { page } = await open(browser, '?view=serving&metric=ttft_p50_ms&pct=both');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.equal(await page.textContent('.explorer h2'), 'Serving: TTFT p50 & p99 (ms) against concurrency');
+  assert.match(await page.getAttribute(`${SERVING} canvas.chart`, 'aria-label'), /TTFT p50 & p99 \(ms\) · lower is better against concurrency/);
 });
 
 test('a log scale is refused with a notice when a shown value is a measured zero', async () => {
@@ -93,43 +93,42 @@ test('a log scale is refused with a notice when a shown value is a measured zero
   assert.match(await page.textContent('.explorer'), /Log scale refused: a shown value is a measured zero/);
 });
 
-test('relative mode shows ratios to the chosen engine, not measured where either side is null', async () => {
+test('relative mode shows ratios; a ratio base absent from the workload gets a notice, not a blank chart', async () => {
   const { page } = await open(browser, '?view=serving&vs=paiton');
   await page.waitForSelector('canvas.chart[data-points]');
-  const table = await servingTable(page);
-  assert.ok(table['Paiton CDNA4'].every((v) => v === '1.000×'), JSON.stringify(table['Paiton CDNA4']));
+  const table = await tableRows(page, 'table.serving-table');
+  assert.ok(table['Paiton CDNA4'].slice(0, 7).every((v) => v === '1.000×'), JSON.stringify(table['Paiton CDNA4']));
   assert.equal(table['SGLang · no MTP'][0], 'not measured');
-  assert.match(await page.textContent('.explorer h2 + .controls + .definition'), /Aggregate output tokens/);
+  const absent = await open(browser, '?view=serving&vs=sglang16&workload=8192x1024');
+  await absent.page.waitForSelector('canvas.chart[data-points]');
+  assert.match(await absent.page.textContent('.explorer'), /Relative to SGLang MTP · 16 seqs: it has nothing measured in this workload, so values are shown as measured/);
+  assert.notEqual(await absent.page.getAttribute('canvas.chart', 'data-points'), '0');
 });
 
-test('the trade-off view with a TTFT p99 limit names the best concurrency per engine', async () => {
+test('the trade-off view with a TTFT p99 limit: the best point per engine, its TTFT, and not measured apart from none meets', async () => {
   const { page, problems } = await open(browser, '?view=tradeoff&slo_ttft_p99_ms=1000');
   await page.waitForSelector('canvas.chart[data-points]');
-  const rows = await page.$$eval('table.limits-table tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-  assert.deepEqual(rows, [
-    'Paiton CDNA4754.6c8',
-    'vLLM + AITER365.4c4',
-    'SGLang MTP · 16 seqs736c8',
-    'SGLang MTP · 8 seqsno measured point meets the limits',
-    'SGLang · no MTPno measured point meets the limits',
-  ]);
+  const rows = await tableRows(page, 'table.limits-table');
+  assert.deepEqual(rows['Paiton CDNA4'], ['best point under the limits', '754.6', 'c8', '668', '97.4']);
+  assert.deepEqual(rows['vLLM + AITER'].slice(0, 4), ['best point under the limits', '365.4', 'c4', '663.5']);
+  assert.equal(rows['SGLang MTP · 8 seqs'][0], 'not measured in this workload');
+  assert.equal(rows['SGLang · no MTP'][0], 'no measured point meets the limits');
   assert.equal(await page.getAttribute('canvas.chart', 'data-points'), '21');
   assert.equal(await page.getAttribute('canvas.chart', 'data-dimmed'), '10');
   assert.match(await page.textContent('.tradeoff'), /not a configuration anyone ran/);
   assert.deepEqual((await problems()).csp, []);
 });
 
-test('prefill reads seconds and a not-done server check; the cache keeps the file\'s caveat', async () => {
+test('prefill and cache: bars per engine, seconds and a not-done server check, the cache caveat', async () => {
   const { page } = await open(browser, '?view=prefill');
-  await page.waitForSelector('table.prefill-table');
+  await page.waitForSelector('figure[data-chart="prefill"] canvas.chart[data-points="10"]');
   const first = await page.$eval('table.prefill-table tbody tr', (tr) => tr.textContent);
-  assert.ok(first.includes('8197') && first.includes('13709') && first.includes('0.598'), first);
-  assert.match(first, /server validation: not done/);
-  assert.doesNotMatch(await page.textContent('table.prefill-table'), /\b0 tok\/s/);
+  assert.ok(first.includes('8,197') && first.includes('13,709') && first.includes('0.598'), first);
+  assert.match(first, /not done/);
   await page.click('nav.views a:has-text("KV cache")');
-  await page.waitForSelector('table.cache-table');
-  const cache = await page.$$eval('table.cache-table tbody tr', (trs) => trs.map((tr) => tr.textContent.trim().replace(/\s+/g, ' ')));
-  assert.ok(cache[0].includes('2190540') && cache[0].includes('66'), cache[0]);
-  assert.ok(cache[4].includes('not measured'), `no-MTP has no cache row: ${cache[4]}`);
+  await page.waitForSelector('figure[data-chart="cache"] canvas.chart[data-points="4"]');
+  const cache = await tableRows(page, 'table.cache-table');
+  assert.deepEqual(cache['Paiton CDNA4'].slice(0, 2), ['2.191 M', '66']);
+  assert.equal(cache['SGLang · no MTP'][0], 'not measured', 'no-MTP has no cache row');
   assert.match(await page.textContent('.cache .method'), /not measured simultaneous-chat capacity/);
 });

@@ -140,6 +140,43 @@ pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<S
     names
 }
 
+/// The settings a view is shown with, in one sentence: what a printout says in place of
+/// the controls it hides.
+pub fn settings_sentence(results: &Results, state: &ViewState, view: View) -> String {
+    let mut parts = vec![format!("view {view}")];
+    if let Some(w) = crate::core::series::chosen_workload(results, state)
+        .filter(|_| !matches!(view, View::Accuracy | View::Prefill | View::Cache | View::Decode))
+    {
+        parts.push(format!("workload {}", w.name()));
+    }
+    if matches!(view, View::Serving | View::Energy) {
+        parts.push(format!("metric {}", metric_for(view, state).axis_title()));
+    }
+    if let Some(ids) = &state.engines {
+        let labels: Vec<&str> = ids.iter().filter_map(|id| results.engine(id).map(|e| e.label.as_str())).collect();
+        parts.push(format!("engines {}", labels.join(", ")));
+    }
+    if let Some(vs) = state.vs.as_ref().and_then(|id| results.engine(id)) {
+        parts.push(format!("values as ratios to {}", vs.label));
+    }
+    if state.pct_both {
+        parts.push("p50 solid, p99 dashed".into());
+    }
+    if let Some(v) = state.slo_ttft_p99_ms {
+        parts.push(format!("limit TTFT p99 ≤ {v} ms"));
+    }
+    if let Some(v) = state.slo_user_tok_s {
+        parts.push(format!("limit per-user tok/s ≥ {v}"));
+    }
+    if state.prices.any() {
+        parts.push(format!("prices {}", state.prices.describe()));
+    }
+    if state.scale == super::tokens::Scale::Log {
+        parts.push("log scale".into());
+    }
+    format!("Settings: {}.", parts.join(" · "))
+}
+
 impl ViewState {
     /// This state with `src` written out (a copied link always names its file and view).
     pub fn for_sharing(&self, src: &str, view: View) -> ViewState {

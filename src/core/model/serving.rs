@@ -37,6 +37,11 @@ impl Workload {
         format!("{}x{}", self.isl, self.osl)
     }
 
+    /// The short name, "1024/8192" (input/output), for headlines.
+    pub fn short_name(&self) -> String {
+        format!("{}/{}", self.isl, self.osl)
+    }
+
     /// The human name, "ISL 1024 / OSL 8192".
     pub fn name(&self) -> String {
         format!("ISL {} / OSL {}", self.isl, self.osl)

@@ -25,8 +25,8 @@ pub struct ExportText {
     pub legend: Vec<LegendItem>,
     /// Limits, prices and other assumptions applied.
     pub notes: Vec<String>,
-    /// Link · results sha256 · null = not measured.
-    pub footer: String,
+    /// The link, then the results file, its sha256 and what a gap means.
+    pub footer: Vec<String>,
     /// The file name without extension: `servescope-serving-1024x1024-out_tok_s`.
     pub stem: String,
 }
@@ -35,7 +35,7 @@ pub struct ExportText {
 fn frame_px(text: &ExportText, width: u32) -> u32 {
     let per_row = (width.saturating_sub(28) / 190).max(1) as usize;
     let rows = text.legend.len().div_ceil(per_row) as u32;
-    44 + rows * 20 + 4 + text.notes.len() as u32 * 18 + 30
+    44 + rows * 20 + 4 + text.notes.len() as u32 * 18 + 12 + 17 * text.footer.len() as u32
 }
 
 /// Draw the framed chart on an area.

@@ -20,6 +20,19 @@ pub fn prefers_dark() -> Signal<bool> {
     dark.into()
 }
 
+/// Whether the page is being printed (charts redraw in the light palette for paper).
+pub fn printing() -> Signal<bool> {
+    let query = window().match_media("print").ok().flatten();
+    let printing = RwSignal::new(false);
+    if let Some(query) = query {
+        let listener =
+            Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| printing.set(e.matches()));
+        query.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref()).ok();
+        listener.forget();
+    }
+    printing.into()
+}
+
 /// The device pixel ratio, updated when it changes (zoom, a move to another monitor).
 pub fn device_pixel_ratio() -> Signal<f64> {
     let ratio = RwSignal::new(window().device_pixel_ratio());

@@ -8,7 +8,7 @@ use super::embed::EmbedHead;
 use super::router::Router;
 use super::topbar::TopBar;
 use crate::core::link::{ThemeChoice, ViewState};
-use crate::ui::io::browser::{prefers_dark, set_title};
+use crate::ui::io::browser::{prefers_dark, printing, set_title};
 use crate::ui::state::{history, PageState};
 use crate::ui::tasks::load;
 use crate::ui::widgets::notices::NoticesPanel;
@@ -17,6 +17,7 @@ use crate::ui::widgets::notices::NoticesPanel;
 #[component]
 pub fn App() -> impl IntoView {
     let system_dark = prefers_dark();
+    let paper = printing();
     let page = PageState::new(&history::current_query(), system_dark.get_untracked());
     provide_context(page);
     if !page.notices.with_untracked(Vec::is_empty) {
@@ -31,10 +32,12 @@ pub fn App() -> impl IntoView {
     });
     // The theme: the link's, else the system's, followed live.
     Effect::new(move |_| {
-        let dark = match page.link.theme.get() {
-            Some(choice) => choice == ThemeChoice::Dark,
-            None => system_dark.get(),
-        };
+        // Paper is light whatever the screen shows.
+        let dark = !paper.get()
+            && match page.link.theme.get() {
+                Some(choice) => choice == ThemeChoice::Dark,
+                None => system_dark.get(),
+            };
         page.dark.set(dark);
         if let Some(root) = document().document_element() {
             root.set_attribute("data-theme", if dark { "dark" } else { "light" }).ok();

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::link::{is_energy_tradeoff, View, ViewState};
+use crate::core::link::{is_energy_tradeoff, settings_sentence, View, ViewState};
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::page;
 use crate::ui::views::{accuracy, cache, compare, decode, overview, prefill, provenance, raw, serving, tradeoff};
@@ -51,7 +51,7 @@ pub fn Router() -> impl IntoView {
     let page = page();
     let body = move || {
         let view = page.link.view.get();
-        match page.primary.get() {
+        match page.primary().get() {
             SlotState::Idle => ().into_any(),
             SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
             SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
@@ -59,7 +59,12 @@ pub fn Router() -> impl IntoView {
             SlotState::Ready(study) => {
                 let compared = page.link.compare.with_untracked(|c| !c.is_empty()) && view != View::Compare;
                 let panel = compared.then(|| view! { <compare::ComparePanel study=study.clone()/> });
+                let settings = {
+                    let study = study.clone();
+                    move || page.link.with(|s| settings_sentence(&study.results, s, page.link.view.get()))
+                };
                 view! {
+                    <p class="print-settings">{settings}</p>
                     <FindingsPanel findings=study.warnings.clone()/>
                     {study_view(study, view)}
                     {panel}

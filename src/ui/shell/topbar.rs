@@ -65,6 +65,8 @@ fn Actions() -> impl IntoView {
     let toggle = move |drawer: Drawer| move |_| page.drawer.update(|d| *d = if *d == Some(drawer) { None } else { Some(drawer) });
     view! {
         <div class="bar-actions">
+            <button type="button" class="action details-toggle" aria-expanded=move || (page.drawer.get() == Some(Drawer::Details)).to_string() aria-controls="study-details"
+                on:click=toggle(Drawer::Details)>"Details"</button>
             <button type="button" class="action copy-link" on:click=copy>"Copy link"</button>
             <button type="button" class="action open-file" aria-expanded=move || (page.drawer.get() == Some(Drawer::Open)).to_string() on:click=toggle(Drawer::Open)>"Open file…"</button>
             <button type="button" class="action share" aria-expanded=move || (page.drawer.get() == Some(Drawer::Share)).to_string() on:click=toggle(Drawer::Share)>"Share & reproduce"</button>
@@ -117,7 +119,7 @@ fn Details() -> impl IntoView {
 #[component]
 pub fn TopBar() -> impl IntoView {
     let page = page();
-    let line = move || match page.primary.get() {
+    let line = move || match page.primary().get() {
         SlotState::Ready(study) => {
             let r = &study.results;
             let mut parts = vec![];
@@ -136,8 +138,6 @@ pub fn TopBar() -> impl IntoView {
             <div class="bar-row">
                 <a class="brand" href="./">"servescope"</a>
                 <div class="study-line">{line}</div>
-                <button type="button" class="action details-toggle" aria-expanded=move || details_open().to_string() aria-controls="study-details"
-                    on:click=move |_| page.drawer.update(|d| *d = if *d == Some(Drawer::Details) { None } else { Some(Drawer::Details) })>"Details"</button>
                 <Actions/>
             </div>
             <Tabs/>

@@ -94,17 +94,18 @@ impl SlotState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoadId(u64);
 
-/// One file's place on the page.
-#[derive(Clone, Copy)]
+/// One file's place on the page. Reference-counted signals: a slot made while loads are
+/// (re)started lives as long as the page holds it, whatever reactive scope made it.
+#[derive(Clone)]
 pub struct FileSlot {
-    state: RwSignal<SlotState>,
-    generation: RwSignal<u64>,
+    state: ArcRwSignal<SlotState>,
+    generation: ArcRwSignal<u64>,
 }
 
 impl FileSlot {
     /// An empty slot.
     pub fn new() -> Self {
-        FileSlot { state: RwSignal::new(SlotState::Idle), generation: RwSignal::new(0) }
+        FileSlot { state: ArcRwSignal::new(SlotState::Idle), generation: ArcRwSignal::new(0) }
     }
 
     /// Start a load: every result of an earlier one is dropped from now on.

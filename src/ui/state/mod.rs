@@ -56,8 +56,8 @@ pub fn manifest_check(page: PageState, study: &file::StudyFile) -> file::Manifes
 pub struct PageState {
     /// The link, field by field.
     pub link: Link,
-    /// The study shown.
-    pub primary: FileSlot,
+    /// The study shown (a handle on its slot: `primary()`).
+    primary: StoredValue<FileSlot>,
     /// The compared files, one slot per `compare=` entry.
     pub compared: RwSignal<Vec<FileSlot>>,
     /// Link parameters not used, shown as dismissible notices.
@@ -91,7 +91,7 @@ impl PageState {
         let link = Link::new(RwSignal::new(state), landing.into());
         PageState {
             link,
-            primary: FileSlot::new(),
+            primary: StoredValue::new(FileSlot::new()),
             compared: RwSignal::new(Vec::new()),
             notices: RwSignal::new(notices),
             collection: RwSignal::new(CollectionState::Loading),
@@ -99,6 +99,11 @@ impl PageState {
             dark: RwSignal::new(dark),
             drawer: RwSignal::new(None),
         }
+    }
+
+    /// The slot of the study shown.
+    pub fn primary(&self) -> FileSlot {
+        self.primary.get_value()
     }
 
     /// Change the link (and the address bar).
@@ -110,7 +115,7 @@ impl PageState {
 
     /// The study shown, when ready (tracked).
     pub fn study(&self) -> Option<Study> {
-        self.primary.study()
+        self.primary().study()
     }
 
     /// The compared files that are ready, in link order (tracked).

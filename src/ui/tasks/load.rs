@@ -60,8 +60,9 @@ pub fn study_to_open(page: PageState) -> Option<String> {
 
 /// Load the study shown into the primary slot.
 pub fn load_primary(page: PageState, src: String) {
-    let id = page.primary.begin();
-    spawn_local(load_url(page, page.primary, id, src, true));
+    let slot = page.primary();
+    let id = slot.begin();
+    spawn_local(load_url(page, slot, id, src, true));
 }
 
 /// Load the compared files, one slot each, replacing the slots of an earlier `compare=`.
@@ -139,7 +140,7 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
 /// than one picked silently; with none valid, the first `.json` is shown with its findings.
 /// The other files are matched to sources by name. Nothing is uploaded.
 pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
-    let slot = page.primary;
+    let slot = page.primary();
     let id = slot.begin();
     let json: Vec<&String> = files.keys().filter(|n| n.to_ascii_lowercase().ends_with(".json")).collect();
     let valid: Vec<&String> = json.iter().copied().filter(|n| files.get(*n).is_some_and(|b| parse_results(b).results.is_some())).collect();
@@ -168,7 +169,7 @@ pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
 pub fn compare_local(page: PageState, list: web_sys::FileList) {
     spawn_local(async move {
         let slot = FileSlot::new();
-        page.compared.update(|slots| slots.push(slot));
+        page.compared.update(|slots| slots.push(slot.clone()));
         let id = slot.begin();
         let files = match files::read_files(&list).await {
             Ok(files) => files,
@@ -196,8 +197,8 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
         match files::read_files(&list).await {
             Ok(files) => load_local(page, files).await,
             Err((name, message)) => {
-                let id = page.primary.begin();
-                page.primary.set(id, SlotState::Failed { src: name, message });
+                let id = page.primary().begin();
+                page.primary().set(id, SlotState::Failed { src: name, message });
             }
         }
     });

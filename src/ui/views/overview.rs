@@ -29,9 +29,9 @@ fn card_view(card: Card, study: &Study) -> impl IntoView {
                     state.index = page.link.index.get_untracked();
                     state
                 });
-                view! { <li><StateLink to=to>{line.text}</StateLink></li> }.into_any()
+                view! { <li title=line.detail.unwrap_or_default()><StateLink to=to>{line.text}</StateLink></li> }.into_any()
             }
-            None => view! { <li>{line.text}</li> }.into_any(),
+            None => view! { <li title=line.detail.unwrap_or_default()>{line.text}</li> }.into_any(),
         })
         .collect_view();
     view! {
@@ -66,8 +66,10 @@ pub fn OverviewView(
         };
         view! {
             <div class="overview-chart">
-                <h2>"Output tok/s per GPU against concurrency · " {name}</h2>
-                <div class="controls"><WorkloadPicker workloads=workload_options(&study.results)/></div>
+                <div class="chart-head">
+                    <h2>"Output tok/s per GPU against concurrency · " {name}</h2>
+                    <WorkloadPicker workloads=workload_options(&study.results)/>
+                </div>
                 <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>
                 <ChartFigure spec=spec/>
             </div>

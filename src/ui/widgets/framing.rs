@@ -14,10 +14,10 @@ pub fn study_line(study: &Study) -> String {
     }
 }
 
-/// The footer: link, results sha256, and what a gap means.
-pub fn footer(page: PageState, study: &Study) -> String {
-    let link = leptos::prelude::untrack(|| share_link(page)).unwrap_or_else(|| format!("local file {}", study.src));
-    format!("{link} · results sha256 {} · null = not measured", study.sha256)
+/// The footer: the link, then the results file with its sha256, and what a gap means.
+pub fn footer(page: PageState, study: &Study) -> Vec<String> {
+    let link = leptos::prelude::untrack(|| share_link(page)).unwrap_or_else(|| format!("local file {} (not linkable)", study.src));
+    vec![link, format!("results {} · sha256 {} · null = not measured", study.src, study.sha256)]
 }
 
 /// `servescope-<view>-<workload>-<metric>` with the parts given.

@@ -1,6 +1,6 @@
 //! The legend is the engine key: one chip per engine (every file's, when comparing) that
 //! shows or hides it, says when it has nothing in this view, and — on hover, tap or focus of
-//! its ⓘ — names its checkpoint and setup file. Ids, never labels, identify engines.
+//! its "i" — names its checkpoint and setup file. Ids, never labels, identify engines.
 
 use leptos::prelude::*;
 
@@ -62,7 +62,7 @@ pub fn EngineChips(
                         <Swatch style=chip.style/> <span class="chip-label">{chip.label.clone()}</span>
                         {move || missing().then(|| view! { <span class="absent">" — " {words.clone()}</span> })}
                     </button>
-                    <button type="button" class="chip-info-button" aria-label=format!("about {}", chip.label)>"ⓘ"</button>
+                    <button type="button" class="chip-info-button" aria-label=format!("about {}", chip.label)>"i"</button>
                     <span class="chip-info" role="tooltip">{chip.detail}</span>
                 </li>
             }

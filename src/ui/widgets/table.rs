@@ -38,7 +38,11 @@ pub fn TableView(
     table: Table,
 ) -> impl IntoView {
     let labels: Vec<String> = table.columns.iter().map(|c| c.label.clone()).collect();
-    let header = table.columns.iter().map(|c| view! { <th scope="col">{c.label.clone()}</th> }).collect_view();
+    // A column of numbers is right-aligned under a right-aligned heading.
+    let numeric: Vec<bool> =
+        (0..table.columns.len()).map(|i| table.rows.iter().any(|r| r.cells.get(i).is_some_and(|c| c.field.is_number()))).collect();
+    let header =
+        table.columns.iter().zip(&numeric).map(|(c, n)| view! { <th scope="col" class:num=*n>{c.label.clone()}</th> }).collect_view();
     let show_sources = table.show_sources;
     let rows = table
         .rows

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every check, in the order that fails fastest: formatting, lints (native, and the wasm
+# build, which native clippy never sees), native tests, the release build, the size
+# budgets, and the browser tests. Assumes the tools are installed (scripts/test.sh does it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+echo "== format (cargo fmt --check)"
+cargo fmt --check
+
+echo "== lints (clippy, native and wasm32)"
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
+
+echo "== native tests (cargo test)"
+cargo test --locked
+
+echo "== release build (trunk build --release)"
+trunk build --release
+
+echo "== browser tests (node --test, headless Chromium)"
+node --test --test-concurrency=1 tests/e2e/

@@ -1,0 +1,134 @@
+// Findings first: what a newcomer sees in ten seconds on a laptop and on a phone — the
+// chart high on the first screen, headline cards computed from the file, readable numbers,
+// tooltips on every chart by pointer and keyboard, and a page that names itself.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hoverMark, open, start } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await start({ viewport: { width: 1280, height: 800 } }); });
+after(async () => { await browser?.close(); });
+
+/** Count the digits that carry a number's value, as the core's significant_digits does. */
+function significant(text) {
+  const digits = text.replace(/[^0-9]/g, '');
+  let trimmed = digits.replace(/^0+/, '');
+  if (!text.includes('.')) trimmed = trimmed.replace(/0+$/, '');
+  return Math.max(trimmed.length, digits.length ? 1 : 0);
+}
+
+const VIEWS = ['overview', 'decode', 'serving', 'tradeoff', 'energy', 'accuracy', 'prefill', 'cache'];
+
+test('at 1280×800 every view\'s chart starts at y ≤ 400', async () => {
+  for (const view of VIEWS) {
+    const { page } = await open(browser, `?view=${view}`);
+    await page.waitForSelector('canvas.chart[data-marks]');
+    const top = await page.$eval('canvas.chart', (c) => c.getBoundingClientRect().top);
+    assert.ok(top <= 400, `${view}: the chart starts at ${top}px`);
+    await page.close();
+  }
+});
+
+test('on a 390×844 phone the first chart is on the first screen', async () => {
+  const phone = await start({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+  try {
+    for (const view of ['overview', 'serving', 'tradeoff', 'decode']) {
+      const { page } = await open(phone, `?view=${view}`);
+      await page.waitForSelector('canvas.chart[data-marks]');
+      const top = await page.$eval('canvas.chart', (c) => c.getBoundingClientRect().top);
+      assert.ok(top < 844 - 150, `${view}: the chart starts at ${top}px of 844`);
+      await page.close();
+    }
+  } finally {
+    await phone.close();
+  }
+});
+
+test('the overview\'s cards are computed from the file, state their rule and link to the view that shows it', async () => {
+  const { page } = await open(browser);
+  await page.waitForSelector('.cards .card');
+  const best = await page.$$eval('.card:nth-child(2) .card-lines li', (l) => l.map((x) => x.textContent));
+  assert.ok(best.includes('8192/1024: Paiton CDNA4, 315 at c1'), JSON.stringify(best));
+  assert.equal(await page.getAttribute('.card:nth-child(2) .card-lines li:has-text("8192/1024")', 'title'), 'ISL 8192 / OSL 1024: TTFT p99 537.4 ms');
+  assert.match(await page.textContent('.card:nth-child(2) .rule'), /TTFT p99 is at most 1,000 ms/);
+  assert.match(await page.textContent('.card:nth-child(1)'), /1024\/1024: Paiton CDNA4, 1,790 at c64/);
+  assert.match(await page.textContent('.card:nth-child(4)'), /Paiton CDNA4: KL 0\.02194 \(BF16 control 0\.007695\)/);
+  await page.click('.card:nth-child(2) .card-lines li:has-text("8192/1024") a');
+  await page.waitForSelector('table.limits-table');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('view'), 'tradeoff');
+  assert.equal(url.searchParams.get('workload'), '8192x1024');
+  assert.equal(url.searchParams.get('slo_ttft_p99_ms'), '1000');
+});
+
+test('a publisher\'s highlights come first and are marked as theirs', async () => {
+  const { page } = await open(browser, '?src=fixtures/highlights.json');
+  await page.waitForSelector('.cards .card');
+  assert.equal(await page.getAttribute('.cards .card:first-child', 'class'), 'card publisher');
+  assert.match(await page.textContent('.cards .card:first-child'), /From the publisher.*the publisher's.*Alpha leads at every level\./s);
+  assert.equal(new URL(await page.getAttribute('.cards .card:first-child a', 'href'), page.url()).searchParams.get('view'), 'decode');
+});
+
+test('no table cell on any view shows more than 6 significant digits', async () => {
+  for (const view of [...VIEWS, 'provenance']) {
+    const { page } = await open(browser, `?view=${view}${view === 'tradeoff' ? '&slo_ttft_p99_ms=1000' : ''}`);
+    await page.waitForSelector('main .panel');
+    await page.waitForTimeout(300);
+    const cells = await page.$$eval('main td.num', (tds) => tds.map((td) => td.childNodes[0]?.textContent ?? ''));
+    const long = cells.filter((c) => significant(c) > 6);
+    assert.deepEqual(long, [], `${view}: ${long.join(', ')}`);
+    if (!['overview', 'provenance'].includes(view)) assert.ok(cells.length > 0, `${view} has numbers`);
+    await page.close();
+  }
+});
+
+test('every chart type has a tooltip: decode, trade-off, energy trade-off, accuracy, bars, compare', async () => {
+  const cases = [
+    ['?view=decode', 'figure[data-chart="decode"]', /Paiton CDNA4 · c1.*273\.1/s],
+    ['?view=tradeoff&slo_ttft_p99_ms=1000', 'figure[data-chart="tradeoff"]', /· c\d+.*per-user tok\/s.*limits/s],
+    ['?view=energy&chart=tradeoff', 'figure[data-chart="tradeoff"]', /output tok\/s per kW/],
+    ['?view=accuracy', 'figure[data-chart="served-kl"]', /BF16 reference control.*KL 0\.007695/s],
+    ['?view=prefill', 'figure[data-chart="prefill"]', /Paiton CDNA4 · 8,192 nominal tokens.*13,709/s],
+    ['?view=serving&compare=fixtures/compare/rerun.json', 'figure[data-chart="serving"]', /· c1/],
+  ];
+  for (const [query, figure, expected] of cases) {
+    const { page } = await open(browser, query);
+    await page.waitForSelector(`${figure} canvas.chart[data-marks]`);
+    assert.match(await hoverMark(page, figure, 0), expected, query);
+    await page.close();
+  }
+  // The compared file's own lines answer with their own cell.
+  const { page } = await open(browser, '?view=serving&compare=fixtures/compare/rerun.json&engines=paiton');
+  await page.waitForSelector('figure[data-chart="serving"] canvas.chart[data-points="15"]');
+  const marks = (await page.getAttribute('canvas.chart', 'data-marks')).split(';');
+  assert.match(await hoverMark(page, 'figure[data-chart="serving"]', marks.length - 1), /Paiton CDNA4 · 2026-11-15 · c128/);
+});
+
+test('keyboard users step through a chart\'s points with the arrow keys', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-marks]');
+  await page.focus('figure[data-chart="serving"] canvas.chart');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('figure[data-chart="serving"] .tooltip.shown'), /Paiton CDNA4 · c1/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('figure[data-chart="serving"] .tooltip.shown'), /Paiton CDNA4 · c2/);
+  await page.keyboard.press('ArrowDown');
+  assert.match(await page.textContent('figure[data-chart="serving"] .tooltip.shown'), /vLLM \+ AITER · c2/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('figure[data-chart="serving"] .tooltip:not(.shown)', { state: 'attached' });
+});
+
+test('log axes tick at round numbers, never at half decades', async () => {
+  const { page } = await open(browser, '?view=serving&metric=ttft_p99_ms&scale=log&workload=8192x1024');
+  await page.waitForSelector('canvas.chart[data-y-ticks]');
+  const ticks = (await page.getAttribute('canvas.chart', 'data-y-ticks')).split('|');
+  for (const t of ticks) assert.match(t, /^(1|2|5)(0*|,000|0,000)?$|^0\.(1|2|5)$/, `tick ${t} of ${ticks}`);
+});
+
+test('the tab names the study and the view, and the page carries description and Open Graph tags', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.equal(await page.title(), 'Qwen3.8-Flash-Next on one MI350P · serving · servescope');
+  assert.match(await page.getAttribute('meta[name="description"]', 'content'), /LLM-serving benchmark/);
+  assert.ok(await page.getAttribute('meta[property="og:title"]', 'content'));
+});

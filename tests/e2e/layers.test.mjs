@@ -1,0 +1,53 @@
+// Async work has an owner: a slow first load that finishes after a second link was followed
+// is dropped, and the page ends on the second file with the second file's source statuses;
+// a slow source check of a file no longer shown never writes into the file shown.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SLOW_MS, SRC, open, start } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+/** The provenance view's statuses as [source, status words]. */
+async function statuses(page) {
+  return page.$$eval('table.sources-table tbody tr', (rows) => rows.map((r) => [r.querySelector('th .row-label').textContent, r.querySelectorAll('td')[2].textContent]));
+}
+
+test('a slow first load finishing after a second link is dropped: the page ends on the second file and its statuses', async () => {
+  // The first file (and its sources) answers after SLOW_MS; the second is the bundled study.
+  const { page, problems } = await open(browser, '?src=slow/provenance/results.json&view=provenance');
+  await page.waitForSelector('.skeleton');
+  // Follow a second link before the first file arrives.
+  await page.evaluate((src) => {
+    history.pushState(null, '', `?src=${src}&view=provenance`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, SRC);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
+  await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
+  // Let the slow first file and its slow sources arrive, then look again.
+  await page.waitForTimeout(SLOW_MS * 3);
+  assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P', 'the late first file did not replace the second');
+  const shown = await statuses(page);
+  assert.equal(shown.length, 17, 'the second file has 17 sources');
+  assert.ok(shown.every(([, status]) => status === 'not published'), JSON.stringify(shown));
+  assert.ok(!shown.some(([name]) => name === 'alpha.json'), 'no status of the first file was written here');
+  assert.match(await page.textContent('.badge.sources'), /17 source files not published with this page/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('a source check still running for a file no longer shown writes nothing into the file shown', async () => {
+  // The first file arrives quickly, but its sources are slow; the page moves on meanwhile.
+  const { page } = await open(browser, '?src=fixtures/provenance/slow-sources.json&view=provenance');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Provenance fixture, slow sources');
+  await page.evaluate((src) => {
+    history.pushState(null, '', `?src=${src}&view=provenance`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, SRC);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
+  await page.waitForTimeout(SLOW_MS * 3);
+  const shown = await statuses(page);
+  assert.equal(shown.length, 17);
+  assert.ok(shown.every(([, status]) => status === 'not published'), JSON.stringify(shown));
+  assert.match(await page.textContent('.verdict'), /^Verdict: pass — valid with 0 warnings; 17 sources: 0 verified/);
+});
