@@ -1,0 +1,204 @@
+//! Every view's table, its page text and its CSV, natively: one table model rendered two
+//! ways, readable on the page and exact in CSV; and the overview's cards and the tooltips'
+//! words on the bundled study.
+
+mod common;
+
+use common::{bundled_results as results, check, read};
+use servescope::core::format::significant_digits;
+use servescope::core::headline::headline_cards;
+use servescope::core::link::{sources_behind, View, ViewState, WorkloadKey};
+use servescope::core::metric::Metric;
+use servescope::core::provenance::SourceStatus;
+use servescope::core::series::{best_within_limits, chosen_workload, concurrency_ticks, serving_series, tradeoff_lines};
+use servescope::core::tables::*;
+use servescope::core::tooltip::{serving_tip, tradeoff_tip};
+
+fn state(q: &str) -> ViewState {
+    ViewState::parse(q).0
+}
+
+fn row<'a>(table: &'a Table, label: &str) -> &'a Row {
+    table.rows.iter().find(|r| r.head.label == label).unwrap_or_else(|| panic!("no row {label}"))
+}
+
+fn shown(row: &Row) -> Vec<String> {
+    row.cells.iter().map(|c| c.field.display()).collect()
+}
+
+#[test]
+fn the_decode_table_reads_readably_and_exports_the_files_digits() {
+    let r = results();
+    let table = decode_table(&r, &state(""), &[]).expect("decode");
+    assert_eq!(shown(row(&table, "Paiton CDNA4"))[0], "273.1");
+    let csv = table.to_csv("# provenance");
+    assert!(csv.contains("Paiton CDNA4,paiton,273.071554221675,"), "{csv}");
+    assert!(csv.contains("SGLang · no MTP,sglangNoMtp,,,,,,1088.6304487429068,1092.9729308758801,"), "{csv}");
+    assert!(table.displayed().all(|t| significant_digits(&t) <= 6));
+}
+
+#[test]
+fn the_serving_table_in_ratio_mode_says_so_in_its_csv() {
+    let r = results();
+    let s = state("vs=vllm");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let table = serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    assert_eq!(shown(row(&table, "vLLM + AITER"))[0], "1.000×");
+    let csv = table.to_csv("#");
+    assert!(csv.lines().nth(1).is_some_and(|h| h.contains("out_tok_s ratio to vllm at c1")), "{csv}");
+    assert!(table.caption.contains("as a ratio to vLLM + AITER"), "{}", table.caption);
+    // A percentile carries its cell's n; a low sample is marked.
+    let ttft = serving_table(&r, w, Metric::TtftP99Ms, &state(""), &[]);
+    let paiton = row(&ttft, "Paiton CDNA4");
+    assert_eq!(paiton.cells[0].note.as_deref(), Some("n=8"));
+    assert_eq!(paiton.sources, ["sweep-paiton.jsonl", "sweep-paiton-c3264.jsonl"]);
+    assert_eq!(paiton.cells[6].source_ref, Some(2));
+}
+
+#[test]
+fn a_mismatched_source_marks_its_cells_and_row() {
+    let r = results();
+    let w = chosen_workload(&r, &state("")).expect("workload");
+    let statuses = vec![("sweep-vllm.jsonl".to_owned(), SourceStatus::Mismatch { expected: "a".into(), actual: "b".into() })];
+    let table = serving_table(&r, w, Metric::OutTokS, &state(""), &statuses);
+    let vllm = row(&table, "vLLM + AITER");
+    assert!(vllm.mismatch);
+    assert!(vllm.cells[0].mismatch, "c1 comes from sweep-vllm.jsonl");
+    assert!(!vllm.cells[6].mismatch, "c64 comes from sweep-vllm-c3264.jsonl");
+}
+
+#[test]
+fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
+    let r = results();
+    let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let best = best_within_limits(&r, w, Metric::OutTokS, &s);
+    let table = limits_table(&r, Metric::OutTokS, &best, &s);
+    assert_eq!(shown(row(&table, "Paiton CDNA4")), ["best point under the limits", "754.6", "c8", "668", "97.4"]);
+    let csv = table.to_csv("#");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[2], "Paiton CDNA4,paiton,best point under the limits,754.6,8,668,97.4");
+    assert_eq!(lines[5], "SGLang MTP · 8 seqs,sglang8,not measured in this workload,,,,");
+    assert_eq!(lines[6], "SGLang · no MTP,sglangNoMtp,no measured point meets the limits,,,,");
+    assert!(table.caption.contains("TTFT p99 ≤ 1000 ms"));
+}
+
+#[test]
+fn prefill_cache_and_accuracy_tables_say_what_is_absent_in_words() {
+    let r = results();
+    let prefill = prefill_table(&r, &state("")).expect("prefill");
+    assert_eq!(shown(&prefill.rows[0]), ["8,192", "8,197", "13,709", "0.598", "1", "scout_only", "not done", "lmx-paiton.json"]);
+    let cache = cache_table(&r, &state("")).expect("cache");
+    assert_eq!(shown(row(&cache, "Paiton CDNA4"))[..2], ["2.191 M", "66"]);
+    assert_eq!(shown(row(&cache, "SGLang · no MTP"))[0], "not measured");
+    let weight = weight_accuracy_table(&r).expect("weight");
+    assert_eq!(shown(row(&weight, "INT4-g128 · RDNA4 recipe"))[1], "no CI reported");
+    let served = served_accuracy_table(&r).expect("served");
+    assert_eq!(row(&served, "BF16 reference control").head.tag.as_deref(), Some("reference control"));
+    assert_eq!(shown(row(&served, "Paiton CDNA4"))[3], "93.08 %");
+    assert!(served.to_csv("#").contains(",0.9307695,"), "the fraction as written in CSV");
+}
+
+#[test]
+fn the_delta_table_compares_every_file_with_the_first() {
+    let a = results();
+    let b = check(&read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
+    let table = delta_table(&[&a, &b, &b], WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, &Default::default()).expect("table");
+    let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
+    let base = "Qwen3.8-Flash-Next on one MI350P";
+    let rerun = "Qwen3.8-Flash-Next on one MI350P — rerun (test fixture)";
+    assert_eq!(
+        heads,
+        [
+            "concurrency".to_owned(),
+            format!("{base} (file 1)"),
+            format!("{rerun} (file 2)"),
+            format!("{rerun} (file 3)"),
+            "file 2 ÷ file 1".to_owned(),
+            "file 3 ÷ file 1".to_owned(),
+        ]
+    );
+    assert_eq!(shown(&table.rows[0]), ["c1", "331.4", "364.5", "364.5", "1.100×", "1.100×"]);
+    assert!(table.caption.contains("a ratio above 1 is better"));
+}
+
+#[test]
+fn the_sources_table_says_not_published_when_every_source_is_absent() {
+    let r = results();
+    let absent: Vec<(String, SourceStatus)> =
+        r.sources.iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404 Not Found"))).collect();
+    let table = sources_table(&r, &absent);
+    assert!(table.rows.iter().all(|row| row.cells[2].field.display() == "not published"));
+    let mut one = absent.clone();
+    one[0].1 = SourceStatus::Verified;
+    let table = sources_table(&r, &one);
+    assert_eq!(table.rows[1].cells[2].field.display(), "unavailable", "once a source is published, an absent one is unavailable");
+}
+
+#[test]
+fn the_overview_cards_on_the_bundled_study() {
+    let r = results();
+    let cards = headline_cards(&r, &Default::default());
+    let titles: Vec<&str> = cards.iter().map(|c| c.title.as_str()).collect();
+    assert_eq!(titles, ["Highest throughput", "Best under a 1 s TTFT p99", "Most tokens per kW", "Closest to the BF16 reference"]);
+    let lines = |i: usize| cards[i].lines.iter().map(|l| l.text.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        lines(0),
+        ["1024/1024: Paiton CDNA4, 1,790 at c64", "1024/8192: Paiton CDNA4, 1,937 at c64", "8192/1024: Paiton CDNA4, 818.5 at c64"]
+    );
+    assert_eq!(lines(1)[2], "8192/1024: Paiton CDNA4, 315 at c1");
+    assert_eq!(cards[1].lines[2].detail.as_deref(), Some("ISL 8192 / OSL 1024: TTFT p99 537.4 ms"));
+    assert_eq!(lines(3), ["Paiton CDNA4: KL 0.02194 (BF16 control 0.007695)"]);
+    let link = cards[1].lines[2].link.as_ref().expect("a link");
+    assert_eq!(link.to_query(), "view=tradeoff&workload=8192x1024&slo_ttft_p99_ms=1000");
+    assert!(cards.iter().all(|c| !c.rule.is_empty()), "every card states its rule");
+    let priced = headline_cards(&r, &ViewState::parse("kwh_price=0.12&gpu_hour_price=2").0.prices);
+    assert_eq!(priced.len(), 5, "prices add the cost card");
+    assert_eq!(priced[3].title, "Cheapest per million tokens under a 1 s TTFT p99");
+}
+
+#[test]
+fn a_rule_no_point_satisfies_says_so() {
+    let doc = common::mutate(
+        common::minimal(),
+        &[
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/0/ttft_p99_ms", serde_json::json!(5000)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/ttft_p99_ms", serde_json::json!(5000)),
+        ],
+    );
+    let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
+    let cards = headline_cards(&r, &Default::default());
+    assert_eq!(cards[1].lines[0].text, "1024/1024: no measured point has a TTFT p99 of 1 s or less");
+}
+
+#[test]
+fn tooltips_name_the_point_its_sample_and_its_source() {
+    let r = results();
+    let s = state("workload=1024x8192&engines=vllm");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let line = serving_series(&r, w, Metric::OutTokS, &s).series.remove(0);
+    let tip = serving_tip(&r, w, &line, 1, &s, &[]).expect("a tip");
+    assert_eq!(tip.title, "vLLM + AITER · c1");
+    let words: Vec<String> = tip.lines.iter().map(|l| format!("{} {}", l.label, l.value)).collect();
+    assert!(words[1].starts_with("sample n 2 · errors") && words[1].ends_with("low sample"), "{words:?}");
+    assert_eq!(words[2], "source sweep-vllm.jsonl (not checked)");
+    let s = state("slo_ttft_p99_ms=1000");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    let tip = tradeoff_tip(&r, w, &lines[0], 16, Metric::OutTokS, &s).expect("a tip");
+    assert!(tip.lines.iter().any(|l| l.value == "breaks a limit set" && l.warn), "{tip:?}");
+}
+
+#[test]
+fn ticks_across_files_merge_their_levels_and_a_view_names_its_sources() {
+    let a = results();
+    let b = check(&read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
+    assert_eq!(concurrency_ticks([&a, &b]), [1, 2, 4, 8, 16, 32, 64, 128]);
+    let serving = sources_behind(&a, &state("engines=paiton"), View::Serving);
+    assert_eq!(serving, ["sweep-paiton.jsonl", "sweep-paiton-c3264.jsonl"]);
+    assert_eq!(
+        sources_behind(&a, &state(""), View::Accuracy),
+        ["accuracy-bf16.json", "accuracy-paiton.log", "accuracy-quark.json", "weight-model-card.md"]
+    );
+    assert_eq!(sources_behind(&a, &state(""), View::Provenance).len(), 17);
+}
