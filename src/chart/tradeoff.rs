@@ -138,8 +138,9 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
         }
     }
     // Labels last, passing points first, each only where it overlaps no label or plot edge.
-    let mut order: Vec<usize> = (0..geometry.marks.len()).collect();
-    order.sort_by_key(|&i| geometry.marks[i].dimmed);
+    let n = geometry.marks.len();
+    let passing = (0..n).filter(|&i| !geometry.marks[i].dimmed);
+    let order: Vec<usize> = passing.chain((0..n).filter(|&i| geometry.marks[i].dimmed)).collect();
     for i in order {
         let mark = geometry.marks[i];
         let label = format!("c{}", mark.conc);

@@ -17,7 +17,11 @@ pub struct Citation {
 /// Everything that cites each source, keyed by source name; sources nothing cites have an
 /// empty list ("not cited").
 pub fn citations(results: &Results) -> BTreeMap<String, Vec<Citation>> {
-    let mut map: BTreeMap<String, Vec<Citation>> = results.sources.iter().map(|s| (s.name().to_owned(), Vec::new())).collect();
+    // Inserted one by one: collecting into a map sorts, and each sort costs wasm bytes.
+    let mut map: BTreeMap<String, Vec<Citation>> = BTreeMap::new();
+    for s in &results.sources {
+        map.insert(s.name().to_owned(), Vec::new());
+    }
     let mut cite =
         |name: &str, what: String, path: JsonPath| map.entry(name.to_owned()).or_default().push(Citation { what, path: path.to_string() });
     let root = JsonPath::root();
@@ -76,12 +80,10 @@ pub fn citations(results: &Results) -> BTreeMap<String, Vec<Citation>> {
 /// The sweep sources: every source a serving cell cites, in name order. These are the
 /// files the recomputation reads once they are verified.
 pub fn sweep_sources(results: &Results) -> BTreeSet<&str> {
-    results
-        .serving
-        .iter()
-        .flat_map(|s| &s.workloads)
-        .flat_map(|w| &w.rows)
-        .flat_map(|r| r.cells.iter().flatten())
-        .filter_map(|c| c.source.as_deref())
-        .collect()
+    let mut names = BTreeSet::new();
+    let cells = results.serving.iter().flat_map(|s| &s.workloads).flat_map(|w| &w.rows).flat_map(|r| r.cells.iter().flatten());
+    for name in cells.filter_map(|c| c.source.as_deref()) {
+        names.insert(name);
+    }
+    names
 }

@@ -111,8 +111,9 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
     }
     let validation = parse_results(bytes);
     let Some(results) = validation.results else {
-        let mut findings = validation.findings;
-        findings.sort_by_key(|f| f.severity);
+        // Errors first, each group in file order.
+        let (mut findings, warnings): (Vec<_>, Vec<_>) = validation.findings.into_iter().partition(|f| f.severity == Severity::Error);
+        findings.extend(warnings);
         slot.set(id, SlotState::Invalid { src, findings });
         return;
     };
