@@ -19,5 +19,8 @@ cargo test --locked
 echo "== release build (trunk build --release)"
 trunk build --release
 
+echo "== size budgets (budgets.toml)"
+node tools/size-gate.mjs dist
+
 echo "== browser tests (node --test, headless Chromium)"
 node --test --test-concurrency=1 tests/e2e/

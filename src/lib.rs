@@ -1,12 +1,17 @@
 //! servescope: a results page for LLM-serving benchmarks.
 //!
-//! The crate has three layers. `core` is pure: bytes → validated model → series and
-//! view state, with no browser imports, so it is tested natively. `chart` draws with
-//! plotters on any `DrawingBackend` (canvas in the browser, SVG in tests and exports).
-//! `ui` (wasm only) holds thin Leptos components that read state and call the core.
+//! `core` is pure: bytes → validated model → series, tables, cards and link state, with no
+//! browser imports, so it is tested natively. `chart` draws with plotters on any
+//! `DrawingBackend` (canvas in the browser, SVG in tests, exports and the pre-rendered
+//! page). `prerender` (native) writes the landing view into `index.html` at build time.
+//! `ui` (wasm only) is the page, in layers, reading state and calling the core.
 
 pub mod chart;
 pub mod core;
+
+/// The landing view written into `index.html` at build time (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

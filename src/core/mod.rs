@@ -15,6 +15,7 @@ pub mod format;
 pub mod headline;
 pub mod import;
 pub mod intake;
+pub mod legend;
 pub mod link;
 pub mod metric;
 pub mod model;

@@ -96,7 +96,33 @@ impl Marker {
             Marker::Star => "star",
         }
     }
+
+    /// The legend swatch of this shape in an 18 × 16 box: one SVG path and how it is
+    /// painted. The page's legend and the pre-rendered page draw the same path.
+    pub fn swatch(self) -> (&'static str, SwatchPaint) {
+        match self {
+            Marker::Circle => ("M4,7a5,5 0 1,0 10,0a5,5 0 1,0 -10,0", SwatchPaint::Fill),
+            Marker::Square => ("M4,2h10v10h-10z", SwatchPaint::Fill),
+            Marker::Triangle => ("M9,1L15,12L3,12z", SwatchPaint::Fill),
+            Marker::Diamond => ("M9,1L15,7L9,13L3,7z", SwatchPaint::Fill),
+            Marker::Cross => ("M4,2L14,12M4,12L14,2", SwatchPaint::Stroke("2.5")),
+            Marker::Plus => ("M3,7L15,7M9,1L9,13", SwatchPaint::Stroke("2.5")),
+            Marker::Star => ("M9,1L9,13M4,4L14,10M4,10L14,4", SwatchPaint::Stroke("2")),
+        }
+    }
 }
+
+/// How a swatch path is painted: filled, or stroked at a width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwatchPaint {
+    /// Filled in the colour.
+    Fill,
+    /// Stroked in the colour at this width.
+    Stroke(&'static str),
+}
+
+/// The dash drawn under a swatch whose line is dashed.
+pub const SWATCH_DASH: &str = "M0,15L18,15";
 
 /// How one engine is drawn everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

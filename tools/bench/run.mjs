@@ -1,120 +1,123 @@
-// The benchmark: servescope against minimal Chart.js and plotly.js pages drawing the same
-// decode and serving charts from the same JSON, fetched the same way, in headless Chromium
-// on localhost with the cache disabled and a fresh browser per run. Runs alternate app,
-// Chart.js, plotly. Writes BENCHMARKS.md. Usage: node tools/bench/run.mjs [RUNS]
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+// The benchmark: servescope against minimal Chart.js, uPlot and plotly.js pages drawing the
+// same decode and serving charts from the same JSON, fetched the same way, in headless
+// Chromium with the cache disabled, a fresh browser context per load, every page served
+// gzip-compressed as a static host would. Two links: loopback, and a 4G-like link emulated
+// over the DevTools protocol (150 ms round trip, 1.6 Mbit/s down). Runs alternate the pages.
+// Writes BENCHMARKS.md. Usage: node tools/bench/run.mjs [RUNS]
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { serve } from '../serve.mjs';
-import { FLAGS } from '../../tests/e2e/browser.mjs';
+import { CHROMIUM, FLAGS } from '../../tests/e2e/browser.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 const SWITCHES = 50;
 const HOVERS = 200;
 const DATA = 'data/qwen3.8-flash-next-mi350p-2026-10-30.json';
-
-const server = await serve('dist', 0, {
-  '/peers/': 'tools/bench/peers',
-  '/vendor/': 'node_modules',
-  '/bench/': 'target/bench',
-});
-const base = `http://127.0.0.1:${server.address().port}/`;
-
-const TARGETS = {
-  app: {
-    first: `${base}?src=${DATA}`,
-    serving: `${base}?src=${DATA}&view=serving`,
-    scale: `${base}?src=bench/scale.json&view=serving`,
-    ready: 'canvas.chart[data-points]',
-    start: 'servescope:draw-start',
-    end: 'servescope:chart-drawn',
-    hover: 'canvas.chart',
-  },
-  chartjs: {
-    first: `${base}peers/chartjs.html`,
-    serving: `${base}peers/chartjs.html`,
-    scale: `${base}peers/chartjs.html?data=/bench/scale.json`,
-    ready: 'body',
-    start: 'peer:draw-start',
-    end: 'peer:chart-drawn',
-    hover: '#serving',
-  },
-  plotly: {
-    first: `${base}peers/plotly.html`,
-    serving: `${base}peers/plotly.html`,
-    scale: `${base}peers/plotly.html?data=/bench/scale.json`,
-    ready: 'body',
-    start: 'peer:draw-start',
-    end: 'peer:chart-drawn',
-    hover: '#serving .nsewdrag, #serving',
-  },
+const LINKS = {
+  loopback: null,
+  '4G': { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 0.75e6 / 8 },
 };
 
-async function withPage(fn) {
-  const profile = mkdtempSync(join(tmpdir(), 'servescope-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1200, height: 900 },
-    args: [...FLAGS, '--enable-precise-memory-info'],
-  });
+const server = await serve('dist', 0, { '/peers/': 'tools/bench/peers', '/vendor/': 'node_modules', '/bench/': 'target/bench' }, { gzip: true });
+const base = `http://127.0.0.1:${server.address().port}/`;
+const PAGES = {
+  servescope: { first: base, serving: `${base}?src=${DATA}&view=serving`, scale: `${base}?src=bench/scale.json&view=serving` },
+  'Chart.js': { first: `${base}peers/chartjs.html`, scale: `${base}peers/chartjs.html?data=/bench/scale.json` },
+  uPlot: { first: `${base}peers/uplot.html`, scale: `${base}peers/uplot.html?data=/bench/scale.json` },
+  'plotly.js': { first: `${base}peers/plotly.html`, scale: `${base}peers/plotly.html?data=/bench/scale.json` },
+};
+const NAMES = Object.keys(PAGES);
+
+// In the page, every frame until found: the first chart is the first visible canvas wider
+// than 100 px with ink on it, or visible SVG of that width with lines drawn — whatever the
+// page draws with, detected the same way. For servescope, "interactive" is the first frame
+// at which its app has replaced the pre-rendered view and a hover on a point is answered.
+const DETECT = () => {
+  window.__bench = { first: null, interactive: null };
+  const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 100 && r.height > 50 && getComputedStyle(e).visibility === 'visible'; };
+  const inked = (c) => {
+    if (!c.width || !c.height) return false;
+    const ctx = c.getContext('2d');
+    if (!ctx) return false;
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 64) if (data[i + 3] > 0 && (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2])) n++;
+    return n > 50;
+  };
+  const drawnSvg = (s) => [...s.querySelectorAll('path, polyline')].filter((p) => (p.getAttribute('d') ?? p.getAttribute('points') ?? '').length > 40).length >= 3;
+  let hovered = false;
+  const frame = () => {
+    const b = window.__bench;
+    if (b.first === null) {
+      const found = [...document.querySelectorAll('canvas')].some((c) => visible(c) && inked(c))
+        || [...document.querySelectorAll('svg')].some((s) => visible(s) && drawnSvg(s));
+      if (found) b.first = performance.now();
+    }
+    const canvas = document.querySelector('canvas.chart[data-marks]');
+    if (b.interactive === null && canvas && !document.getElementById('prerender') && canvas.dataset.marks) {
+      if (hovered && document.querySelector('.tooltip.shown')) b.interactive = performance.now();
+      else {
+        const [x, y] = canvas.dataset.marks.split(';')[0].split(',').map(Number);
+        const r = canvas.getBoundingClientRect();
+        canvas.parentElement.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + x, clientY: r.top + y, bubbles: true }));
+        hovered = true;
+      }
+    }
+    if (b.first === null || (b.interactive === null && document.querySelector('.page'))) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+};
+
+async function withPage(link, fn) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await page.addInitScript(() => {
-      addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; });
-    });
-    return await fn(page);
+    if (LINKS[link]) await cdp.send('Network.emulateNetworkConditions', LINKS[link]);
+    let bytes = 0;
+    cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+    await page.addInitScript(DETECT);
+    await page.addInitScript(() => { addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }); });
+    return await fn(page, () => bytes);
   } finally {
     await context.close();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 
-async function settle(page, t) {
-  await page.waitForSelector(t.ready);
-  await page.waitForFunction((end) => performance.getEntriesByName(end).length > 0 && (window.benchReady ?? true), t.end, { timeout: 60000 });
+async function firstChart(page, app) {
+  await page.waitForFunction(() => window.__bench?.first !== null, null, { timeout: 120000, polling: 50 });
+  if (app) await page.waitForFunction(() => window.__bench.interactive !== null, null, { timeout: 120000, polling: 50 });
+  await page.waitForFunction(() => window.benchReady ?? document.querySelector('canvas.chart[data-points]'), null, { timeout: 120000 });
   await page.waitForTimeout(300);
-}
-
-/** First chart, last chart of the view, and main-thread draw time from the marks. */
-async function loadTimes(page, t) {
-  return page.evaluate(({ start, end }) => {
-    const starts = performance.getEntriesByName(start).map((m) => m.startTime);
-    const ends = performance.getEntriesByName(end).map((m) => m.startTime);
-    const draw = ends.reduce((sum, e, i) => sum + (e - (starts[i] ?? e)), 0);
-    return { first: ends[0], all: ends[ends.length - 1], draw, charts: ends.length };
-  }, t);
+  return page.evaluate(() => window.__bench);
 }
 
 async function switches(page, name) {
   const times = [];
-  const metrics = ['ttft_p99_ms', 'out_tok_s'];
   for (let i = 0; i < SWITCHES; i++) {
-    if (name === 'app') {
-      times.push(await page.evaluate(async (metric) => {
-        const select = document.querySelector('select.metric-picker');
-        const before = performance.getEntriesByName('servescope:chart-drawn').length;
-        const t0 = performance.now();
-        select.value = metric;
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-        while (performance.getEntriesByName('servescope:chart-drawn').length === before) {
-          await new Promise((r) => setTimeout(r, 0));
-        }
-        return performance.getEntriesByName('servescope:chart-drawn').at(-1).startTime - t0;
-      }, metrics[i % 2]));
-    } else {
-      times.push(await page.evaluate(() => window.switchMetric()));
-    }
+    times.push(await page.evaluate(async ([app, metric]) => {
+      if (!app) return window.switchMetric();
+      const select = document.querySelector('select.metric-picker');
+      const before = performance.getEntriesByName('servescope:chart-drawn').length;
+      const t0 = performance.now();
+      select.value = metric;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      while (performance.getEntriesByName('servescope:chart-drawn').length === before) await new Promise((r) => setTimeout(r, 0));
+      return performance.getEntriesByName('servescope:chart-drawn').at(-1).startTime - t0;
+    }, [name === 'servescope', ['ttft_p99_ms', 'out_tok_s'][i % 2]]));
   }
   return times;
 }
 
-async function hover(page, t) {
+async function hover(page, name) {
+  const selector = { servescope: 'canvas.chart', 'Chart.js': '#serving', uPlot: '#serving .u-over', 'plotly.js': '#serving .nsewdrag' }[name];
+  await page.locator(selector).first().scrollIntoViewIfNeeded().catch(() => {});
   return page.evaluate(({ selector, n }) => {
     const target = document.querySelector(selector);
     const box = target.getBoundingClientRect();
@@ -125,44 +128,47 @@ async function hover(page, t) {
       (document.elementFromPoint(x, y) ?? target).dispatchEvent(new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true }));
     }
     return (performance.now() - t0) / n;
-  }, { selector: t.hover, n: HOVERS });
+  }, { selector, n: HOVERS });
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
-
-const results = { app: [], chartjs: [], plotly: [] };
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, '--enable-precise-memory-info'] });
+const results = Object.fromEntries(NAMES.map((n) => [n, []]));
 for (let run = 0; run < RUNS; run++) {
-  for (const [name, t] of Object.entries(TARGETS)) {
+  for (const name of NAMES) {
     const r = {};
-    await withPage(async (page) => {
-      await page.goto(t.first);
-      await settle(page, t);
-      Object.assign(r, await loadTimes(page, t));
-      if (name === 'app') {
-        await page.goto(t.serving);
-        await settle(page, t);
-      }
-      const sw = await switches(page, name);
-      r.switchP50 = pct(sw, 50);
-      r.switchP95 = pct(sw, 95);
-      await page.locator(t.hover.split(',')[0]).first().scrollIntoViewIfNeeded().catch(() => {});
-      r.hover = await hover(page, t);
+    for (const link of Object.keys(LINKS)) {
+      await withPage(link, async (page, bytes) => {
+        await page.goto(PAGES[name].first);
+        const b = await firstChart(page, name === 'servescope');
+        r[`first ${link}`] = b.first;
+        r[`interactive ${link}`] = b.interactive ?? NaN;
+        r[`transfer ${link}`] = bytes();
+      });
+    }
+    await withPage('loopback', async (page) => {
+      await page.goto(PAGES[name].serving ?? PAGES[name].first);
+      await firstChart(page, name === 'servescope');
+      const sw = switches(page, name);
+      const times = await sw;
+      const sorted = [...times].sort((a, b) => a - b);
+      r.switchP50 = sorted[Math.floor(0.5 * sorted.length)];
+      r.switchP95 = sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))];
+      r.hover = await hover(page, name);
     });
-    await withPage(async (page) => {
-      await page.goto(t.scale);
-      await settle(page, t);
-      r.scaleFirst = (await loadTimes(page, t)).first;
+    await withPage('loopback', async (page) => {
+      await page.goto(PAGES[name].scale);
+      r.scaleFirst = (await firstChart(page, false)).first;
       r.jsHeap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? NaN);
-      r.wasmHeap = await page.evaluate(() => window.__wasm?.memory?.buffer.byteLength ?? 0);
+      r.wasmHeap = await page.evaluate(() => window.__wasm?.memory?.buffer.byteLength ?? NaN);
     });
     results[name].push(r);
-    process.stdout.write(`run ${run + 1} ${name}: first ${r.first.toFixed(0)} ms, switch p95 ${r.switchP95.toFixed(1)} ms\n`);
+    process.stdout.write(`run ${run + 1} ${name}: first ${r['first loopback'].toFixed(0)} / ${r['first 4G'].toFixed(0)} ms, interactive 4G ${r['interactive 4G'].toFixed(0)} ms, switch p95 ${r.switchP95.toFixed(1)} ms\n`);
   }
 }
+await browser.close();
 server.close();
 
-// Transfer sizes: what each page downloads, by type, raw and gzip.
+// Static sizes: what each page downloads, by type, raw and gzip -9.
 function sizes(files) {
   const by = {};
   for (const [type, path] of files) {
@@ -175,49 +181,53 @@ function sizes(files) {
 }
 const dist = readdirSync('dist').filter((f) => statSync(join('dist', f)).isFile());
 const typeOf = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'other');
-const appFiles = dist.filter((f) => typeOf(f) !== 'other').map((f) => [typeOf(f), join('dist', f)]);
+const peer = (html, ...vendor) => sizes([...vendor.map((v) => [v.endsWith('.css') ? 'css' : 'js', `node_modules/${v}`]), ['js', 'tools/bench/peers/common.mjs'], ['html', `tools/bench/peers/${html}`], ['data', DATA]]);
 const size = {
-  app: sizes([...appFiles, ['data', DATA]]),
-  chartjs: sizes([['js', 'node_modules/chart.js/dist/chart.umd.js'], ['js', 'tools/bench/peers/common.mjs'], ['html', 'tools/bench/peers/chartjs.html'], ['data', DATA]]),
-  plotly: sizes([['js', 'node_modules/plotly.js-dist-min/plotly.min.js'], ['js', 'tools/bench/peers/common.mjs'], ['html', 'tools/bench/peers/plotly.html'], ['data', DATA]]),
+  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other').map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
+  'Chart.js': peer('chartjs.html', 'chart.js/dist/chart.umd.js'),
+  uPlot: peer('uplot.html', 'uplot/dist/uPlot.iife.min.js', 'uplot/dist/uPlot.min.css'),
+  'plotly.js': peer('plotly.html', 'plotly.js-dist-min/plotly.min.js'),
 };
-const kb = (b) => (b / 1024).toFixed(1);
-const total = (s, key) => Object.entries(s).filter(([t]) => t !== 'data').reduce((sum, [, v]) => sum + v[key], 0);
 
-const rows = [
-  ['navigation → first chart (ms)', 'first'],
-  ['navigation → every chart of the default view (ms)', 'all'],
-  ['main-thread time drawing the default view (ms)', 'draw'],
-  ['metric switch p50 (ms)', 'switchP50'],
-  ['metric switch p95 (ms)', 'switchP95'],
-  ['hover, per mousemove (ms)', 'hover'],
-  ['scale file: navigation → first chart (ms)', 'scaleFirst'],
-  ['scale file: JS heap (MB)', 'jsHeap', 1 / 1048576],
-  ['scale file: wasm memory (MB)', 'wasmHeap', 1 / 1048576],
-];
+const median = (xs) => { const s = xs.filter(Number.isFinite).sort((a, b) => a - b); if (!s.length) return NaN; return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const med = (name, key, k = 1) => median(results[name].map((r) => r[key] * k));
 const fmt = (x) => (Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2)) : '—');
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : '—');
-let table = '| measure (median of ' + RUNS + ' runs) | servescope | Chart.js | plotly.js | servescope ÷ Chart.js | servescope ÷ plotly.js |\n|---|---:|---:|---:|---:|---:|\n';
+const kb = (b) => (b / 1024).toFixed(1);
+const rows = [
+  ['transfer as received, loopback (KB, data included)', 'transfer loopback', 1 / 1024],
+  ['first chart, loopback (ms)', 'first loopback'],
+  ['first chart, 4G-like link (ms)', 'first 4G'],
+  ['interactive, loopback (ms)', 'interactive loopback'],
+  ['interactive, 4G-like link (ms)', 'interactive 4G'],
+  ['metric switch p50 (ms)', 'switchP50'],
+  ['metric switch p95 (ms)', 'switchP95'],
+  ['hover, per mousemove (ms)', 'hover'],
+  ['scale file: first chart, loopback (ms)', 'scaleFirst'],
+  ['scale file: JS heap (MB)', 'jsHeap', 1 / 1048576],
+  ['scale file: wasm memory (MB)', 'wasmHeap', 1 / 1048576],
+];
+let table = `| measure (median of ${RUNS} runs) | ${NAMES.join(' | ')} | servescope ÷ Chart.js | servescope ÷ uPlot |\n|---|${NAMES.map(() => '---:').join('|')}|---:|---:|\n`;
 for (const [label, key, k] of rows) {
-  const [a, c, p] = ['app', 'chartjs', 'plotly'].map((n) => med(n, key, k));
-  table += `| ${label} | ${fmt(a)} | ${fmt(c)} | ${fmt(p)} | ${ratio(a, c)} | ${ratio(a, p)} |\n`;
+  const v = NAMES.map((n) => med(n, key, k));
+  table += `| ${label} | ${v.map(fmt).join(' | ')} | ${ratio(v[0], v[1])} | ${ratio(v[0], v[2])} |\n`;
 }
-let sizeTable = '| transfer (KB, raw / gzip) | servescope | Chart.js page | plotly.js page |\n|---|---:|---:|---:|\n';
+let sizeTable = `| static size (KB, raw / gzip -9) | ${NAMES.join(' | ')} |\n|---|${NAMES.map(() => '---:').join('|')}|\n`;
 for (const type of ['wasm', 'js', 'css', 'html', 'data']) {
-  const cell = (s) => (s[type] ? `${kb(s[type].raw)} / ${kb(s[type].gzip)}` : '—');
-  sizeTable += `| ${type} | ${cell(size.app)} | ${cell(size.chartjs)} | ${cell(size.plotly)} |\n`;
+  sizeTable += `| ${type} | ${NAMES.map((n) => (size[n][type] ? `${kb(size[n][type].raw)} / ${kb(size[n][type].gzip)}` : '—')).join(' | ')} |\n`;
 }
-sizeTable += `| **total excluding data** | ${kb(total(size.app, 'raw'))} / **${kb(total(size.app, 'gzip'))}** | ${kb(total(size.chartjs, 'raw'))} / ${kb(total(size.chartjs, 'gzip'))} | ${kb(total(size.plotly, 'raw'))} / ${kb(total(size.plotly, 'gzip'))} |\n`;
+const total = (s, key) => Object.entries(s).filter(([t]) => t !== 'data').reduce((sum, [, v]) => sum + v[key], 0);
+sizeTable += `| **app, data excluded** | ${NAMES.map((n) => `${kb(total(size[n], 'raw'))} / **${kb(total(size[n], 'gzip'))}**`).join(' | ')} |\n`;
 
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
-const chromiumVersion = execSync(`${process.env.CHROMIUM ?? "/usr/bin/chromium"} --version 2>/dev/null`).toString().trim();
+const chromiumVersion = execSync(`${CHROMIUM} --version 2>/dev/null`).toString().trim();
 const doc = `# Benchmarks
 
 Measured ${new Date().toISOString().slice(0, 10)} at commit \`${commit}\` on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}),
-${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${chromiumVersion} headless, served from 127.0.0.1 with the cache disabled,
-a fresh browser per run; runs alternate servescope, Chart.js, plotly.js. The machine is shared and
-noisy: read medians and the ratios measured side by side, not absolute numbers.
+${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${chromiumVersion} headless at 1280 × 800. Every page is served
+gzip-compressed from 127.0.0.1 with the cache disabled, each load in a fresh browser context;
+runs alternate servescope, Chart.js, uPlot, plotly.js. The machine is shared and noisy: read
+medians and the ratios measured side by side in this run, not absolute numbers.
 
 Rerun: \`./scripts/bench.sh\` (builds the release site, generates the scale file, runs
 \`node tools/bench/run.mjs ${RUNS}\` and rewrites this file).
@@ -225,18 +235,22 @@ Rerun: \`./scripts/bench.sh\` (builds the release site, generates the scale file
 ${table}
 ${sizeTable}
 What each figure is:
-- *first chart* / *every chart*: the performance mark each page sets when a chart finished
-  drawing, from navigation start. servescope's default view (decode) has one chart; each peer
-  page draws two (decode and serving), so its "every chart" includes the second.
-- *main-thread drawing*: the sum of draw-start → chart-drawn marks over the default view.
+- *first chart*: from navigation start to the first animation frame at which the page shows a
+  chart — a visible canvas wider than 100 px with ink on it, or visible SVG with drawn lines —
+  detected the same way in every page, not by the page's own mark. servescope's landing view
+  is written into its HTML at build time, so its first chart is that SVG.
+- *interactive* (servescope only): the first frame at which the app has taken over from the
+  pre-rendered view and a synthetic hover on a point is answered by its tooltip.
+- *4G-like link*: DevTools network emulation, 150 ms latency, 1.6 Mbit/s down, 0.75 Mbit/s up.
 - *metric switch*: servescope — from the metric picker's change event to the redrawn chart
-  (link update, series rebuild and draw); Chart.js — \`chart.update('none')\`; plotly.js —
-  \`Plotly.react\`; ${SWITCHES} switches alternating out_tok_s and ttft_p99_ms.
+  (link update, series rebuild and draw) on the serving view; Chart.js — \`chart.update('none')\`;
+  uPlot — \`setData\`; plotly.js — \`Plotly.react\`; ${SWITCHES} switches alternating out_tok_s and ttft_p99_ms.
 - *hover*: synchronous cost of one \`mousemove\` dispatched on the chart, averaged over ${HOVERS}
-  moves. Chart.js defers hover work to the next animation frame, so its figure undercounts.
+  moves. Chart.js and uPlot defer hover work to the next animation frame, so theirs undercount.
 - *scale file*: \`tools/bench/gen-scale.mjs\` — 40 engines × 12 workloads × 16 concurrency
   levels (${'~'}7 700 cells); servescope parses, validates and draws the serving view, the peers
   fetch, parse and draw two charts of it.
+- *static size*: the files each page loads, gzip -9 as the server sends them.
 `;
 writeFileSync('BENCHMARKS.md', doc + (process.env.BENCH_NOTES ? `\n${readFileSync(process.env.BENCH_NOTES, 'utf8')}` : ''));
 console.log(table);

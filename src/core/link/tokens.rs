@@ -85,6 +85,21 @@ impl View {
     pub fn is_collection(self) -> bool {
         matches!(self, View::Catalog | View::Coverage | View::History)
     }
+
+    /// A study's view tabs, in the order the top bar shows them, with their labels.
+    pub const TABS: [(View, &'static str); 11] = [
+        (View::Overview, "Overview"),
+        (View::Serving, "Serving"),
+        (View::Tradeoff, "Trade-off"),
+        (View::Energy, "Energy"),
+        (View::Decode, "Decode"),
+        (View::Prefill, "Prefill"),
+        (View::Cache, "KV cache"),
+        (View::Accuracy, "Accuracy"),
+        (View::Compare, "Compare"),
+        (View::Provenance, "Provenance"),
+        (View::Raw, "Raw file"),
+    ];
 }
 
 token_enum! {

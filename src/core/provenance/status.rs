@@ -189,6 +189,16 @@ pub struct TrustSummary {
 }
 
 impl TrustSummary {
+    /// The badge before anything was checked (the page written at build time): the count
+    /// and that the hashes are listed, never a verdict.
+    pub fn unchecked(total: usize) -> Self {
+        if total == 0 {
+            return TrustSummary { text: "no source files listed".into(), tone: "neutral" };
+        }
+        let s = if total == 1 { "" } else { "s" };
+        TrustSummary { text: format!("{total} source file{s} listed with their sha256 · not checked yet"), tone: "neutral" }
+    }
+
     /// The badge for these counts; `checking` while sources are still being fetched.
     pub fn of(counts: &StatusCounts, checking: bool) -> Self {
         let s = |n: usize| if n == 1 { "" } else { "s" };

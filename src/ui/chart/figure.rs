@@ -89,9 +89,15 @@ pub fn ChartFigure(
                 hovered.set(None);
                 failure.set(None);
                 mark("servescope:chart-drawn");
+                if page.booting.get_untracked() {
+                    page.booting.set(false);
+                }
             }
             // A failed drawing is said on the page, not only logged.
-            Some(Err(e)) => failure.set(Some(format!("This chart could not be drawn: {e}"))),
+            Some(Err(e)) => {
+                failure.set(Some(format!("This chart could not be drawn: {e}")));
+                page.booting.set(false);
+            }
             None => {}
         }
     });

@@ -6,3 +6,4 @@ pub mod browser;
 pub mod download;
 pub mod fetch;
 pub mod files;
+pub mod landing;

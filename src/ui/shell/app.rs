@@ -7,8 +7,10 @@ use super::drawers::Drawers;
 use super::embed::EmbedHead;
 use super::router::Router;
 use super::topbar::TopBar;
-use crate::core::link::{ThemeChoice, ViewState};
+use crate::core::link::{ThemeChoice, View, ViewState};
 use crate::ui::io::browser::{prefers_dark, printing, set_title};
+use crate::ui::io::landing::{prerender_shown, take_over};
+use crate::ui::state::file::SlotState;
 use crate::ui::state::{history, PageState};
 use crate::ui::tasks::load;
 use crate::ui::widgets::notices::NoticesPanel;
@@ -18,8 +20,31 @@ use crate::ui::widgets::notices::NoticesPanel;
 pub fn App() -> impl IntoView {
     let system_dark = prefers_dark();
     let paper = printing();
-    let page = PageState::new(&history::current_query(), system_dark.get_untracked());
+    let booting = prerender_shown();
+    let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
     provide_context(page);
+    // Behind the pre-rendered overview the app draws hidden; the overview's chart ends the
+    // wait when drawn (`ChartFigure`), anything else ends it as soon as it is known.
+    Effect::new(move |_| {
+        if !page.booting.get() {
+            return;
+        }
+        let waits_for_chart = match page.primary().get() {
+            SlotState::Idle | SlotState::Loading(_) => true,
+            SlotState::Ready(study) => {
+                page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
+            }
+            SlotState::Failed { .. } | SlotState::Invalid { .. } => false,
+        };
+        if !waits_for_chart {
+            page.booting.set(false);
+        }
+    });
+    Effect::new(move |_| {
+        if !page.booting.get() {
+            take_over();
+        }
+    });
     if !page.notices.with_untracked(Vec::is_empty) {
         // The link must say what the page shows.
         history::write_address(&page.link.current(), false);
@@ -59,7 +84,7 @@ pub fn App() -> impl IntoView {
         set_title(&title);
     });
     view! {
-        <div class="page" class:embed=move || page.link.embed.get()
+        <div class="page" class:embed=move || page.link.embed.get() class:booting=move || page.booting.get()
             on:dragover=|e: leptos::ev::DragEvent| e.prevent_default()
             on:drop=move |e: leptos::ev::DragEvent| {
                 e.prevent_default();

@@ -14,20 +14,6 @@ use crate::ui::widgets::pickers::Choice;
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::trust::TrustBadge;
 
-const TABS: [(View, &str); 11] = [
-    (View::Overview, "Overview"),
-    (View::Serving, "Serving"),
-    (View::Tradeoff, "Trade-off"),
-    (View::Energy, "Energy"),
-    (View::Decode, "Decode"),
-    (View::Prefill, "Prefill"),
-    (View::Cache, "KV cache"),
-    (View::Accuracy, "Accuracy"),
-    (View::Compare, "Compare"),
-    (View::Provenance, "Provenance"),
-    (View::Raw, "Raw file"),
-];
-
 /// The view tabs, as links that keep the rest of the state.
 #[component]
 fn Tabs() -> impl IntoView {
@@ -42,7 +28,7 @@ fn Tabs() -> impl IntoView {
     view! {
         <nav class="views" aria-label="views">
             {collection_tabs}
-            {TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view()}
+            {View::TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view()}
         </nav>
     }
 }

@@ -70,6 +70,9 @@ pub struct PageState {
     pub dark: RwSignal<bool>,
     /// Which drawer is open.
     pub drawer: RwSignal<Option<Drawer>>,
+    /// The app draws hidden behind the pre-rendered landing view until its first chart is
+    /// drawn (or it shows something else), then takes its place.
+    pub booting: RwSignal<bool>,
 }
 
 /// The top bar's drawers.
@@ -85,7 +88,7 @@ pub enum Drawer {
 
 impl PageState {
     /// The state for a query string: parsed, with its notices.
-    pub fn new(query: &str, dark: bool) -> Self {
+    pub fn new(query: &str, dark: bool, booting: bool) -> Self {
         let (state, notices) = ViewState::parse(query);
         let landing = RwSignal::new(View::Overview);
         let link = Link::new(RwSignal::new(state), landing.into());
@@ -98,6 +101,7 @@ impl PageState {
             landing,
             dark: RwSignal::new(dark),
             drawer: RwSignal::new(None),
+            booting: RwSignal::new(booting),
         }
     }
 

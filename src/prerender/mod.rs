@@ -1,0 +1,243 @@
+//! The landing view written at build time: the study's top bar, its headline cards and the
+//! first chart as SVG — drawn by the same chart function the page's canvas uses — so a
+//! reader sees real figures before the WebAssembly arrives, or without JavaScript at all.
+//! The markup mirrors the app's (same elements, same classes), so the app takes over in
+//! place. Native only: the build's `servescope-prerender` step calls it.
+
+pub mod html;
+
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
+
+use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
+use crate::core::headline::{headline_cards, Card};
+use crate::core::legend::chips_for;
+use crate::core::link::{settings_sentence, Scale, View, ViewState};
+use crate::core::metric::Metric;
+use crate::core::model::Results;
+use crate::core::palette::SwatchPaint;
+use crate::core::provenance::TrustSummary;
+use crate::core::series::{concurrency_ticks, describe_lines, serving_series};
+use html::Html;
+
+/// The chart's CSS height on the overview (the app's base height for it).
+pub const CHART_HEIGHT: u32 = 380;
+/// The chart's drawn widths: the overview's plot box on a laptop (the page's widest) and on
+/// a 390 px phone; CSS shows the one that fits and scales it to the box.
+pub const CHART_WIDTHS: [(u32, &str); 2] = [(1114, "wide"), (353, "narrow")];
+
+/// What the build writes into `index.html`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landing {
+    /// `<title>`, description and Open Graph tags from the file.
+    pub head: String,
+    /// The page as the app first draws it.
+    pub body: String,
+    /// The figures the chart drew, for the build's log and its test: points and gaps.
+    pub points: usize,
+    /// Points not measured (gaps).
+    pub gaps: usize,
+}
+
+/// The landing view of `results`, opened from `src` (a path relative to the page).
+pub fn landing(results: &Results, src: &str) -> Landing {
+    let state = ViewState { src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() };
+    let cards = headline_cards(results, &state.prices);
+    let mut html = Html::default();
+    html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
+    top_bar(&mut html, results, &state);
+    html.open("main", &[("id", Some("main"))]);
+    html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, View::Overview));
+    html.open("section", &[("class", Some("panel overview"))]);
+    html.element("h2", &[("class", Some("visually-hidden"))], "Headline findings");
+    html.open("ul", &[("class", Some("cards"))]);
+    for card in &cards {
+        card_html(&mut html, card, src);
+    }
+    html.close("ul");
+    let (points, gaps) = overview_chart(&mut html, results).unwrap_or((0, 0));
+    html.close("section").close("main").close("div");
+    Landing { head: head(results, &cards), body: html.finish(), points, gaps }
+}
+
+fn head(results: &Results, cards: &[Card]) -> String {
+    let title = format!("{} · overview · servescope", results.title);
+    let mut about: Vec<String> =
+        cards.iter().filter(|c| !c.publisher).take(2).flat_map(|c| c.lines.first().map(|l| format!("{}: {}", c.title, l.text))).collect();
+    about.insert(0, format!("{} ({}): serving benchmark results per engine", results.title, results.date));
+    let description = about.join(". ");
+    let mut html = Html::default();
+    html.element("title", &[], &title);
+    html.open("meta", &[("name", Some("description")), ("content", Some(&description))]);
+    html.open("meta", &[("property", Some("og:title")), ("content", Some(&results.title))]);
+    html.open("meta", &[("property", Some("og:description")), ("content", Some(&description))]);
+    html.open("meta", &[("property", Some("og:type")), ("content", Some("website"))]);
+    html.finish()
+}
+
+fn href(state: &ViewState) -> String {
+    format!("?{}", state.to_query())
+}
+
+fn top_bar(html: &mut Html, results: &Results, state: &ViewState) {
+    html.open("header", &[("class", Some("topbar"))]);
+    html.element("a", &[("class", Some("skip")), ("href", Some("#main"))], "Skip to the chart");
+    html.open("div", &[("class", Some("bar-row"))]);
+    html.element("a", &[("class", Some("brand")), ("href", Some("./"))], "servescope");
+    html.open("div", &[("class", Some("study-line"))]);
+    html.element("h1", &[], &results.title);
+    let mut meta: Vec<String> = results.hardware.iter().cloned().collect();
+    meta.push(results.date.clone());
+    html.element("span", &[("class", Some("study-meta"))], &meta.join(" · "));
+    let badge = TrustSummary::unchecked(results.sources.len());
+    html.open("a", &[("class", Some("badge-link")), ("href", Some(&href(&state.on_view(View::Provenance))))]);
+    html.element("span", &[("class", Some(&format!("badge sources {}", badge.tone)))], &badge.text);
+    html.close("a").close("div");
+    html.open("div", &[("class", Some("bar-actions"))]);
+    for (class, label) in
+        [("details-toggle", "Details"), ("copy-link", "Copy link"), ("open-file", "Open file…"), ("share", "Share & reproduce")]
+    {
+        html.element("button", &[("class", Some(&format!("action {class}"))), ("type", Some("button"))], label);
+    }
+    html.element("button", &[("class", Some("action theme-toggle")), ("type", Some("button"))], "Dark");
+    html.element("span", &[("class", Some("copied"))], "");
+    html.close("div").close("div");
+    html.open("nav", &[("class", Some("views")), ("aria-label", Some("views"))]);
+    for (view, label) in View::TABS {
+        let current = (view == View::Overview).then_some("page");
+        html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
+    }
+    html.close("nav").close("header");
+}
+
+fn card_html(html: &mut Html, card: &Card, src: &str) {
+    html.open("li", &[("class", Some(if card.publisher { "card publisher" } else { "card" }))]);
+    html.open("h3", &[]).text(&card.title);
+    if card.publisher {
+        html.element("span", &[("class", Some("tag"))], "the publisher's");
+    }
+    html.close("h3");
+    html.open("ul", &[("class", Some("card-lines"))]);
+    for line in &card.lines {
+        html.open("li", &[("title", line.detail.as_deref())]);
+        match &line.link {
+            Some(to) => {
+                let state = to.for_sharing(src, to.view.unwrap_or(View::Overview));
+                html.element("a", &[("href", Some(&href(&state)))], &line.text);
+            }
+            None => {
+                html.text(&line.text);
+            }
+        }
+        html.close("li");
+    }
+    html.close("ul");
+    html.element("p", &[("class", Some("rule"))], &card.rule);
+    html.close("li");
+}
+
+/// The overview's chart: output tok/s per GPU against concurrency in the first workload,
+/// drawn once per width and theme; returns (points, gaps) drawn.
+fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> {
+    let workloads = &results.serving.as_ref()?.workloads;
+    let workload = workloads.first()?;
+    let metric = Metric::OutTokS;
+    let lines = serving_series(results, workload, metric, &ViewState::default());
+    let ticks = concurrency_ticks([results]);
+    let title = metric.titled_with_direction(metric.axis_title());
+    html.open("div", &[("class", Some("overview-chart"))]);
+    html.open("div", &[("class", Some("chart-head"))]);
+    html.element("h2", &[], &format!("Output tok/s per GPU against concurrency · {}", workload.name()));
+    html.open("label", &[("class", Some("control"))]).text("Workload ");
+    html.open("select", &[("class", Some("workload-picker"))]);
+    for (i, w) in workloads.iter().enumerate() {
+        html.element("option", &[("value", Some(&w.key())), ("selected", (i == 0).then_some(""))], &w.name());
+    }
+    html.close("select").close("label").close("div");
+    legend(html, results, &lines.not_measured);
+    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some("overview"))]);
+    html.open("div", &[("class", Some("chart-wrap"))]);
+    let summary = describe_lines(&lines.series, &title);
+    let mut drawn = (0, 0);
+    for (width, size) in CHART_WIDTHS {
+        for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
+            let (svg, points, gaps) = chart_svg(&title, &ticks, &lines.series, theme, (width, CHART_HEIGHT))?;
+            drawn = (points, gaps);
+            let class = format!("chart prerendered {size} {tone}");
+            html.open(
+                "div",
+                &[
+                    ("class", Some(&class)),
+                    ("role", Some("img")),
+                    ("aria-label", Some(&summary)),
+                    ("data-points", Some(&points.to_string())),
+                    ("data-gaps", Some(&gaps.to_string())),
+                ],
+            );
+            html.trusted(&svg).close("div");
+        }
+    }
+    html.close("div");
+    html.open("div", &[("class", Some("exports"))]);
+    html.element("button", &[("class", Some("toggle export-png")), ("type", Some("button"))], "PNG");
+    html.element("button", &[("class", Some("toggle export-svg")), ("type", Some("button"))], "SVG");
+    html.close("div").close("figure").close("div");
+    Some(drawn)
+}
+
+fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
+    html.open("ul", &[("class", Some("legend toggles")), ("aria-label", Some("engines: press to show or hide"))]);
+    for chip in chips_for(results, &[]) {
+        html.open("li", &[("class", Some("chip"))]);
+        html.open("button", &[("class", Some("legend-toggle")), ("type", Some("button")), ("aria-pressed", Some("true"))]);
+        let colour = chip.style.colour.hex();
+        let (d, paint) = chip.style.marker.swatch();
+        let (fill, stroke, width) = match paint {
+            SwatchPaint::Fill => (colour.as_str(), None, None),
+            SwatchPaint::Stroke(w) => ("none", Some(colour.as_str()), Some(w)),
+        };
+        html.open(
+            "svg",
+            &[
+                ("class", Some("swatch")),
+                ("width", Some("18")),
+                ("height", Some("16")),
+                ("viewBox", Some("0 0 18 16")),
+                ("aria-hidden", Some("true")),
+            ],
+        );
+        html.open("path", &[("d", Some(d)), ("fill", Some(fill)), ("stroke", stroke), ("stroke-width", width)]).close("path").close("svg");
+        html.text(" ");
+        html.element("span", &[("class", Some("chip-label"))], &chip.label);
+        if not_measured.contains(&chip.id) {
+            html.element("span", &[("class", Some("absent"))], " — not measured in this workload");
+        }
+        html.close("button");
+        html.element(
+            "button",
+            &[("class", Some("chip-info-button")), ("type", Some("button")), ("aria-label", Some(&format!("about {}", chip.label)))],
+            "i",
+        );
+        html.element("span", &[("class", Some("chip-info")), ("role", Some("tooltip"))], &chip.detail);
+        html.close("li");
+    }
+    html.close("ul");
+}
+
+/// One SVG of the chart, with the points and gaps it drew.
+fn chart_svg(
+    title: &str,
+    ticks: &[u32],
+    series: &[crate::core::series::Series],
+    theme: Theme,
+    size: (u32, u32),
+) -> Option<(String, usize, usize)> {
+    let mut svg = String::new();
+    let drawn = {
+        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let chart = ConcurrencyChart { y_title: title, concurrency: ticks, series, scale: Scale::Lin, millis: false, theme };
+        draw_concurrency_chart(&area, &chart).ok()?
+    };
+    // Scaled to the box by CSS: the drawn size becomes the view box.
+    let svg = svg.replacen(&format!("width=\"{}\" height=\"{}\"", size.0, size.1), &format!("viewBox=\"0 0 {} {}\"", size.0, size.1), 1);
+    Some((svg, drawn.points.len(), drawn.gaps.len()))
+}

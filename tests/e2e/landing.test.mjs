@@ -1,0 +1,99 @@
+// The page written at build time: the landing view is real before the WebAssembly runs and
+// without JavaScript, its figures are the app's, the app takes its place without moving it,
+// and a link to any other view never shows it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, FLAGS, start } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await start({ viewport: { width: 1280, height: 800 } }); });
+after(async () => { await browser?.close(); });
+
+const cardTexts = (page, root) => page.$$eval(`${root} .card`, (cards) => cards.map((c) => c.textContent.replace(/\s+/g, ' ').trim()));
+const box = (page, selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; });
+
+/** Hold the wasm back, so what shows before the app can be looked at. */
+async function holdWasm(page, ms) {
+  await page.route('**/*.wasm', async (route) => { await new Promise((ok) => setTimeout(ok, ms)); await route.continue(); });
+}
+
+test('the built page holds the overview: title and tags from the file, cards, and the chart as SVG', () => {
+  const html = readFileSync('dist/index.html', 'utf8');
+  assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
+  assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
+  assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
+  assert.match(html, /<html lang="en" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json">/);
+  assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
+  assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
+});
+
+test('without JavaScript the overview shows, with the sentence saying the rest needs it', async () => {
+  // The shared context is persistent, which cannot switch JavaScript off: a second browser can.
+  const other = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const context = await other.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(browser.base);
+  assert.equal(await page.isVisible('#prerender'), true);
+  assert.equal(await page.isVisible('.boot-skeleton'), false);
+  assert.match(await page.textContent('noscript'), /other views, hover details, source checks and controls need JavaScript/);
+  assert.equal(await page.textContent('#prerender h1'), 'Qwen3.8-Flash-Next on one MI350P');
+  assert.match(await page.textContent('#prerender .badge'), /^17 source files listed with their sha256 · not checked yet$/);
+  assert.equal(await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length), 1, 'one chart shown');
+  assert.equal(await page.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'), '21');
+  await page.screenshot({ path: 'target/e2e-landing-nojs.png' });
+  await other.close();
+});
+
+test('the pre-rendered figures are the app\'s, and the app takes over without moving the chart', async () => {
+  const early = await browser.context.newPage();
+  await early.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await holdWasm(early, 1500);
+  await early.goto(browser.base);
+  await early.waitForSelector('#prerender .chart.prerendered');
+  const before = { cards: await cardTexts(early, '#prerender'), chart: await box(early, '#prerender .chart-wrap'),
+    points: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'),
+    gaps: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-gaps') };
+  await early.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+  await early.waitForFunction(() => !document.getElementById('prerender'));
+  const afterwards = { cards: await cardTexts(early, '.page'), chart: await box(early, '.page canvas.chart'),
+    points: await early.getAttribute('canvas.chart', 'data-points'), gaps: await early.getAttribute('canvas.chart', 'data-gaps') };
+  assert.equal(before.cards.length, 4);
+  // The app's cards say the same, the badge aside (the app has checked the sources by now).
+  assert.deepEqual(afterwards.cards, before.cards);
+  assert.deepEqual([afterwards.points, afterwards.gaps], [before.points, before.gaps]);
+  assert.deepEqual(afterwards.chart, before.chart, 'the chart keeps its box');
+  assert.equal(await early.isVisible('.boot-skeleton'), false);
+  assert.equal(await early.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
+  assert.deepEqual(await early.evaluate(() => window.__csp), []);
+  await early.close();
+});
+
+test('a link to another view never shows the pre-rendered one: the skeleton shows until the app draws', async () => {
+  const page = await browser.context.newPage();
+  const violations = [];
+  page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+  await holdWasm(page, 1500);
+  await page.goto(`${browser.base}?view=serving&theme=dark`);
+  await page.waitForSelector('.boot-skeleton');
+  assert.equal(await page.isVisible('#prerender'), false);
+  assert.equal(await page.isVisible('.boot-skeleton'), true);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', 'a linked theme applies before the app');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.equal(await page.$$eval('#prerender, .boot-skeleton', (e) => e.length), 0);
+  assert.equal(await page.$eval('.page', (p) => p.classList.contains('booting')), false);
+  assert.deepEqual(violations, []);
+  await page.close();
+});
+
+test('the landing link with its view and source named is still the pre-rendered view', async () => {
+  const page = await browser.context.newPage();
+  await holdWasm(page, 1000);
+  await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=overview`);
+  assert.equal(await page.isVisible('#prerender'), true);
+  await page.close();
+});

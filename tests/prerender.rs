@@ -1,0 +1,52 @@
+//! The page written at build time: its figures are the file's (computed by the same core
+//! functions the app calls), and nothing from the file becomes markup.
+
+mod common;
+
+use common::{bundled_results, check, read};
+use servescope::core::cost::Prices;
+use servescope::core::headline::headline_cards;
+use servescope::prerender::landing;
+
+const SRC: &str = "data/qwen3.8-flash-next-mi350p-2026-10-30.json";
+
+#[test]
+fn the_landing_view_carries_every_card_line_and_the_charts_measured_points() {
+    let results = bundled_results();
+    let page = landing(&results, SRC);
+    for card in headline_cards(&results, &Prices::default()) {
+        assert!(page.body.contains(&format!("<h3>{}</h3>", card.title)), "card {}", card.title);
+        for line in &card.lines {
+            assert!(page.body.contains(&line.text.replace('&', "&amp;")), "line {}", line.text);
+        }
+    }
+    // The first workload's out_tok_s, counted from the model: measured points and gaps.
+    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let cells: Vec<Option<f64>> = workload.rows.iter().flat_map(|r| r.cells.iter()).map(|c| c.as_ref().and_then(|c| c.out_tok_s)).collect();
+    let measured = cells.iter().filter(|c| c.is_some()).count();
+    assert_eq!((page.points, page.gaps), (21, 7));
+    assert_eq!(page.points, measured);
+    assert_eq!(page.body.matches("class=\"chart prerendered ").count(), 4);
+    assert!(page.body.contains("data-points=\"21\" data-gaps=\"7\""));
+    assert!(page.body.contains("<h1>Qwen3.8-Flash-Next on one MI350P</h1>"));
+    assert!(page.body.contains("17 source files listed with their sha256 · not checked yet"));
+    assert!(page.head.contains("<title>Qwen3.8-Flash-Next on one MI350P · overview · servescope</title>"));
+    assert!(page.body.contains("href=\"?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&amp;view=serving&amp;workload=1024x1024\""));
+}
+
+#[test]
+fn the_landing_view_has_no_inline_style_or_script() {
+    let page = landing(&bundled_results(), SRC);
+    assert!(!page.body.contains(" style="), "the CSP refuses inline styles");
+    assert!(!page.body.contains("<script"));
+}
+
+#[test]
+fn text_from_a_hostile_file_stays_text() {
+    let results = check(&read("tests/fixtures/hostile.json"), &[]).results.expect("hostile.json is valid");
+    let page = landing(&results, "fixtures/hostile.json");
+    assert!(!page.body.contains("<img"), "no element from the file");
+    assert!(!page.body.contains("<script"));
+    assert!(!page.head.contains("<script"));
+    assert!(page.body.contains("&lt;"), "its angle brackets are escaped");
+}
