@@ -360,3 +360,60 @@ fn schema_one_one_fields_are_read() {
     assert_eq!(results.highlights[0].link.as_deref(), Some("?view=serving"));
     assert_eq!(results.raw.get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
 }
+
+/// The published schema, compiled.
+fn schema() -> jsonschema::Validator {
+    let schema: serde_json::Value = serde_json::from_slice(&read("schema/results-1.json")).expect("the schema is JSON");
+    assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    jsonschema::validator_for(&schema).expect("a valid JSON Schema")
+}
+
+/// Where the schema refuses a document, with what it says, for messages.
+fn schema_errors(schema: &jsonschema::Validator, doc: &serde_json::Value) -> Vec<String> {
+    schema.iter_errors(doc).map(|e| format!("{}: {e}", e.instance_path())).collect()
+}
+
+#[test]
+fn every_valid_file_passes_the_schema_and_the_validator() {
+    let schema = schema();
+    let files = [
+        "data/qwen3.8-flash-next-mi350p-2026-10-30.json",
+        "tests/fixtures/minimal.json",
+        "tests/fixtures/highlights.json",
+        "tests/fixtures/hostile.json",
+        "tests/fixtures/compare/rerun.json",
+        "tests/fixtures/compare/stated.json",
+        "tests/fixtures/compare/unrelated.json",
+        "tests/fixtures/provenance/results.json",
+        "tests/fixtures/provenance/slow-sources.json",
+    ];
+    for path in files {
+        let bytes = read(path);
+        assert!(parse_results(&bytes).results.is_some(), "{path}: the validator accepts it");
+        let doc: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!(schema_errors(&schema, &doc), Vec::<String>::new(), "{path}");
+    }
+}
+
+#[test]
+fn the_schema_refuses_every_structural_error_and_never_what_the_validator_accepts() {
+    let schema = schema();
+    let mut structural = 0;
+    for (name, edits, expected) in edits() {
+        let doc = mutate(minimal(), &edits);
+        let validation = parse_results(&serde_json::to_vec(&doc).expect("json"));
+        let schema_says = schema_errors(&schema, &doc);
+        // Structure: a missing field, a wrong type, a value outside its range. Everything else
+        // (references, duplicates, lengths, fields that disagree) is the validator's alone.
+        let is_structural =
+            !expected.is_empty() && expected.iter().all(|(s, k, _)| *s == Error && matches!(k, Missing | WrongType | OutOfRange));
+        if is_structural {
+            structural += 1;
+            assert!(!schema_says.is_empty(), "{name}: the validator refuses it ({expected:?}), the schema must too");
+        }
+        if !schema_says.is_empty() {
+            assert!(validation.results.is_none(), "{name}: the schema refuses it ({schema_says:?}) but the validator accepts it");
+        }
+    }
+    assert!(structural >= 20, "the structural cases were run ({structural})");
+}

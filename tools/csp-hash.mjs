@@ -1,42 +1,64 @@
-// trunk post_build hook: write the sha256 of every inline <script> of the staged index.html
-// into the CSP meta tag, replacing the placeholder, and add preloads for the default data.
-// Fails the build when the placeholder or the inline script is missing, so a page can never
-// ship with a stale or absent hash.
+// trunk post_build hook, after servescope-prerender: shape the staged index.html for a fast
+// first paint, then write the sha256 of every inline <script> and <style> into the CSP.
+// - The stylesheet is inlined (one request fewer before the first paint; on a slow link the
+//   CSS would otherwise share the pipe with the wasm and arrive late).
+// - Trunk's module script and preloads move to the end of <body>, so the whole page, the
+//   pre-rendered landing view included, arrives before the app's bytes start competing.
+// - The index and its first results file are preloaded with the wasm.
+// Fails the build when the placeholder, the stylesheet or the inline script is missing, so
+// a page can never ship with a stale or absent hash.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PLACEHOLDER = "'sha256-CSP_INIT_SCRIPT_HASH'";
 const staging = process.env.TRUNK_STAGING_DIR;
-if (!staging) {
-  console.error('csp-hash: TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
+const fail = (...message) => {
+  console.error('csp-hash:', ...message);
   process.exit(1);
-}
+};
+if (!staging) fail('TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
 const file = join(staging, 'index.html');
-const html = readFileSync(file, 'utf8');
-const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-if (inline.length === 0) {
-  console.error('csp-hash: no inline script found in', file);
-  process.exit(1);
-}
-if (!html.includes(PLACEHOLDER)) {
-  console.error('csp-hash: CSP placeholder not found in', file);
-  process.exit(1);
-}
-const hashes = inline.map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-let out = html.replace(PLACEHOLDER, hashes.join(' '));
+let html = readFileSync(file, 'utf8');
+if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);
+if (!html.includes('</body>')) fail('no </body> in', file);
 
-// Request the index and its first results file as early as the wasm: the app would
-// otherwise fetch them only after it starts, a serial round trip the peers do not pay.
-// (crossorigin="anonymous" matches fetch()'s defaults, so the app's request reuses them.)
-const index = JSON.parse(readFileSync(join(staging, 'data', 'index.json'), 'utf8'));
-const first = index.results?.[0]?.path;
-const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
-const links = [preload('data/index.json'), ...(first ? [preload(first)] : [])].join('\n  ');
-if (!out.includes('</head>')) {
-  console.error('csp-hash: no </head> in', file);
-  process.exit(1);
+// Inline the stylesheet trunk linked, and drop the file.
+const sheet = html.match(/<link rel="stylesheet" href="\.\/(style-[0-9a-f]+\.css)"[^>]*>/);
+if (!sheet) fail('no stylesheet link in', file);
+const css = readFileSync(join(staging, sheet[1]), 'utf8');
+html = html.replace(sheet[0], () => `<style>${css}</style>`);
+rmSync(join(staging, sheet[1]));
+
+// Move the app's loading tags after the content.
+const loading = [
+  /<script type="module">[\s\S]*?<\/script>/,
+  /<link rel="modulepreload"[^>]*>/,
+  /<link rel="preload"[^>]*\.wasm"[^>]*>/,
+];
+const moved = [];
+for (const pattern of loading) {
+  const found = html.match(pattern);
+  if (!found) fail('trunk tag not found:', pattern);
+  html = html.replace(found[0], '');
+  // Named, so a test can tell the page's own scripts from anything injected.
+  moved.push(found[0].replace('<script type="module">', '<script type="module" data-servescope="app">'));
 }
-out = out.replace('</head>', `  ${links}\n</head>`);
-writeFileSync(file, out);
-console.log(`csp-hash: ${hashes.length} inline script hash(es) written`);
+// Request the index and its first results file with the wasm: the app would otherwise fetch
+// them only after it starts, a serial round trip the peers do not pay. (crossorigin matches
+// fetch()'s defaults, so the app's requests reuse them.)
+const index = JSON.parse(readFileSync(join(staging, 'data', 'index.json'), 'utf8'));
+const first = (index.studies ?? index.results)?.[0]?.path;
+const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
+moved.push(preload('data/index.json'), ...(first ? [preload(first)] : []));
+html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);
+
+// Hash every inline script and style element.
+const hash = (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1]));
+const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]));
+if (scripts.length === 0) fail('no inline script found in', file);
+html = html.replace(PLACEHOLDER, `${scripts.join(' ')}; style-src 'self' ${styles.join(' ')}`);
+writeFileSync(file, html);
+const left = readdirSync(staging).filter((f) => f.endsWith('.css'));
+console.log(`csp-hash: ${scripts.length} script and ${styles.length} style hash(es) written; stylesheet inlined${left.length ? `; other CSS: ${left}` : ''}`);

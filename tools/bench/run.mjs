@@ -33,7 +33,7 @@ const PAGES = {
 const NAMES = Object.keys(PAGES);
 
 // In the page, every frame until found: the first chart is the first visible canvas wider
-// than 100 px with ink on it, or visible SVG of that width with lines drawn — whatever the
+// than 100 px with ink on it, or visible SVG of that width with ten shapes drawn — whatever the
 // page draws with, detected the same way. For servescope, "interactive" is the first frame
 // at which its app has replaced the pre-rendered view and a hover on a point is answered.
 const DETECT = () => {
@@ -48,7 +48,7 @@ const DETECT = () => {
     for (let i = 0; i < data.length; i += 64) if (data[i + 3] > 0 && (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2])) n++;
     return n > 50;
   };
-  const drawnSvg = (s) => [...s.querySelectorAll('path, polyline')].filter((p) => (p.getAttribute('d') ?? p.getAttribute('points') ?? '').length > 40).length >= 3;
+  const drawnSvg = (s) => s.querySelectorAll('path, polyline, circle, rect, line').length >= 10;
   let hovered = false;
   const frame = () => {
     const b = window.__bench;
@@ -236,7 +236,8 @@ ${table}
 ${sizeTable}
 What each figure is:
 - *first chart*: from navigation start to the first animation frame at which the page shows a
-  chart — a visible canvas wider than 100 px with ink on it, or visible SVG with drawn lines —
+  chart — a visible canvas wider than 100 px with ink on it, or visible SVG that wide with at
+  least ten shapes drawn —
   detected the same way in every page, not by the page's own mark. servescope's landing view
   is written into its HTML at build time, so its first chart is that SVG.
 - *interactive* (servescope only): the first frame at which the app has taken over from the

@@ -13,6 +13,7 @@ use crate::ui::io::landing::{prerender_shown, take_over};
 use crate::ui::state::file::SlotState;
 use crate::ui::state::{history, PageState};
 use crate::ui::tasks::load;
+use crate::ui::widgets::import_form::ImportedNotice;
 use crate::ui::widgets::notices::NoticesPanel;
 
 /// The whole page.
@@ -94,6 +95,7 @@ pub fn App() -> impl IntoView {
             }>
             {move || if page.link.embed.get() { view! { <EmbedHead/> }.into_any() } else { view! { <TopBar/> }.into_any() }}
             <NoticesPanel/>
+            <ImportedNotice/>
             <Drawers/>
             <Router/>
         </div>

@@ -9,6 +9,7 @@ use crate::core::link::sources_behind;
 use crate::ui::state::file::Origin;
 use crate::ui::state::{page, share_link, Drawer};
 use crate::ui::tasks::load::load_file_list;
+use crate::ui::widgets::import_form::ImportForm;
 
 /// Share & reproduce.
 #[component]
@@ -68,8 +69,9 @@ fn OpenDrawer() -> impl IntoView {
         <section class="drawer open-drawer panel local" aria-label="open files">
             <h2>"Open files"</h2>
             <p>"Pick or drop a results file together with its source files: it is validated and every source's sha256 is checked here. "
+               "Or pick what vLLM, SGLang, GuideLLM, AIPerf or GenAI-Perf wrote, to import it. "
                "Nothing is uploaded: the files are read by this page only. A local file cannot be linked."</p>
-            <input type="file" multiple accept=".json,.jsonl,.log,.md,.txt,application/json" aria-label="results file and its sources"
+            <input type="file" multiple accept=".json,.jsonl,.log,.md,.txt,application/json" aria-label="results file and its sources, or tool outputs"
                 on:change=move |e| {
                     let input: web_sys::HtmlInputElement = event_target(&e);
                     if let Some(files) = input.files() {
@@ -77,6 +79,7 @@ fn OpenDrawer() -> impl IntoView {
                         load_file_list(page, files);
                     }
                 }/>
+            {move || page.import_draft.with(Option::is_some).then(|| view! { <ImportForm/> })}
             <button type="button" class="action" on:click=move |_| page.drawer.set(None)>"Close"</button>
         </section>
     }

@@ -5,6 +5,7 @@
 pub mod checks;
 pub mod file;
 pub mod history;
+pub mod import;
 pub mod link;
 
 use leptos::prelude::*;
@@ -70,6 +71,10 @@ pub struct PageState {
     pub dark: RwSignal<bool>,
     /// Which drawer is open.
     pub drawer: RwSignal<Option<Drawer>>,
+    /// Tool outputs picked, waiting for the answers the files do not give.
+    pub import_draft: RwSignal<Option<import::ImportDraft>>,
+    /// The results file the last import wrote, to download.
+    pub imported: RwSignal<Option<import::ImportedStudy>>,
     /// The app draws hidden behind the pre-rendered landing view until its first chart is
     /// drawn (or it shows something else), then takes its place.
     pub booting: RwSignal<bool>,
@@ -101,6 +106,8 @@ impl PageState {
             landing,
             dark: RwSignal::new(dark),
             drawer: RwSignal::new(None),
+            import_draft: RwSignal::new(None),
+            imported: RwSignal::new(None),
             booting: RwSignal::new(booting),
         }
     }

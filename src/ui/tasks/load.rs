@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 
 use crate::core::collection::parse_collection;
 use crate::core::findings::Severity;
+use crate::core::import::{write_study, EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::{sha256_hex, Verification};
@@ -17,6 +18,7 @@ use crate::core::validate::parse_results;
 use crate::ui::io::{browser, fetch, files};
 use crate::ui::state::checks::SourceChecks;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, SlotState, StudyFile};
+use crate::ui::state::import::{ImportDraft, ImportedStudy};
 use crate::ui::state::{CollectionState, PageState};
 
 /// Where the bundled collection is listed.
@@ -192,15 +194,44 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
     });
 }
 
-/// Read a picked or dropped file list, then load it; a file that cannot be read is named.
+/// Read a picked or dropped file list, then load it — or, when it holds no results file but
+/// a benchmark tool's output, ask for what an import needs; a file that cannot be read is named.
 pub fn load_file_list(page: PageState, list: web_sys::FileList) {
     spawn_local(async move {
         match files::read_files(&list).await {
-            Ok(files) => load_local(page, files).await,
+            Ok(files) => {
+                let results = files.iter().any(|(n, b)| n.to_ascii_lowercase().ends_with(".json") && parse_results(b).results.is_some());
+                match (!results).then(|| ImportDraft::of(files.clone())).flatten() {
+                    Some(draft) => {
+                        page.import_draft.set(Some(draft));
+                        page.drawer.set(Some(crate::ui::state::Drawer::Open));
+                    }
+                    None => {
+                        page.import_draft.set(None);
+                        load_local(page, files).await;
+                    }
+                }
+            }
             Err((name, message)) => {
                 let id = page.primary().begin();
                 page.primary().set(id, SlotState::Failed { src: name, message });
             }
         }
     });
+}
+
+/// Import the draft's files with the reader's answers: the study is written by the same
+/// function as `servescope-import`, then opened like local files (its sources verified
+/// here), and its results file kept to download. A refusal is said in the form.
+pub fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
+    let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
+    group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
+    let written = write_study(&answers, &[group]).map_err(|e| e.to_string())?;
+    let results = written.files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
+    page.imported.set(Some(ImportedStudy { results, warnings: written.warnings }));
+    page.import_draft.set(None);
+    page.drawer.set(None);
+    let files: BTreeMap<String, Vec<u8>> = written.files.into_iter().map(|f| (f.name, f.bytes)).collect();
+    spawn_local(load_local(page, files));
+    Ok(())
 }

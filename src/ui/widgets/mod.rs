@@ -6,6 +6,7 @@ pub mod absent;
 pub mod bars_panel;
 pub mod findings;
 pub mod framing;
+pub mod import_form;
 pub mod layout;
 pub mod legend;
 pub mod notices;

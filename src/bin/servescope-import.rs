@@ -1,0 +1,166 @@
+//! servescope-import: turn what vLLM, SGLang, GuideLLM, AIPerf or GenAI-Perf wrote into a
+//! servescope results file, its raw files copied beside it and one sweep per engine, so
+//! `servescope-verify DIR/results.json --require-all` passes on what it wrote.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use lexopt::prelude::*;
+use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
+
+const USAGE: &str = "\
+usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
+         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N]
+         [--from auto|vllm|sglang|guidellm|aiperf|genai-perf] FILE... [--engine ID2 ... FILE...]...
+
+Each --engine starts a group; the options and files after it are that engine's. --gpus is
+the number of GPUs behind the endpoint: throughput is divided by it and it is never
+assumed. --isl/--osl give the nominal lengths where the tool does not record them.
+Writes DIR/results.json, a copy of every file (ENGINE-NAME) and ENGINE.cells.jsonl, the
+unrounded figures every cell is checked against.
+Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage.";
+
+fn usage(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("servescope-import: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+struct Args {
+    out: PathBuf,
+    answers: StudyAnswers,
+    groups: Vec<(EngineGroup, Vec<PathBuf>)>,
+}
+
+fn parse() -> Result<Option<Args>, String> {
+    let mut parser = lexopt::Parser::from_env();
+    let mut out = None;
+    let mut answers = StudyAnswers::default();
+    let mut groups: Vec<(EngineGroup, Vec<PathBuf>)> = Vec::new();
+    let text = |parser: &mut lexopt::Parser| -> Result<String, String> {
+        parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
+    };
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        let group = |groups: &mut Vec<(EngineGroup, Vec<PathBuf>)>, flag: &str| -> Result<usize, String> {
+            if groups.is_empty() {
+                Err(format!("{flag} belongs to an engine: give --engine ID first"))
+            } else {
+                Ok(groups.len() - 1)
+            }
+        };
+        match arg {
+            Short('h') | Long("help") => return Ok(None),
+            Long("out") => out = Some(PathBuf::from(text(&mut parser)?)),
+            Long("title") => answers.title = text(&mut parser)?,
+            Long("date") => answers.date = Some(text(&mut parser)?),
+            Long("scope") => answers.scope = Some(text(&mut parser)?),
+            Long("model") => answers.model = Some(text(&mut parser)?),
+            Long("hardware") => answers.hardware = Some(text(&mut parser)?),
+            Long("engine") => groups.push((EngineGroup { id: text(&mut parser)?, ..EngineGroup::default() }, Vec::new())),
+            Long("label") => {
+                let g = group(&mut groups, "--label")?;
+                groups[g].0.label = text(&mut parser)?;
+            }
+            Long("checkpoint") => {
+                let g = group(&mut groups, "--checkpoint")?;
+                groups[g].0.checkpoint = Some(text(&mut parser)?);
+            }
+            Long(flag @ ("gpus" | "isl" | "osl")) => {
+                let flag = flag.to_owned();
+                let g = group(&mut groups, &format!("--{flag}"))?;
+                let value = text(&mut parser)?;
+                let n: u64 = value
+                    .parse()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| format!("--{flag} expects a whole number ≥ 1, found `{value}`"))?;
+                match flag.as_str() {
+                    "gpus" => groups[g].0.gpus = u32::try_from(n).map_err(|_| format!("--gpus {n} is too large"))?,
+                    "isl" => groups[g].0.isl = Some(n),
+                    _ => groups[g].0.osl = Some(n),
+                }
+            }
+            Long("from") => {
+                let g = group(&mut groups, "--from")?;
+                let value = text(&mut parser)?;
+                groups[g].0.tool = if value == "auto" { None } else { Some(value.parse()?) };
+            }
+            Value(file) => {
+                let g = group(&mut groups, "a file")?;
+                groups[g].1.push(PathBuf::from(file));
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let out = out.ok_or("--out DIR is required")?;
+    if answers.title.is_empty() {
+        return Err("--title is required".into());
+    }
+    if groups.is_empty() {
+        return Err("at least one --engine with its files is required".into());
+    }
+    for (group, files) in &groups {
+        if group.label.is_empty() {
+            return Err(format!("engine `{}`: --label is required", group.id));
+        }
+        if group.gpus == 0 {
+            return Err(format!("engine `{}`: --gpus is required (the GPUs behind the endpoint; never assumed)", group.id));
+        }
+        if files.is_empty() {
+            return Err(format!("engine `{}`: no files given", group.id));
+        }
+    }
+    Ok(Some(Args { out, answers, groups }))
+}
+
+fn main() -> ExitCode {
+    let args = match parse() {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => return usage(message),
+    };
+    let mut groups = Vec::new();
+    for (mut group, files) in args.groups {
+        for path in files {
+            match std::fs::read(&path) {
+                Ok(bytes) => group.files.push((path.display().to_string(), bytes)),
+                Err(e) => {
+                    eprintln!("servescope-import: {}: {e}", path.display());
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        groups.push(group);
+    }
+    let written = match write_study(&args.answers, &groups) {
+        Ok(written) => written,
+        Err(e) => {
+            eprintln!("servescope-import: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    for warning in &written.warnings {
+        eprintln!("warning {warning}");
+    }
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("servescope-import: {}: {e}", args.out.display());
+        return ExitCode::from(1);
+    }
+    for file in &written.files {
+        let path = args.out.join(&file.name);
+        if let Err(e) = std::fs::write(&path, &file.bytes) {
+            eprintln!("servescope-import: {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+    }
+    println!(
+        "wrote {} ({} cells, {} files, {} warnings)",
+        args.out.join("results.json").display(),
+        written.cells,
+        written.files.len(),
+        written.warnings.len()
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,94 @@
+//! NVIDIA AIPerf `profile_export_aiperf.json`: metrics nested under `records` (≤ v0.1.1)
+//! or at the top level (later), each `{unit, avg, p50, p99, …}`; the `unit` field is
+//! authoritative. GenAI-Perf writes the same per-metric layout (`genai_perf` reads it too).
+//! - `inter_token_latency` is TPOT; chunk ITL is `inter_chunk_latency`.
+//! - Concurrency: `input_config.loadgen.concurrency` (present only when set on the command
+//!   line), or a sweep's `run_info.variation_values`.
+//! - Nominal lengths: `input_config.input.prompt.{input,output}_tokens.mean`.
+//! - Errors: `error_request_count` is absent on a clean run; `error_summary: []` confirms 0.
+//! - Power: GPU telemetry `gpu_power_usage` (`nvidia_power_usage`, `amd_power` from schema
+//!   1.5), the mean over the GPUs the telemetry saw.
+
+use serde_json::Value;
+
+use super::json::{at, count, number};
+use super::{Length, Run};
+
+/// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.
+pub fn detect(doc: &Value) -> bool {
+    let metrics = doc.get("records").unwrap_or(doc);
+    metrics.get("time_to_first_token").is_some()
+        && ["records", "was_cancelled", "error_summary", "benchmark_duration", "aiperf_version", "telemetry_data"]
+            .iter()
+            .any(|k| doc.get(*k).is_some())
+}
+
+/// A metric's statistic in ms (or its own unit, for counts and rates), by its `unit`.
+pub fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
+    let metric = metrics.get(tag)?;
+    let value = number(metric, &[key])?;
+    let scale = match metric.get("unit").and_then(Value::as_str).unwrap_or("ms") {
+        "sec" | "s" | "seconds" => 1000.0,
+        "us" => 0.001,
+        "ns" => 1e-6,
+        _ => 1.0,
+    };
+    let value = value * scale;
+    (value != 0.0).then_some(value)
+}
+
+/// The mean, over GPUs, of a per-GPU power figure, and the GPU count.
+pub fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
+    let n = per_gpu.len();
+    (n > 0).then(|| (per_gpu.iter().sum::<f64>() / n as f64, n))
+}
+
+/// The one run of an export.
+pub fn run(doc: &Value, entry: String) -> Run {
+    let metrics = doc.get("records").unwrap_or(doc);
+    let s = |tag: &str, key: &str| stat(metrics, tag, key);
+    let conc = count(doc, &["input_config", "loadgen", "concurrency"])
+        .or_else(|| count(doc, &["run_info", "variation_values", "phases.profiling.concurrency"]))
+        .map(|c| c as u32);
+    let no_conc = conc.is_none().then(|| "no concurrency recorded (input_config.loadgen.concurrency is absent)".to_owned());
+    let length = |key: &'static str| {
+        count(doc, &["input_config", "input", "prompt", key, "mean"]).map(|tokens| Length {
+            tokens,
+            from: if key == "input_tokens" { "input_config prompt input_tokens" } else { "input_config prompt output_tokens" },
+        })
+    };
+    // A count of 0 is a measurement here, so it is read without the zero rule.
+    let errors = number(metrics, &["error_request_count", "avg"]).or_else(|| {
+        let summary = doc.get("error_summary")?.as_array()?;
+        Some(summary.iter().filter_map(|e| number(e, &["count"])).sum())
+    });
+    let gpus = at(doc, &["telemetry_data", "endpoints"]).and_then(Value::as_object).map(|endpoints| {
+        endpoints
+            .values()
+            .filter_map(|e| e.get("gpus").and_then(Value::as_object))
+            .flat_map(|gpus| gpus.values())
+            .filter_map(|gpu| {
+                ["gpu_power_usage", "nvidia_power_usage", "amd_power"].iter().find_map(|name| number(gpu, &["metrics", name, "avg"]))
+            })
+            .collect::<Vec<f64>>()
+    });
+    Run {
+        entry,
+        conc,
+        no_conc,
+        isl: length("input_tokens"),
+        osl: length("output_tokens"),
+        n: s("request_count", "avg"),
+        errors,
+        // Seconds: the stat is scaled to ms by its unit.
+        wall_s: s("benchmark_duration", "avg").map(|ms| ms / 1000.0),
+        out_tok_s: s("output_token_throughput", "avg"),
+        ttft: (s("time_to_first_token", "p50"), s("time_to_first_token", "p99")),
+        tpot: (s("inter_token_latency", "p50"), s("inter_token_latency", "p99")),
+        itl: (s("inter_chunk_latency", "p50"), s("inter_chunk_latency", "p99")),
+        e2e: (s("request_latency", "p50"), s("request_latency", "p99")),
+        power: gpus.as_deref().and_then(mean_power),
+        date: doc.get("start_time").and_then(Value::as_str).and_then(|t| t.get(..10)).map(str::to_owned),
+        ..Run::default()
+    }
+}

@@ -1,0 +1,108 @@
+//! GuideLLM `benchmarks.json` (v0.4 to v0.7 layouts): one run per benchmark entry.
+//! - Figures come from each metric's `successful` distribution; `total` mixes in errored
+//!   and incomplete requests whose latencies were written as 0. A distribution with
+//!   `count == 0` is empty: not measured.
+//! - `inter_token_latency_ms` is TPOT ((last − first token) ÷ (output − 1));
+//!   `time_per_output_token_ms` includes TTFT and is not read. Chunk ITL is not recorded.
+//! - `request_latency` is in seconds.
+//! - Concurrency from the strategy: synchronous → 1, concurrent → `streams`; throughput,
+//!   constant and poisson are rate-driven, not concurrency cells.
+//! - Nominal lengths: v0.7 `config.spec.data[*]`, v0.4–v0.6 `args.data` strings such as
+//!   `"{'prompt_tokens': 256, 'output_tokens': 256}"`.
+
+use serde_json::Value;
+
+use super::json::{at, count, date_of_epoch, number};
+use super::{Length, Run};
+
+/// Whether a document is a GuideLLM report.
+pub fn detect(doc: &Value) -> bool {
+    doc.get("benchmarks").and_then(Value::as_array).and_then(|b| b.first()).is_some_and(|b| {
+        b.get("type_").and_then(Value::as_str) == Some("generative_benchmark") || at(b, &["metrics", "request_totals"]).is_some()
+    })
+}
+
+/// The number after `key` in a text such as `{'prompt_tokens': 256}` or `prompt_tokens=256`.
+fn number_after(text: &str, key: &str) -> Option<u64> {
+    let at = text.find(key)? + key.len();
+    let rest = text[at..].trim_start_matches(|c: char| c == '\'' || c == '"' || c == ':' || c == '=' || c.is_whitespace());
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|n| *n >= 1)
+}
+
+/// The nominal lengths the report's data source names, when it names one of each.
+fn nominal(doc: &Value, key: &'static str) -> Option<Length> {
+    let from_spec = at(doc, &["config", "spec", "data"]).and_then(Value::as_array).and_then(|data| match data.as_slice() {
+        [one] => count(one, &[key]),
+        _ => None,
+    });
+    let from_args = || match at(doc, &["args", "data"]) {
+        Some(Value::Array(items)) if items.len() == 1 => {
+            items[0].as_str().and_then(|s| number_after(s, key)).or_else(|| count(&items[0], &[key]))
+        }
+        Some(Value::String(s)) => number_after(s, key),
+        _ => None,
+    };
+    from_spec.or_else(from_args).map(|tokens| Length { tokens, from: key })
+}
+
+/// A figure of the successful requests' distribution: `stat` is `median`, `mean` or a
+/// percentile key (`p99`). Empty distributions and 0 are not measured.
+fn successful(metrics: &Value, name: &str, stat: &str) -> Option<f64> {
+    let dist = at(metrics, &[name, "successful"])?;
+    if number(dist, &["count"]).is_some_and(|c| c == 0.0) {
+        return None;
+    }
+    let value = if stat.starts_with('p') { number(dist, &["percentiles", stat]) } else { number(dist, &[stat]) };
+    value.filter(|v| *v != 0.0)
+}
+
+/// Every benchmark of the report.
+pub fn runs(doc: &Value) -> Vec<Run> {
+    let (isl, osl) = (nominal(doc, "prompt_tokens"), nominal(doc, "output_tokens"));
+    let benchmarks = doc.get("benchmarks").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    benchmarks
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let metrics = b.get("metrics").unwrap_or(&Value::Null);
+            let strategy = at(b, &["config", "strategy"]).or_else(|| at(b, &["args", "strategy"])).unwrap_or(&Value::Null);
+            let kind = strategy.get("type_").and_then(Value::as_str).unwrap_or("unknown");
+            let conc = match kind {
+                "synchronous" => Some(1),
+                "concurrent" => count(strategy, &["streams"]).map(|s| s as u32),
+                _ => None,
+            };
+            let no_conc = conc.is_none().then(|| match number(strategy, &["rate"]) {
+                Some(rate) => format!("a {kind} strategy at {rate} requests/s drives by rate"),
+                None => format!("a {kind} strategy has no fixed concurrency"),
+            });
+            let ms_of_s = |stat: &str| successful(metrics, "request_latency", stat).map(|s| s * 1000.0);
+            let start = number(b, &["start_time"]);
+            let n = number(metrics, &["request_totals", "successful"]);
+            // Output lengths count only when every successful request is listed (not sampled).
+            let listed: Option<Vec<f64>> = at(b, &["requests", "successful"])
+                .and_then(Value::as_array)
+                .map(|l| l.iter().filter_map(|r| number(r, &["output_tokens"])).collect());
+            Run {
+                entry: format!("benchmarks[{k}]"),
+                conc,
+                no_conc,
+                isl,
+                osl,
+                n,
+                output_lengths: listed.filter(|l| !l.is_empty() && Some(l.len() as f64) == n),
+                errors: number(metrics, &["request_totals", "errored"]),
+                wall_s: number(b, &["duration"]).filter(|d| *d > 0.0),
+                t_start: start,
+                t_end: number(b, &["end_time"]),
+                out_tok_s: successful(metrics, "output_tokens_per_second", "mean"),
+                ttft: (successful(metrics, "time_to_first_token_ms", "median"), successful(metrics, "time_to_first_token_ms", "p99")),
+                tpot: (successful(metrics, "inter_token_latency_ms", "median"), successful(metrics, "inter_token_latency_ms", "p99")),
+                e2e: (ms_of_s("median"), ms_of_s("p99")),
+                date: start.and_then(date_of_epoch),
+                ..Run::default()
+            }
+        })
+        .collect()
+}

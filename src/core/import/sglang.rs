@@ -1,0 +1,66 @@
+//! SGLang `bench_serving` JSON Lines: one run per line, appended, in three key-set
+//! generations (2024: medians only; mid-2025: p99s and `max_concurrency`; 2026: p90/p95,
+//! `tag`, `server_info`) and a refactor that writes `total_output` for `total_output_tokens`
+//! and may nest the per-request details under `details`. Keys are read where present.
+//! - `concurrency` is the measured mean in flight, never the cell's `conc`: that is
+//!   `max_concurrency` (null or absent: not a concurrency cell).
+//! - `random_*_len` are the CLI values whatever the dataset; they are the nominal lengths
+//!   only for a random dataset with `random_range_ratio == 1` (the default 0 samples
+//!   lengths uniformly in [1, len]).
+//! - A 0 latency is an empty list's mean, not a measurement; `NaN` arrives as null.
+
+use serde_json::Value;
+
+use super::json::{count, measured, number};
+use super::{Length, Run};
+
+/// Keys every generation of SGLang's lines has one of, and vLLM never writes.
+pub const SGLANG_ONLY: [&str; 3] = ["total_output_tokens_retokenized", "total_output_retokenized", "mean_e2e_latency_ms"];
+
+/// Whether a line is SGLang's: its throughput and keys only SGLang writes.
+pub fn detect(doc: &Value) -> bool {
+    doc.get("output_throughput").is_some() && SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
+}
+
+/// The run on one line.
+pub fn run(doc: &Value, entry: String) -> Run {
+    let ms = |key: &str| measured(doc, &[key]);
+    let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let no_conc = conc.is_none().then(|| {
+        if doc.get("max_concurrency").is_some() {
+            "max_concurrency is null (unbounded)".to_owned()
+        } else {
+            "no max_concurrency recorded (an early bench_serving line)".to_owned()
+        }
+    });
+    let random = doc.get("dataset_name").and_then(Value::as_str).is_some_and(|d| d.starts_with("random"));
+    let fixed = number(doc, &["random_range_ratio"]) == Some(1.0);
+    let nominal = |key: &'static str| (random && fixed).then(|| count(doc, &[key]).map(|tokens| Length { tokens, from: key })).flatten();
+    let details = doc.get("details").unwrap_or(doc);
+    let errors_list: Option<Vec<bool>> =
+        details.get("errors").and_then(Value::as_array).map(|e| e.iter().map(|x| x.as_str().is_some_and(|s| !s.is_empty())).collect());
+    let output_lengths = details.get("output_lens").and_then(Value::as_array).map(|lens| {
+        lens.iter()
+            .enumerate()
+            .filter(|(i, _)| !errors_list.as_ref().and_then(|e| e.get(*i).copied()).unwrap_or(false))
+            .filter_map(|(_, v)| v.as_f64())
+            .collect()
+    });
+    Run {
+        entry,
+        conc,
+        no_conc,
+        isl: nominal("random_input_len"),
+        osl: nominal("random_output_len"),
+        n: number(doc, &["completed"]),
+        errors: errors_list.map(|e| e.iter().filter(|x| **x).count() as f64),
+        wall_s: measured(doc, &["duration"]),
+        output_lengths,
+        out_tok_s: measured(doc, &["output_throughput"]),
+        ttft: (ms("median_ttft_ms"), ms("p99_ttft_ms")),
+        tpot: (ms("median_tpot_ms"), ms("p99_tpot_ms")),
+        itl: (ms("median_itl_ms"), ms("p99_itl_ms")),
+        e2e: (ms("median_e2e_latency_ms"), ms("p99_e2e_latency_ms")),
+        ..Run::default()
+    }
+}

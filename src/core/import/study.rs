@@ -1,0 +1,400 @@
+//! A servescope results file from imported runs: one engine per group of files, one serving
+//! cell per run with a configured concurrency. The rules, in `write_study`'s order:
+//! - `out_tok_s` = the endpoint's output throughput ÷ the GPUs the publisher gave;
+//!   `user_tok_s` = 1000 ÷ TPOT p50; `tok_s_per_kw` = out_tok_s ÷ power_w × 1000, only
+//!   from measured power;
+//! - `isl`/`osl` are the publisher's, else the tool's nominal ones, else refused;
+//! - figures are rounded to 4 significant digits (whole numbers kept) and each engine's
+//!   sweep file keeps the unrounded values, so `servescope-verify` recomputes every cell;
+//! - the raw files are copied beside the results file, everything listed with its sha256.
+//!
+//! The command line and the page call this one function: the same inputs and answers give
+//! the same bytes.
+
+use serde_json::{json, Map, Value};
+
+use super::{import_file, ImportError, ImportWarning, Run, Tool};
+use crate::core::model::{Cell, CELL_NUMBERS};
+use crate::core::provenance::sha256_hex;
+use crate::core::validate::parse_results;
+
+/// What the publisher says about the study as a whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StudyAnswers {
+    /// Title.
+    pub title: String,
+    /// Date (`YYYY-MM-DD`); else the earliest date the files record.
+    pub date: Option<String>,
+    /// Scope text.
+    pub scope: Option<String>,
+    /// Model.
+    pub model: Option<String>,
+    /// Hardware.
+    pub hardware: Option<String>,
+}
+
+/// One engine: its files and what they do not say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineGroup {
+    /// Engine id.
+    pub id: String,
+    /// Label.
+    pub label: String,
+    /// Checkpoint.
+    pub checkpoint: Option<String>,
+    /// GPUs behind the endpoint (never assumed).
+    pub gpus: u32,
+    /// Nominal input length, when the files do not record it (or to override them).
+    pub isl: Option<u64>,
+    /// Nominal output length.
+    pub osl: Option<u64>,
+    /// The tool, or `None` to detect it from each file's keys.
+    pub tool: Option<Tool>,
+    /// The files as given (name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// A file written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFile {
+    /// Its name in the study's folder.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The study written: `results.json` first, then the raw copies and the sweeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenStudy {
+    /// The files.
+    pub files: Vec<WrittenFile>,
+    /// What was imported with a caveat or left out.
+    pub warnings: Vec<ImportWarning>,
+    /// Serving cells written.
+    pub cells: usize,
+}
+
+/// The name of the results file.
+pub const RESULTS: &str = "results.json";
+
+/// Round to 4 significant digits, keeping every whole digit.
+pub fn round4(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 6);
+    let scale = 10f64.powi(decimals);
+    (v * scale).round() / scale
+}
+
+/// The sweep an engine's cells cite: their unrounded figures, one line per cell.
+pub fn sweep_name(engine: &str) -> String {
+    format!("{engine}.cells.jsonl")
+}
+
+fn basename(name: &str) -> &str {
+    name.rsplit(['/', '\\']).next().unwrap_or(name)
+}
+
+/// One cell from a run, unrounded.
+fn cell_of(run: &Run, conc: u32, isl: u64, osl: u64, gpus: u32) -> Cell {
+    let out = run.out_tok_s.map(|v| v / f64::from(gpus));
+    let power = run.power.map(|p| p.0);
+    Cell {
+        conc,
+        isl: Some(isl),
+        osl: Some(osl),
+        t_start: run.t_start,
+        t_end: run.t_end,
+        n: run.n,
+        errors: run.errors,
+        wall_s: run.wall_s,
+        short: run.output_lengths.as_ref().map(|lens| lens.iter().filter(|l| **l < osl as f64).count() as f64),
+        out_tok_s: out,
+        user_tok_s: run.tpot.0.map(|tpot| 1000.0 / tpot),
+        gpus: Some(f64::from(gpus)),
+        power_w: power,
+        tok_s_per_kw: out.zip(power).map(|(o, p)| o / p * 1000.0),
+        ttft_p50_ms: run.ttft.0,
+        ttft_p99_ms: run.ttft.1,
+        tpot_p50_ms: run.tpot.0,
+        tpot_p99_ms: run.tpot.1,
+        itl_p50_ms: run.itl.0,
+        itl_p99_ms: run.itl.1,
+        e2e_p50_ms: run.e2e.0,
+        e2e_p99_ms: run.e2e.1,
+        source: None,
+    }
+}
+
+/// A cell as JSON: keys first, then every number present (rounded or not), then its source.
+fn cell_json(cell: &Cell, round: bool, source: Option<&str>) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("isl".into(), json!(cell.isl));
+    map.insert("osl".into(), json!(cell.osl));
+    map.insert("conc".into(), json!(cell.conc));
+    for field in CELL_NUMBERS {
+        if let Some(v) = (field.get)(cell) {
+            let v = if round { round4(v) } else { v };
+            // Counts print as integers.
+            let value = if v.fract() == 0.0 && v.abs() < 9e15 { json!(v as i64) } else { json!(v) };
+            map.insert(field.name.into(), value);
+        }
+    }
+    if let Some(source) = source {
+        map.insert("source".into(), json!(source));
+    }
+    map
+}
+
+struct Placed {
+    engine: usize,
+    key: (u64, u64),
+    cell: Cell,
+    from: String,
+}
+
+fn study_error(message: String) -> ImportError {
+    ImportError::Study(message)
+}
+
+/// Write a study from engine groups (see the module's rules).
+pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<WrittenStudy, ImportError> {
+    if answers.title.trim().is_empty() {
+        return Err(study_error("the study needs a title (--title)".into()));
+    }
+    if groups.is_empty() {
+        return Err(study_error("no engine given (--engine ID --label LABEL --gpus N FILE...)".into()));
+    }
+    let mut warnings = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
+    let mut copies: Vec<WrittenFile> = Vec::new();
+    let mut sources: Vec<Value> = Vec::new();
+    let mut engines: Vec<Value> = Vec::new();
+    let mut described: Vec<String> = Vec::new();
+    let mut dates: Vec<String> = Vec::new();
+    let mut any_power = false;
+    for (g, group) in groups.iter().enumerate() {
+        if group.id.trim().is_empty() || group.label.trim().is_empty() {
+            return Err(study_error(format!("engine {}: an id and a label are needed (--engine ID --label LABEL)", g + 1)));
+        }
+        if groups[..g].iter().any(|o| o.id == group.id) {
+            return Err(study_error(format!("engine id `{}` is given twice", group.id)));
+        }
+        if group.gpus == 0 {
+            return Err(study_error(format!("engine `{}`: the GPU count is needed (--gpus N); it is never assumed", group.id)));
+        }
+        if group.files.is_empty() {
+            return Err(study_error(format!("engine `{}`: no files given", group.id)));
+        }
+        let mut tools = Vec::new();
+        // In name order, so the study does not depend on the order files were given or picked.
+        let mut files: Vec<&(String, Vec<u8>)> = group.files.iter().collect();
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        let first_copy = copies.len();
+        for (name, bytes) in files {
+            let imported = import_file(name, bytes, group.tool)?;
+            warnings.extend(imported.warnings);
+            tools.push(imported.tool);
+            let mut copy = format!("{}-{}", group.id, basename(name));
+            let mut k = 2;
+            // Never a name another file of the study takes: another copy, a sweep, the results.
+            let taken =
+                |name: &str| name == RESULTS || copies.iter().any(|c| c.name == name) || groups.iter().any(|o| sweep_name(&o.id) == name);
+            while taken(&copy) {
+                copy = format!("{}-{k}-{}", group.id, basename(name));
+                k += 1;
+            }
+            let original = if name.starts_with('/') || name.contains(':') { basename(name) } else { name.as_str() };
+            sources.push(json!({"file": copy, "originalPath": original, "sha256": sha256_hex(bytes)}));
+            for run in imported.runs {
+                let Some(conc) = run.conc else { continue };
+                let at = if run.entry.is_empty() { name.clone() } else { format!("{name} {}", run.entry) };
+                let length = |given: Option<u64>, found: Option<super::Length>, flag: &str, what: &str| {
+                    given.or(found.map(|l| l.tokens)).ok_or_else(|| {
+                        study_error(format!(
+                            "{at}: {} does not record the nominal {what} length: give it for engine `{}` ({flag} N)",
+                            imported.tool.title(),
+                            group.id
+                        ))
+                    })
+                };
+                let isl = length(group.isl, run.isl, "--isl", "input")?;
+                let osl = length(group.osl, run.osl, "--osl", "output")?;
+                if let Some((_, seen)) = run.power {
+                    any_power = true;
+                    if seen != group.gpus as usize {
+                        warnings.push(ImportWarning {
+                            file: name.clone(),
+                            entry: run.entry.clone(),
+                            message: format!(
+                                "the GPU telemetry saw {seen} GPUs, but {} were given; power is the mean per GPU it saw",
+                                group.gpus
+                            ),
+                        });
+                    }
+                }
+                dates.extend(run.date.clone());
+                let cell = cell_of(&run, conc, isl, osl, group.gpus);
+                if let Some(other) = placed.iter().find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == conc) {
+                    return Err(study_error(format!(
+                        "{at} and {} are both engine `{}` at ISL {isl} / OSL {osl}, c{conc}",
+                        other.from, group.id
+                    )));
+                }
+                placed.push(Placed { engine: g, key: (isl, osl), cell, from: format!("{copy} {}", run.entry).trim_end().to_owned() });
+            }
+            copies.push(WrittenFile { name: copy, bytes: bytes.clone() });
+        }
+        tools.dedup();
+        let lengths = match (group.isl, group.osl) {
+            (Some(_), Some(_)) => "lengths given by the publisher".to_owned(),
+            _ => "nominal lengths as the tool recorded them".to_owned(),
+        };
+        let tool_names: Vec<&str> = tools.iter().map(|t| t.title()).collect();
+        described.push(format!(
+            "{} — {}, {} file{}, {} GPU{}, {lengths}",
+            group.label,
+            tool_names.join(" and "),
+            group.files.len(),
+            if group.files.len() == 1 { "" } else { "s" },
+            group.gpus,
+            if group.gpus == 1 { "" } else { "s" }
+        ));
+        let mut engine = json!({"id": group.id, "label": group.label});
+        if let Some(c) = &group.checkpoint {
+            engine["checkpoint"] = json!(c);
+        }
+        engine["source"] = json!(copies.get(first_copy).map(|c| c.name.clone()));
+        engines.push(engine);
+    }
+    if placed.is_empty() {
+        return Err(study_error("no run with a configured concurrency in any file: nothing to chart".into()));
+    }
+    let date = match &answers.date {
+        Some(d) => d.clone(),
+        None => dates
+            .iter()
+            .min()
+            .cloned()
+            .ok_or_else(|| study_error("the files record no date: give the study's date (--date YYYY-MM-DD)".into()))?,
+    };
+    let mut levels: Vec<u32> = placed.iter().map(|p| p.cell.conc).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut keys: Vec<(u64, u64)> = Vec::new();
+    for p in &placed {
+        if !keys.contains(&p.key) {
+            keys.push(p.key);
+        }
+    }
+    keys.sort_unstable();
+
+    // One sweep per engine: every cell's unrounded figures, the line it came from named.
+    let mut sweeps = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        let name = sweep_name(&group.id);
+        let mut text = String::new();
+        for key in &keys {
+            for &conc in &levels {
+                if let Some(p) = placed.iter().find(|p| p.engine == g && p.key == *key && p.cell.conc == conc) {
+                    let mut line = cell_json(&p.cell, false, None);
+                    line.insert("from".into(), json!(p.from));
+                    text.push_str(&Value::Object(line).to_string());
+                    text.push('\n');
+                }
+            }
+        }
+        if !text.is_empty() {
+            sources.push(json!({"file": name, "sha256": sha256_hex(text.as_bytes())}));
+            sweeps.push(WrittenFile { name, bytes: text.into_bytes() });
+        }
+    }
+    let workloads: Vec<Value> = keys
+        .iter()
+        .map(|&(isl, osl)| {
+            let rows: Vec<Value> = groups
+                .iter()
+                .enumerate()
+                .filter(|(g, _)| placed.iter().any(|p| p.engine == *g && p.key == (isl, osl)))
+                .map(|(g, group)| {
+                    let sweep = sweep_name(&group.id);
+                    let cells: Vec<Value> = levels
+                        .iter()
+                        .map(|&conc| {
+                            placed
+                                .iter()
+                                .find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == conc)
+                                .map_or(Value::Null, |p| Value::Object(cell_json(&p.cell, true, Some(&sweep))))
+                        })
+                        .collect();
+                    json!({"id": group.id, "cells": cells})
+                })
+                .collect();
+            json!({"inputTokens": isl, "outputTokens": osl, "rows": rows})
+        })
+        .collect();
+    let power_unit = if any_power {
+        "mean GPU power per GPU, W, from the tool's GPU telemetry (gpu_power_usage), averaged over the GPUs it saw"
+    } else {
+        "not measured: the tools imported here record no GPU power"
+    };
+    let selection = format!(
+        "Imported with servescope-import {} from: {}. Percentiles are the tools' own. TPOT is per request, (E2E − TTFT) ÷ (output tokens − 1) \
+         (vLLM and SGLang tpot, GuideLLM inter_token_latency_ms, AIPerf and GenAI-Perf inter_token_latency); ITL is the gap between streamed \
+         chunks where the tool records it (vLLM and SGLang itl, AIPerf inter_chunk_latency), otherwise not measured. A latency of exactly 0, an \
+         empty distribution, NaN or Infinity is not measured. Runs driven by request rate are not concurrency cells and were left out. Figures \
+         are rounded to 4 significant digits (whole numbers kept); each engine's sweep file keeps the unrounded values every cell is checked against.",
+        env!("CARGO_PKG_VERSION"),
+        described.join("; ")
+    );
+    let mut doc = Map::new();
+    doc.insert("schemaVersion".into(), json!("1.1"));
+    doc.insert("title".into(), json!(answers.title));
+    doc.insert("date".into(), json!(date));
+    for (key, value) in [("scope", &answers.scope), ("model", &answers.model), ("hardware", &answers.hardware)] {
+        if let Some(v) = value {
+            doc.insert(key.into(), json!(v));
+        }
+    }
+    doc.insert("concurrency".into(), json!(levels));
+    doc.insert("engines".into(), Value::Array(engines));
+    doc.insert("sources".into(), Value::Array(sources));
+    doc.insert(
+        "serving".into(),
+        json!({
+            "aggregateUnit": "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it",
+            "userUnit": "tokens/s per user, derived here: 1000 ÷ TPOT p50 (ms)",
+            "powerUnit": power_unit,
+            "energyUnit": "output tokens/s per kW, derived here: out_tok_s ÷ power_w × 1000",
+            "selection": selection,
+            "workloads": workloads,
+        }),
+    );
+    let mut text = serde_json::to_string_pretty(&Value::Object(doc)).map_err(|e| study_error(e.to_string()))?;
+    text.push('\n');
+    // Never hand back a file the page would refuse.
+    let check = parse_results(text.as_bytes());
+    if check.results.is_none() {
+        let findings: Vec<String> = check.findings.iter().map(ToString::to_string).collect();
+        return Err(study_error(format!("the study written does not validate: {}", findings.join("; "))));
+    }
+    let cells = placed.len();
+    let mut files = vec![WrittenFile { name: RESULTS.into(), bytes: text.into_bytes() }];
+    files.extend(copies);
+    files.extend(sweeps);
+    Ok(WrittenStudy { files, warnings, cells })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round4;
+
+    #[test]
+    fn four_significant_digits_keep_whole_digits() {
+        assert_eq!(round4(734.3792), 734.4);
+        assert_eq!(round4(19148.5), 19149.0);
+        assert_eq!(round4(0.010_324_9), 0.01032);
+        assert_eq!(round4(96.852_300_2), 96.85);
+    }
+}

@@ -1,0 +1,86 @@
+//! vLLM `bench serve` results: one object per run (`--append-result` appends more, one per
+//! line), and `bench sweep serve`'s `run=k.json`, which also carries the sweep's overrides.
+//! - Summary values are ms, per-request arrays seconds.
+//! - `mean/median/p99_*_ms` of an empty list are written as 0 (`np.mean(x or 0)`): a 0 is
+//!   not measured. p50 is `p50_*_ms` when asked for, else `median_*_ms` (the same under numpy).
+//! - E2E stats exist only with `--percentile-metrics …e2el`; otherwise they are derived from
+//!   `latencies` (successful requests, linear percentiles) when the file keeps them.
+//! - ISL/OSL are not recorded, except as sweep overrides (`random_input_len`, `input_len`).
+//! - `max_concurrency: null` is unbounded: a rate-driven run, not a concurrency cell.
+
+use serde_json::Value;
+
+use super::json::{at, count, measured, number, percentile};
+use super::{Length, Run};
+
+/// Whether a document is a vLLM result: its throughput and TTFT summary, and none of
+/// SGLang's keys.
+pub fn detect(doc: &Value) -> bool {
+    doc.get("output_throughput").is_some()
+        && (doc.get("num_prompts").is_some() || doc.get("model_id").is_some())
+        && !super::sglang::SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
+}
+
+fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
+    keys.into_iter().find_map(|key| count(doc, &[key]).map(|tokens| Length { tokens, from: key }))
+}
+
+/// The run in one result object.
+pub fn run(doc: &Value, entry: String) -> Run {
+    let ms = |key: &str| measured(doc, &[key]);
+    let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
+    let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let no_conc = conc.is_none().then(|| match at(doc, &["request_rate"]) {
+        Some(rate) => format!("max_concurrency is null (unbounded), request rate {rate}"),
+        None => "max_concurrency is null (unbounded)".to_owned(),
+    });
+    let errors_list: Option<Vec<bool>> =
+        doc.get("errors").and_then(Value::as_array).map(|e| e.iter().map(|x| x.as_str().is_some_and(|s| !s.is_empty())).collect());
+    let output_lens: Option<Vec<f64>> =
+        doc.get("output_lens").and_then(Value::as_array).map(|l| l.iter().filter_map(Value::as_f64).collect());
+    let latencies: Option<Vec<f64>> = doc.get("latencies").and_then(Value::as_array).map(|l| l.iter().filter_map(Value::as_f64).collect());
+    // A failed request has an error text, or (the text can be empty) no output and no latency.
+    let failed = |i: usize| {
+        errors_list.as_ref().and_then(|e| e.get(i).copied()).unwrap_or(false)
+            || (output_lens.as_ref().and_then(|o| o.get(i)) == Some(&0.0)
+                && latencies.as_ref().and_then(|l| l.get(i)).is_none_or(|l| *l == 0.0))
+    };
+    let successful = |values: &Option<Vec<f64>>| -> Option<Vec<f64>> {
+        values.as_ref().map(|v| v.iter().enumerate().filter(|(i, _)| !failed(*i)).map(|(_, x)| *x).collect())
+    };
+    let errors = number(doc, &["failed"])
+        .or_else(|| errors_list.as_ref().map(|e| e.iter().filter(|x| **x).count() as f64))
+        .or_else(|| Some(number(doc, &["num_prompts"])? - number(doc, &["completed"])?));
+    let e2e_from_latencies = successful(&latencies).filter(|l| !l.is_empty()).map(|l| {
+        let ms: Vec<f64> = l.iter().filter(|v| **v > 0.0).map(|v| v * 1000.0).collect();
+        (percentile(&ms, 50.0), percentile(&ms, 99.0))
+    });
+    let e2e = match (p50("e2el"), ms("p99_e2el_ms")) {
+        (None, None) => e2e_from_latencies.unwrap_or_default(),
+        stated => stated,
+    };
+    Run {
+        entry,
+        conc,
+        no_conc,
+        isl: length(doc, ["random_input_len", "input_len", "isl"]),
+        osl: length(doc, ["random_output_len", "output_len", "osl"]),
+        n: number(doc, &["completed"]),
+        errors,
+        wall_s: measured(doc, &["duration"]),
+        output_lengths: successful(&output_lens),
+        out_tok_s: measured(doc, &["output_throughput"]),
+        ttft: (p50("ttft"), ms("p99_ttft_ms")),
+        tpot: (p50("tpot"), ms("p99_tpot_ms")),
+        itl: (p50("itl"), ms("p99_itl_ms")),
+        e2e,
+        date: doc.get("date").and_then(Value::as_str).and_then(date_of_stamp),
+        ..Run::default()
+    }
+}
+
+/// `20261030-010342` → `2026-10-30`.
+fn date_of_stamp(stamp: &str) -> Option<String> {
+    let digits = stamp.get(..8)?;
+    digits.bytes().all(|b| b.is_ascii_digit()).then(|| format!("{}-{}-{}", &digits[..4], &digits[4..6], &digits[6..8]))
+}

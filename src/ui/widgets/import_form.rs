@@ -1,0 +1,112 @@
+//! The import form: tool outputs picked in "Open file…" are read here (what each file is,
+//! how many concurrency runs it holds), the reader gives what the files do not say — the
+//! GPUs behind the endpoint, the engine's name, the lengths where the tool records none —
+//! and the study is written and opened. Then a notice offers its results file to download:
+//! the same bytes `servescope-import` writes for the same files and answers.
+
+use leptos::prelude::*;
+
+use crate::core::import::{EngineGroup, StudyAnswers};
+use crate::core::provenance::sha256_hex;
+use crate::ui::io::download::download_bytes;
+use crate::ui::state::page;
+use crate::ui::tasks::load::import_draft;
+
+fn field(form: &web_sys::HtmlFormElement, name: &str) -> String {
+    use wasm_bindgen::JsCast;
+    form.elements()
+        .named_item(name)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .map(|input| input.value().trim().to_owned())
+        .unwrap_or_default()
+}
+
+fn optional(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// The form for the draft in the page state.
+#[component]
+pub fn ImportForm() -> impl IntoView {
+    let page = page();
+    let refused = RwSignal::new(None::<String>);
+    let detected = move || {
+        page.import_draft.with(|d| {
+            d.as_ref()
+                .map(|d| {
+                    d.detected
+                        .iter()
+                        .map(|f| {
+                            let said = match &f.read_as {
+                                Ok((tool, runs)) => format!("{tool}, {runs} concurrency run{}", if *runs == 1 { "" } else { "s" }),
+                                Err(why) => why.clone(),
+                            };
+                            view! { <li class:refused=f.read_as.is_err()><code>{f.name.clone()}</code> " — " {said}</li> }
+                        })
+                        .collect_view()
+                })
+                .unwrap_or_default()
+        })
+    };
+    let needs_lengths = move || page.import_draft.with(|d| d.as_ref().is_some_and(|d| d.detected.iter().any(|f| f.needs_lengths)));
+    let submit = move |e: leptos::ev::SubmitEvent| {
+        e.prevent_default();
+        let form: web_sys::HtmlFormElement = event_target(&e);
+        let number = |name: &str| field(&form, name).parse::<u64>().ok().filter(|n| *n >= 1);
+        let answers = StudyAnswers { title: field(&form, "title"), date: optional(field(&form, "date")), ..StudyAnswers::default() };
+        let group = EngineGroup {
+            id: field(&form, "engine"),
+            label: field(&form, "label"),
+            checkpoint: optional(field(&form, "checkpoint")),
+            gpus: number("gpus").and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+            isl: number("isl"),
+            osl: number("osl"),
+            ..EngineGroup::default()
+        };
+        refused.set(import_draft(page, answers, group).err());
+    };
+    view! {
+        <form class="import-form" on:submit=submit>
+            <h3>"Import benchmark results"</h3>
+            <p>"These files are a benchmark tool's output, not a servescope results file. Say what they do not, and they become a study: "
+               "throughput is divided by the GPU count, which is never assumed."</p>
+            <ul class="detected">{detected}</ul>
+            <div class="import-fields">
+                <label class="control">"Title " <input name="title" required/></label>
+                <label class="control">"Date " <input name="date" placeholder="from the files"/></label>
+                <label class="control">"Engine id " <input name="engine" required value="engine"/></label>
+                <label class="control">"Label " <input name="label" required/></label>
+                <label class="control">"Checkpoint " <input name="checkpoint"/></label>
+                <label class="control">"GPUs " <input name="gpus" type="number" min="1" required/></label>
+                <label class="control">"ISL " <input name="isl" type="number" min="1" required=needs_lengths/></label>
+                <label class="control">"OSL " <input name="osl" type="number" min="1" required=needs_lengths/></label>
+            </div>
+            {move || needs_lengths().then(|| view! { <p class="status">"Some runs do not record their nominal input and output lengths: give ISL and OSL."</p> })}
+            {move || refused.get().map(|r| view! { <p class="refused" role="alert">{r}</p> })}
+            <button type="submit" class="action import-submit">"Import"</button>
+        </form>
+    }
+}
+
+/// The notice over an imported study: its caveats and its results file to download.
+#[component]
+pub fn ImportedNotice() -> impl IntoView {
+    let page = page();
+    move || {
+        let imported = page.imported.get()?;
+        let study = page.study()?;
+        // Only over the study it wrote.
+        (study.sha256 == sha256_hex(&imported.results)).then(|| {
+            let warnings = imported.warnings.iter().map(|w| view! { <li>{w.to_string()}</li> }).collect_view();
+            let bytes = imported.results.clone();
+            view! {
+                <section class="panel imported" aria-label="imported study">
+                    <p>"Imported in this page from the tools' output; its sources are the files picked and one sweep per engine."</p>
+                    <ul class="import-warnings">{warnings}</ul>
+                    <button type="button" class="action download-imported"
+                        on:click=move |_| download_bytes("results.json", "application/json", &bytes)>"Download as a servescope results file"</button>
+                </section>
+            }
+        })
+    }
+}

@@ -1,0 +1,509 @@
+//! The importers, through the command line: each tool's fixture (its real layout, our own
+//! numbers) becomes a results file whose cells are asserted value by value — every field
+//! not listed must be absent, i.e. not measured — and `servescope-verify --require-all`
+//! passes on what was written.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use servescope::core::import::{import_file, write_study, EngineGroup, StudyAnswers, Tool};
+use servescope::core::model::CELL_NUMBERS;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Run servescope-import in the fixtures folder; returns (exit code, stdout, stderr).
+fn import(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_servescope-import")).args(args).current_dir(FIXTURES).output().expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn verify_all(dir: &Path) {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_servescope-verify")).arg(dir.join("results.json")).arg("--require-all").output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "verify --require-all: {text}");
+    assert!(text.contains(" 0 mismatched · 0 unavailable"), "{text}");
+}
+
+/// The results file written, checked against the published schema.
+fn results(dir: &Path) -> Value {
+    let doc: Value = serde_json::from_slice(&std::fs::read(dir.join("results.json")).expect("written")).expect("JSON");
+    let schema: Value =
+        serde_json::from_slice(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/schema/results-1.json")).expect("schema"))
+            .expect("JSON");
+    let errors: Vec<String> = jsonschema::validator_for(&schema).expect("schema").iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert_eq!(errors, Vec::<String>::new(), "the schema accepts what servescope-import wrote");
+    doc
+}
+
+/// The cell of `engine` at concurrency `conc` in the workload `isl`/`osl`.
+fn cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, conc: u64) -> &'a Value {
+    let levels = doc["concurrency"].as_array().expect("levels");
+    let k = levels.iter().position(|c| c.as_u64() == Some(conc)).unwrap_or_else(|| panic!("no level c{conc}"));
+    let workload = doc["serving"]["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl))
+        .unwrap_or_else(|| panic!("no workload {isl}/{osl}"));
+    let row = workload["rows"].as_array().expect("rows").iter().find(|r| r["id"] == engine).unwrap_or_else(|| panic!("no row {engine}"));
+    &row["cells"][k]
+}
+
+/// Every number field of the cell is exactly `expected`; the others are absent (null).
+fn assert_cell(cell: &Value, expected: &[(&str, f64)]) {
+    for field in CELL_NUMBERS {
+        let want = expected.iter().find(|(k, _)| *k == field.name).map(|(_, v)| *v);
+        let got = cell.get(field.name).and_then(Value::as_f64);
+        assert_eq!(got, want, "{}: {cell}", field.name);
+    }
+}
+
+#[test]
+fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_was_not_measured() {
+    let dir = out_dir("vllm");
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "vLLM",
+        "--engine",
+        "vllm",
+        "--label",
+        "vLLM 0.14",
+        "--gpus",
+        "2",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/c1.json",
+        "vllm/append.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("3 cells"), "{stdout}");
+    assert!(
+        stderr
+            .contains("vllm/append.json object 3: max_concurrency is null (unbounded), request rate 4.0; not a concurrency cell, skipped"),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    assert_eq!(doc["concurrency"], serde_json::json!([1, 4, 8]));
+    assert_eq!(doc["date"], "2026-10-30", "the earliest date the results record");
+    let key = (1024, 1024);
+    let c1 = [("n", 10.0), ("errors", 0.0), ("wall_s", 41.25), ("out_tok_s", 124.1), ("user_tok_s", 251.5), ("gpus", 2.0)];
+    let lat1 = [
+        ("ttft_p50_ms", 51.9),
+        ("ttft_p99_ms", 55.42),
+        ("tpot_p50_ms", 3.976),
+        ("tpot_p99_ms", 4.01),
+        ("itl_p50_ms", 3.95),
+        ("itl_p99_ms", 4.6),
+    ];
+    assert_cell(cell(&doc, key, "vllm", 1), &[&c1[..], &lat1[..], &[("e2e_p50_ms", 4120.0), ("e2e_p99_ms", 4139.0)]].concat());
+    // Default percentiles: no e2el stats and no latencies to derive them from — not measured.
+    assert_cell(
+        cell(&doc, key, "vllm", 4),
+        &[
+            ("n", 19.0),
+            ("errors", 1.0),
+            ("wall_s", 22.5),
+            ("out_tok_s", 432.4),
+            ("user_tok_s", 222.2),
+            ("gpus", 2.0),
+            ("ttft_p50_ms", 86.0),
+            ("ttft_p99_ms", 104.7),
+            ("tpot_p50_ms", 4.5),
+            ("tpot_p99_ms", 4.61),
+            ("itl_p50_ms", 4.44),
+            ("itl_p99_ms", 6.2),
+        ],
+    );
+    // median_ttft_ms 0.0 is an empty list's mean, not a measurement.
+    assert_cell(
+        cell(&doc, key, "vllm", 8),
+        &[
+            ("n", 32.0),
+            ("errors", 0.0),
+            ("wall_s", 30.0),
+            ("out_tok_s", 546.1),
+            ("user_tok_s", 145.5),
+            ("gpus", 2.0),
+            ("ttft_p99_ms", 190.5),
+            ("tpot_p50_ms", 6.875),
+            ("tpot_p99_ms", 7.2),
+            ("itl_p50_ms", 6.7),
+            ("itl_p99_ms", 9.9),
+        ],
+    );
+    assert_eq!(doc["serving"]["powerUnit"], "not measured: the tools imported here record no GPU power");
+    assert!(doc["serving"]["userUnit"].as_str().is_some_and(|t| t.contains("1000 ÷ TPOT p50")));
+    let files: Vec<String> =
+        std::fs::read_dir(&dir).expect("dir").map(|e| e.expect("entry").file_name().to_string_lossy().into_owned()).collect();
+    for name in ["results.json", "vllm-c1.json", "vllm-append.json", "vllm.cells.jsonl"] {
+        assert!(files.iter().any(|f| f == name), "{name} in {files:?}");
+    }
+    verify_all(&dir);
+}
+
+#[test]
+fn a_vllm_sweep_run_gives_its_nominal_lengths_and_a_plain_result_without_them_is_refused() {
+    let dir = out_dir("vllm-sweep");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) =
+        import(&["--out", d, "--title", "sweep", "--engine", "v", "--label", "V", "--gpus", "1", "vllm/sweep/run=0.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(cell(&doc, (2048, 512), "v", 2)["out_tok_s"], 409.6);
+    verify_all(&dir);
+    let (code, _, stderr) = import(&["--out", d, "--title", "plain", "--engine", "v", "--label", "V", "--gpus", "1", "vllm/c1.json"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("vllm/c1.json: vLLM bench serve does not record the nominal input length: give it for engine `v` (--isl N)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
+    let dir = out_dir("sglang");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "SGLang",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "sglang",
+        "--label",
+        "SGLang",
+        "--gpus",
+        "1",
+        "sglang/sweep.jsonl",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("sglang/sweep.jsonl line 2: bare NaN is not JSON; read as null (not measured)"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sglang/sweep.jsonl line 3: no max_concurrency recorded (an early bench_serving line); not a concurrency cell, skipped"
+        ),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    let key = (1024, 1024);
+    let base = [("gpus", 1.0)];
+    assert_cell(
+        cell(&doc, key, "sglang", 1),
+        &[
+            &base[..],
+            &[("n", 10.0), ("wall_s", 30.5), ("out_tok_s", 335.7), ("user_tok_s", 343.1), ("ttft_p50_ms", 60.5), ("ttft_p99_ms", 63.1)],
+            &[
+                ("tpot_p50_ms", 2.915),
+                ("tpot_p99_ms", 2.98),
+                ("itl_p50_ms", 2.88),
+                ("itl_p99_ms", 8.75),
+                ("e2e_p50_ms", 3050.0),
+                ("e2e_p99_ms", 3068.0),
+            ],
+        ]
+        .concat(),
+    );
+    // Mid-2025: no details, so errors are not measured; p99 E2E was NaN.
+    assert_cell(
+        cell(&doc, key, "sglang", 4),
+        &[
+            &base[..],
+            &[("n", 24.0), ("wall_s", 40.0), ("out_tok_s", 614.4), ("user_tok_s", 158.7), ("ttft_p50_ms", 135.5), ("ttft_p99_ms", 201.2)],
+            &[("tpot_p50_ms", 6.3), ("tpot_p99_ms", 6.45), ("itl_p50_ms", 6.1), ("itl_p99_ms", 12.3), ("e2e_p50_ms", 6590.0)],
+        ]
+        .concat(),
+    );
+    // The refactor's keys and nested details: errors and short counted; ITL written as 0s.
+    assert_cell(
+        cell(&doc, key, "sglang", 8),
+        &[
+            &base[..],
+            &[("n", 3.0), ("errors", 1.0), ("short", 1.0), ("wall_s", 50.0), ("out_tok_s", 52.0), ("user_tok_s", 96.34)],
+            &[
+                ("ttft_p50_ms", 390.0),
+                ("ttft_p99_ms", 458.0),
+                ("tpot_p50_ms", 10.38),
+                ("tpot_p99_ms", 10.6),
+                ("e2e_p50_ms", 11020.0),
+                ("e2e_p99_ms", 11190.0),
+            ],
+        ]
+        .concat(),
+    );
+    verify_all(&dir);
+}
+
+#[test]
+fn guidellm_reports_of_both_layouts_skip_rate_driven_benchmarks() {
+    let dir = out_dir("guidellm");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "GuideLLM",
+        "--engine",
+        "g",
+        "--label",
+        "G",
+        "--gpus",
+        "1",
+        "guidellm/benchmarks.json",
+        "--engine",
+        "g5",
+        "--label",
+        "G5",
+        "--gpus",
+        "1",
+        "guidellm/v0.5-benchmarks.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(
+            "guidellm/benchmarks.json benchmarks[2]: a constant strategy at 2.5 requests/s drives by rate; not a concurrency cell, skipped"
+        ),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    assert_eq!(doc["concurrency"], serde_json::json!([1, 2, 4]));
+    assert_eq!(doc["date"], "2026-10-30");
+    let common = [("gpus", 1.0)];
+    assert_cell(
+        cell(&doc, (1024, 1024), "g", 1),
+        &[
+            &common[..],
+            &[
+                ("n", 12.0),
+                ("errors", 0.0),
+                ("wall_s", 40.0),
+                ("t_start", 1_793_400_000.0),
+                ("t_end", 1_793_400_040.0),
+                ("out_tok_s", 300.3),
+            ],
+            &[("user_tok_s", 307.7), ("ttft_p50_ms", 45.5), ("ttft_p99_ms", 52.0), ("tpot_p50_ms", 3.25), ("tpot_p99_ms", 3.31)],
+            &[("e2e_p50_ms", 3380.0), ("e2e_p99_ms", 3450.0)],
+        ]
+        .concat(),
+    );
+    assert_cell(
+        cell(&doc, (1024, 1024), "g", 4),
+        &[
+            &common[..],
+            &[
+                ("n", 30.0),
+                ("errors", 2.0),
+                ("wall_s", 36.0),
+                ("t_start", 1_793_400_100.0),
+                ("t_end", 1_793_400_136.0),
+                ("out_tok_s", 1101.0),
+            ],
+            &[("user_tok_s", 276.2), ("ttft_p50_ms", 95.0), ("ttft_p99_ms", 140.8), ("tpot_p50_ms", 3.62), ("tpot_p99_ms", 3.8)],
+            &[("e2e_p50_ms", 3800.0), ("e2e_p99_ms", 4000.0)],
+        ]
+        .concat(),
+    );
+    // v0.5: lengths from the `args.data` string; a p99 written as 0.0 is not measured.
+    assert_cell(
+        cell(&doc, (512, 256), "g5", 2),
+        &[
+            &common[..],
+            &[
+                ("n", 20.0),
+                ("errors", 0.0),
+                ("wall_s", 15.0),
+                ("t_start", 1_793_500_000.0),
+                ("t_end", 1_793_500_015.0),
+                ("out_tok_s", 520.0),
+            ],
+            &[
+                ("user_tok_s", 487.8),
+                ("ttft_p50_ms", 60.0),
+                ("tpot_p50_ms", 2.05),
+                ("tpot_p99_ms", 2.12),
+                ("e2e_p50_ms", 600.0),
+                ("e2e_p99_ms", 650.0),
+            ],
+        ]
+        .concat(),
+    );
+    verify_all(&dir);
+}
+
+#[test]
+fn aiperf_nested_and_flat_exports_with_telemetry_power() {
+    let dir = out_dir("aiperf");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "AIPerf",
+        "--engine",
+        "a",
+        "--label",
+        "A",
+        "--gpus",
+        "1",
+        "aiperf/nested/profile_export_aiperf.json",
+        "--engine",
+        "b",
+        "--label",
+        "B",
+        "--gpus",
+        "2",
+        "aiperf/flat/profile_export_aiperf.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(doc["date"], "2025-10-01");
+    assert_cell(
+        cell(&doc, (1024, 1024), "a", 2),
+        &[
+            ("n", 16.0),
+            ("errors", 0.0),
+            ("wall_s", 41.75),
+            ("out_tok_s", 392.4),
+            ("user_tok_s", 204.1),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 180.3),
+            ("ttft_p99_ms", 230.5),
+            ("tpot_p50_ms", 4.9),
+            ("tpot_p99_ms", 5.05),
+            ("e2e_p50_ms", 5210.0),
+            ("e2e_p99_ms", 5289.0),
+        ],
+    );
+    assert_cell(
+        cell(&doc, (1024, 1024), "b", 8),
+        &[
+            ("n", 32.0),
+            ("errors", 1.0),
+            ("wall_s", 45.1),
+            ("out_tok_s", 725.4),
+            ("user_tok_s", 96.15),
+            ("gpus", 2.0),
+            ("power_w", 600.0),
+            ("tok_s_per_kw", 1209.0),
+            ("ttft_p50_ms", 350.5),
+            ("ttft_p99_ms", 512.8),
+            ("tpot_p50_ms", 10.4),
+            ("tpot_p99_ms", 10.62),
+            ("itl_p50_ms", 10.35),
+            ("itl_p99_ms", 15.9),
+            ("e2e_p50_ms", 11001.0),
+            ("e2e_p99_ms", 11090.0),
+        ],
+    );
+    assert!(doc["serving"]["powerUnit"].as_str().is_some_and(|t| t.starts_with("mean GPU power per GPU")));
+    verify_all(&dir);
+}
+
+#[test]
+fn genai_perf_exports_with_telemetry_and_no_error_count() {
+    let dir = out_dir("genai-perf");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "GenAI-Perf",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "t",
+        "--label",
+        "T",
+        "--gpus",
+        "2",
+        "genai-perf/profile_export_genai_perf.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_cell(
+        cell(&doc, (2048, 256), "t", 4),
+        &[
+            ("n", 20.0),
+            ("wall_s", 40.0),
+            ("out_tok_s", 64.0),
+            ("user_tok_s", 33.78),
+            ("gpus", 2.0),
+            ("power_w", 410.0),
+            ("tok_s_per_kw", 156.1),
+            ("ttft_p50_ms", 420.0),
+            ("ttft_p99_ms", 610.3),
+            ("tpot_p50_ms", 29.6),
+            ("tpot_p99_ms", 30.4),
+            ("e2e_p50_ms", 7990.0),
+            ("e2e_p99_ms", 8106.0),
+        ],
+    );
+    verify_all(&dir);
+}
+
+#[test]
+fn formats_are_told_by_their_keys() {
+    let read = |p: &str| std::fs::read(Path::new(FIXTURES).join(p)).expect("fixture");
+    for (path, tool) in [
+        ("vllm/c1.json", Tool::Vllm),
+        ("vllm/sweep/run=0.json", Tool::Vllm),
+        ("sglang/sweep.jsonl", Tool::Sglang),
+        ("guidellm/benchmarks.json", Tool::Guidellm),
+        ("guidellm/v0.5-benchmarks.json", Tool::Guidellm),
+        ("aiperf/nested/profile_export_aiperf.json", Tool::Aiperf),
+        ("aiperf/flat/profile_export_aiperf.json", Tool::Aiperf),
+        ("genai-perf/profile_export_genai_perf.json", Tool::GenaiPerf),
+    ] {
+        assert_eq!(import_file(path, &read(path), None).map(|i| i.tool), Ok(tool), "{path}");
+    }
+    let err = import_file(
+        "results.json",
+        &std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/minimal.json")).expect("fixture"),
+        None,
+    );
+    assert!(err.expect_err("not a tool's output").to_string().starts_with("results.json: not a format servescope imports"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_name_what_is_missing() {
+    let (code, _, stderr) = import(&["--out", "x", "--title", "t", "--engine", "e", "--label", "E", "vllm/c1.json"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("engine `e`: --gpus is required (the GPUs behind the endpoint; never assumed)"), "{stderr}");
+    let (code, stdout, _) = import(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("usage: servescope-import"));
+}
+
+#[test]
+fn the_same_inputs_give_the_same_bytes() {
+    let read = |p: &str| std::fs::read(Path::new(FIXTURES).join(p)).expect("fixture");
+    let group = EngineGroup {
+        id: "b".into(),
+        label: "B".into(),
+        gpus: 2,
+        files: vec![("profile_export_aiperf.json".into(), read("aiperf/flat/profile_export_aiperf.json"))],
+        ..EngineGroup::default()
+    };
+    let answers = StudyAnswers { title: "Twice".into(), ..StudyAnswers::default() };
+    let a = write_study(&answers, std::slice::from_ref(&group)).expect("written");
+    let b = write_study(&answers, &[group]).expect("written");
+    assert_eq!(a, b);
+    assert_eq!(
+        a.files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
+        ["results.json", "b-profile_export_aiperf.json", "b.cells.jsonl"]
+    );
+}
