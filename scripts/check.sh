@@ -16,6 +16,9 @@ cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
 echo "== native tests (cargo test)"
 cargo test --locked
 
+echo "== the bundled collection's manifest (servescope-index data --check)"
+cargo run --quiet --locked --bin servescope-index -- data --check
+
 echo "== release build (trunk build --release)"
 trunk build --release
 

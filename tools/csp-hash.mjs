@@ -48,7 +48,8 @@ for (const pattern of loading) {
 // them only after it starts, a serial round trip the peers do not pay. (crossorigin matches
 // fetch()'s defaults, so the app's requests reuse them.)
 const index = JSON.parse(readFileSync(join(staging, 'data', 'index.json'), 'utf8'));
-const first = (index.studies ?? index.results)?.[0]?.path;
+// A manifest's paths are relative to it (data/); the first version's were the page's.
+const first = index.studies ? (index.studies[0]?.path && `data/${index.studies[0].path}`) : index.results?.[0]?.path;
 const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
 moved.push(preload('data/index.json'), ...(first ? [preload(first)] : []));
 html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);

@@ -80,7 +80,7 @@ fn run(dir: &Path) -> Result<String, String> {
         std::fs::write(&page_path, page).map_err(|e| format!("{}: {e}", page_path.display()))?;
         return Ok(format!("{} studies: the landing view is the catalog, drawn by the app", collection.studies.len()));
     }
-    let src = &collection.studies[0].path;
+    let src = &collection.src_of("data/index.json", &collection.studies[0]);
     let study_path = dir.join(src);
     let checked = parse_results(&read(&study_path)?);
     let Some(results) = checked.results else {

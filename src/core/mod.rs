@@ -5,6 +5,7 @@
 //! browser crate. Everything here runs and is tested natively, and the command-line tools
 //! and the page share it: the same checks, the same words, the same verdict.
 
+pub mod catalog;
 pub mod collection;
 pub mod compare;
 pub mod contents;
@@ -13,6 +14,7 @@ pub mod csv;
 pub mod findings;
 pub mod format;
 pub mod headline;
+pub mod history;
 pub mod import;
 pub mod intake;
 pub mod legend;

@@ -19,6 +19,7 @@ pub fn served_accuracy_table(results: &Results) -> Option<Table> {
                 id: Some(row.id.clone()),
                 swatch: Some(style),
                 tag: is_control(&row.id).then(|| "reference control".to_owned()),
+                link: None,
             };
             let cells: Vec<Cell> = vec![
                 Field::Code(row.id.clone()).into(),
@@ -64,6 +65,7 @@ pub fn weight_accuracy_table(results: &Results) -> Option<Table> {
                 id: Some(row.id.clone()),
                 swatch: Some(style),
                 tag: None,
+                link: None,
             };
             let ci = match row.kl95_ci {
                 Some((lo, hi)) => Field::Text(format!("{} – {}", as_written(lo), as_written(hi))),

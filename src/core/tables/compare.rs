@@ -39,7 +39,13 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
                 };
                 Field::measured(ratio, NumberKind::Ratio).into()
             }));
-            let head = RowHead { label: engine.label.clone(), id: Some(engine.id.clone()), swatch: Some(engine_style(index)), tag: None };
+            let head = RowHead {
+                label: engine.label.clone(),
+                id: Some(engine.id.clone()),
+                swatch: Some(engine_style(index)),
+                tag: None,
+                link: None,
+            };
             rows.push(Row { head, cells, sources: Vec::new(), mismatch: false });
         }
     }

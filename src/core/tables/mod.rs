@@ -16,6 +16,7 @@ pub use provenance::{engines_table, sources_table};
 pub use study::{cache_table, decode_table, limits_table, prefill_table, serving_table};
 
 use crate::core::format::{as_written, readable, readable_ms, significant4, NOT_MEASURED};
+use crate::core::link::ViewState;
 use crate::core::palette::EngineStyle;
 use crate::core::provenance::SourceStatus;
 
@@ -107,11 +108,13 @@ pub struct Cell {
     pub note: Option<String>,
     /// The source's name, for the hover title.
     pub source: Option<String>,
+    /// Where the cell links to (a filtered catalog, in the coverage grid).
+    pub link: Option<ViewState>,
 }
 
 impl From<Field> for Cell {
     fn from(field: Field) -> Self {
-        Cell { field, low_sample: false, mismatch: false, source_ref: None, note: None, source: None }
+        Cell { field, low_sample: false, mismatch: false, source_ref: None, note: None, source: None, link: None }
     }
 }
 
@@ -126,12 +129,14 @@ pub struct RowHead {
     pub swatch: Option<EngineStyle>,
     /// A tag after the label ("reference control").
     pub tag: Option<String>,
+    /// Where the heading links to (a study, in the catalog).
+    pub link: Option<ViewState>,
 }
 
 impl RowHead {
     /// A heading with a label only.
     pub fn label(label: impl Into<String>) -> Self {
-        RowHead { label: label.into(), id: None, swatch: None, tag: None }
+        RowHead { label: label.into(), id: None, swatch: None, tag: None, link: None }
     }
 }
 

@@ -34,7 +34,7 @@ pub fn sources_table(results: &Results, statuses: &[(String, SourceStatus)]) -> 
                 Field::Text(if n == 0 { "not cited".into() } else { format!("{n} citation{}", if n == 1 { "" } else { "s" }) }).into(),
             ];
             Row {
-                head: RowHead { label: source.name().to_owned(), id: None, swatch: None, tag: None },
+                head: RowHead { label: source.name().to_owned(), id: None, swatch: None, tag: None, link: None },
                 cells,
                 sources: Vec::new(),
                 mismatch: status.is_mismatch(),
@@ -66,7 +66,7 @@ pub fn engines_table(results: &Results) -> Table {
         .iter()
         .enumerate()
         .map(|(i, e)| Row {
-            head: RowHead { label: e.label.clone(), id: Some(e.id.clone()), swatch: Some(engine_style(i)), tag: None },
+            head: RowHead { label: e.label.clone(), id: Some(e.id.clone()), swatch: Some(engine_style(i)), tag: None, link: None },
             cells: vec![
                 Field::Code(e.id.clone()).into(),
                 Field::Text(e.checkpoint.clone().unwrap_or_else(|| "—".into())).into(),

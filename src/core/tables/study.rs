@@ -22,6 +22,7 @@ fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
         id: Some(id.to_owned()),
         swatch: Some(engine_style(results.engine_index(id).unwrap_or(results.engines.len()))),
         tag: None,
+        link: None,
     }
 }
 
@@ -91,6 +92,7 @@ pub fn serving_table(
                         source_ref: None,
                         note: n.map(|n| format!("n={n}")),
                         source,
+                        link: None,
                     }
                 })
                 .collect();

@@ -10,7 +10,8 @@ use super::topbar::TopBar;
 use crate::core::link::{ThemeChoice, View, ViewState};
 use crate::ui::io::browser::{prefers_dark, printing, set_title};
 use crate::ui::io::landing::{prerender_shown, take_over};
-use crate::ui::state::file::SlotState;
+use crate::ui::state::file::{ManifestCheck, SlotState};
+use crate::ui::state::manifest_check;
 use crate::ui::state::{history, PageState};
 use crate::ui::tasks::load;
 use crate::ui::widgets::import_form::ImportedNotice;
@@ -30,13 +31,14 @@ pub fn App() -> impl IntoView {
         if !page.booting.get() {
             return;
         }
-        let waits_for_chart = match page.primary().get() {
-            SlotState::Idle | SlotState::Loading(_) => true,
-            SlotState::Ready(study) => {
-                page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
-            }
-            SlotState::Failed { .. } | SlotState::Invalid { .. } => false,
-        };
+        let waits_for_chart = !page.link.view.get().is_collection()
+            && match page.primary().get() {
+                SlotState::Idle | SlotState::Loading(_) => true,
+                SlotState::Ready(study) => {
+                    page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
+                }
+                SlotState::Failed { .. } | SlotState::Invalid { .. } => false,
+            };
         if !waits_for_chart {
             page.booting.set(false);
         }
@@ -78,10 +80,22 @@ pub fn App() -> impl IntoView {
         }
     });
     Effect::new(move |_| load::load_compared(page, page.link.compare.get()));
+    // A study whose bytes differ from the manifest is remembered, for the catalog's rows.
+    Effect::new(move |_| {
+        let Some(study) = page.study() else { return };
+        if matches!(manifest_check(page, &study), ManifestCheck::Changed { .. }) && !page.changed.with_untracked(|c| c.contains(&study.src))
+        {
+            page.changed.update(|c| c.push(study.src.clone()));
+        }
+    });
     // The tab's title follows the view and the study.
     Effect::new(move |_| {
         let view = page.link.view.get();
-        let title = page.study().map_or_else(|| "servescope".to_owned(), |s| format!("{} · {} · servescope", s.results.title, view));
+        let title = match page.study() {
+            Some(s) if !view.is_collection() => format!("{} · {} · servescope", s.results.title, view),
+            _ if view.is_collection() => format!("{view} · servescope"),
+            _ => "servescope".to_owned(),
+        };
         set_title(&title);
     });
     view! {

@@ -4,9 +4,11 @@
 use leptos::prelude::*;
 
 use crate::core::link::{is_energy_tradeoff, settings_sentence, View, ViewState};
-use crate::ui::state::file::{SlotState, Study};
-use crate::ui::state::page;
-use crate::ui::views::{accuracy, cache, compare, decode, overview, prefill, provenance, raw, serving, tradeoff};
+use crate::ui::state::file::{ManifestCheck, SlotState, Study};
+use crate::ui::state::{manifest_check, page, CollectionState};
+use crate::ui::views::{
+    accuracy, cache, catalog, compare, coverage, decode, history, overview, prefill, provenance, raw, serving, tradeoff,
+};
 use crate::ui::widgets::findings::{ErrorPanel, FailurePanel, FindingsPanel};
 
 /// The view of a study.
@@ -39,9 +41,36 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Compare => {
             view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any()
         }
-        View::Catalog | View::Coverage | View::History => {
-            view! { <p class="absent">"This view belongs to a collection of studies."</p> }.into_any()
-        }
+        // Collection views are routed before a study is needed (see `Router`).
+        View::Catalog | View::Coverage | View::History => ().into_any(),
+    }
+}
+
+/// A collection view, from the manifest alone (history fetches what it reads itself).
+fn collection_view(view: View) -> AnyView {
+    let page = page();
+    match page.collection.get() {
+        CollectionState::Loading => view! { <div class="skeleton" role="status"><p>"Loading the collection…"</p></div> }.into_any(),
+        CollectionState::Failed(message) => view! { <FailurePanel src="the collection manifest".to_owned() message/> }.into_any(),
+        CollectionState::Ready { collection, srcs } => match view {
+            View::Coverage => view! { <coverage::CoverageView collection=collection/> }.into_any(),
+            View::History => view! { <history::HistoryView collection=collection srcs=srcs/> }.into_any(),
+            _ => view! { <catalog::CatalogView collection=collection srcs=srcs/> }.into_any(),
+        },
+    }
+}
+
+/// The warning over a study whose bytes are not those the collection's manifest lists.
+fn manifest_warning(study: &Study) -> Option<impl IntoView> {
+    let page = page();
+    match manifest_check(page, study) {
+        ManifestCheck::Changed { listed, actual } => Some(view! {
+            <p class="notice manifest-changed" role="alert">
+                "This study's file changed since the index was built: the manifest lists sha256 " <code>{listed}</code>
+                ", the file is " <code>{actual}</code> ". What is shown is the file as it is now, not the study the index describes."
+            </p>
+        }),
+        _ => None,
     }
 }
 
@@ -51,6 +80,9 @@ pub fn Router() -> impl IntoView {
     let page = page();
     let body = move || {
         let view = page.link.view.get();
+        if view.is_collection() {
+            return collection_view(view);
+        }
         match page.primary().get() {
             SlotState::Idle => ().into_any(),
             SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
@@ -63,7 +95,9 @@ pub fn Router() -> impl IntoView {
                     let study = study.clone();
                     move || page.link.with(|s| settings_sentence(&study.results, s, page.link.view.get()))
                 };
+                let warning = manifest_warning(&study);
                 view! {
+                    {warning}
                     <p class="print-settings">{settings}</p>
                     <FindingsPanel findings=study.warnings.clone()/>
                     {study_view(study, view)}

@@ -24,7 +24,8 @@ fn Tabs() -> impl IntoView {
         let current = Signal::derive(move || page.link.view.get() == view);
         view! { <StateLink to=to current=current class="tab">{label}</StateLink> }
     };
-    let collection_tabs = move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} });
+    let collection_tabs =
+        move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} {tab(View::History, "History")} });
     view! {
         <nav class="views" aria-label="views">
             {collection_tabs}

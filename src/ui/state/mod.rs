@@ -2,6 +2,7 @@
 //! field), the files shown, their source checks, the collection, the theme and the notices.
 //! This layer imports only the core; everything above it reads and changes state here.
 
+pub mod across;
 pub mod checks;
 pub mod file;
 pub mod history;
@@ -71,6 +72,12 @@ pub struct PageState {
     pub dark: RwSignal<bool>,
     /// Which drawer is open.
     pub drawer: RwSignal<Option<Drawer>>,
+    /// Studies read across the collection (the history view), with the generation of the list.
+    pub across: RwSignal<Vec<across::AcrossStudy>>,
+    /// See `across`.
+    pub across_generation: StoredValue<u64>,
+    /// Studies opened whose bytes differ from the manifest's sha256, by `src`.
+    pub changed: RwSignal<Vec<String>>,
     /// Tool outputs picked, waiting for the answers the files do not give.
     pub import_draft: RwSignal<Option<import::ImportDraft>>,
     /// The results file the last import wrote, to download.
@@ -106,6 +113,9 @@ impl PageState {
             landing,
             dark: RwSignal::new(dark),
             drawer: RwSignal::new(None),
+            across: RwSignal::new(Vec::new()),
+            across_generation: StoredValue::new(0),
+            changed: RwSignal::new(Vec::new()),
             import_draft: RwSignal::new(None),
             imported: RwSignal::new(None),
             booting: RwSignal::new(booting),

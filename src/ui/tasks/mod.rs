@@ -3,5 +3,6 @@
 //! arrives after a newer load of its slot started is dropped, and source statuses are
 //! written only into the file they were computed for.
 
+pub mod across;
 pub mod load;
 pub mod sources;

@@ -4,8 +4,11 @@
 
 pub mod accuracy;
 pub mod cache;
+pub mod catalog;
 pub mod compare;
+pub mod coverage;
 pub mod decode;
+pub mod history;
 pub mod overview;
 pub mod prefill;
 pub mod provenance;

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::state_link::StateLink;
 use super::swatch::Swatch;
 use crate::core::csv::Provenance;
 use crate::core::tables::{Cell, Field, Table};
@@ -22,9 +23,14 @@ fn cell_view(cell: Cell, label: String) -> impl IntoView {
         (Field::Number(..), None) => exact,
         _ => String::new(),
     };
+    let content = if code { view! { <code>{shown}</code> }.into_any() } else { shown.into_any() };
+    let content = match cell.link {
+        Some(to) => view! { <StateLink to=Signal::stored(to)>{content}</StateLink> }.into_any(),
+        None => content,
+    };
     view! {
         <td class:num=numeric class:gap=gap class:low-sample=cell.low_sample class:source-mismatch=cell.mismatch data-label=label title=title>
-            {if code { view! { <code>{shown}</code> }.into_any() } else { shown.into_any() }}
+            {content}
             {cell.source_ref.map(|i| view! { <sup class="src-ref">{i}</sup> })}
             {cell.note.map(|n| view! { <span class="n">{n}</span> })}
         </td>
@@ -62,7 +68,10 @@ pub fn TableView(
                 <tr class:source-mismatch=row.mismatch>
                     <th scope="row" class="row-head">
                         {row.head.swatch.map(|s| view! { <Swatch style=s/> })}
-                        <span class="row-label">{row.head.label}</span>
+                        {match row.head.link {
+                            Some(to) => view! { <StateLink to=Signal::stored(to) class="row-label">{row.head.label}</StateLink> }.into_any(),
+                            None => view! { <span class="row-label">{row.head.label}</span> }.into_any(),
+                        }}
                         {row.head.tag.map(|t| view! { <span class="tag">{t}</span> })}
                     </th>
                     {cells}

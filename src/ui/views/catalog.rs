@@ -1,0 +1,108 @@
+//! The catalog: every study of the collection from its manifest alone (no study file is
+//! fetched until one is opened) — title linking to the study, date, model, hardware,
+//! engines, workloads — filtered by the link's `model`, `hardware`, `engine` and `q`, newest
+//! first, as a table and a CSV. Long lists show a page at a time.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::catalog::{catalog_table, facet_values, filtered};
+use crate::core::collection::Collection;
+use crate::core::link::ViewState;
+use crate::ui::io::download::download_text;
+use crate::ui::state::{page, share_link};
+use crate::ui::widgets::pickers::Choice;
+use crate::ui::widgets::table::TableView;
+
+/// Rows shown at first, and added by "Show more": a 500-study catalog stays quick.
+const PAGE_ROWS: usize = 100;
+
+/// The catalog of a collection.
+#[component]
+pub fn CatalogView(
+    /// The manifest.
+    collection: Collection,
+    /// Each study's `src`.
+    srcs: Vec<String>,
+) -> impl IntoView {
+    let page = page();
+    let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
+    let shown = RwSignal::new(PAGE_ROWS);
+    let state = Memo::new(move |_| {
+        let [q, model, hardware, engine] = page.link.filters.get();
+        ViewState { index: page.link.index.get(), q, model, hardware, engine, ..ViewState::default() }
+    });
+    let rows = {
+        let collection = collection.clone();
+        Memo::new(move |_| filtered(&collection, &state.get()))
+    };
+    let table = {
+        let (collection, srcs) = (collection.clone(), srcs.clone());
+        move || {
+            let rows = rows.get();
+            let visible = &rows[..rows.len().min(shown.get())];
+            view! { <TableView table=catalog_table(&collection, &srcs, visible, &state.get(), &page.changed.get())/> }
+        }
+    };
+    let facet = |label: &'static str, class: &'static str, key: &'static str| {
+        let mut options = vec![(String::new(), "any".to_owned())];
+        options.extend(facet_values(&collection, key).into_iter().map(|v| (v.clone(), v)));
+        let selected = Signal::derive(move || {
+            let [_, model, hardware, engine] = page.link.filters.get();
+            match key {
+                "model" => model,
+                "hardware" => hardware,
+                _ => engine,
+            }
+            .unwrap_or_default()
+        });
+        let pick = Callback::new(move |value: String| {
+            let value = (!value.is_empty()).then_some(value);
+            page.update_link(|s| match key {
+                "model" => s.model = value,
+                "hardware" => s.hardware = value,
+                _ => s.engine = value,
+            });
+        });
+        view! { <Choice label=label class=class options=Signal::stored(options) selected=selected pick=pick/> }
+    };
+    let csv = {
+        let (collection, srcs) = (collection.clone(), srcs.clone());
+        move |_| {
+            let table = catalog_table(&collection, &srcs, &rows.get_untracked(), &state.get_untracked(), &page.changed.get_untracked());
+            let link = untrack(|| share_link(page)).unwrap_or_default();
+            download_text("catalog.csv", "text/csv", &table.to_csv(&format!("# servescope catalog · {link}")));
+        }
+    };
+    let more = move || {
+        let total = rows.with(Vec::len);
+        (total > shown.get()).then(|| {
+            view! {
+                <button type="button" class="action show-more" on:click=move |_| shown.update(|n| *n += PAGE_ROWS)>
+                    {move || format!("Show {} more of {total}", PAGE_ROWS.min(total.saturating_sub(shown.get())))}
+                </button>
+            }
+        })
+    };
+    view! {
+        <section class="panel catalog">
+            <h2>"Catalog · " {collection.studies.len()} " studies"</h2>
+            <div class="controls">
+                <label class="control">"Search "
+                    <input type="search" class="catalog-search" prop:value=move || page.link.filters.get()[0].clone().unwrap_or_default()
+                        on:change=move |e| {
+                            let q = event_target_value(&e);
+                            page.update_link(|s| s.q = (!q.trim().is_empty()).then_some(q));
+                        }/>
+                </label>
+                {facet("Model", "model-facet", "model")}
+                {facet("Hardware", "hardware-facet", "hardware")}
+                {facet("Engine", "engine-facet", "engine")}
+                <button type="button" class="toggle export-csv" on:click=csv>"CSV"</button>
+            </div>
+            <div class="table-block">{table}</div>
+            {more}
+        </section>
+    }
+}

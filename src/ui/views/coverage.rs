@@ -1,0 +1,31 @@
+//! Coverage: model × hardware from the manifest, each cell the engines measured there and
+//! the studies behind them, linking to the catalog filtered to it; "not measured" where the
+//! collection has nothing.
+
+use leptos::prelude::*;
+
+use crate::core::catalog::coverage_table;
+use crate::core::collection::Collection;
+use crate::core::link::ViewState;
+use crate::ui::state::page;
+use crate::ui::widgets::table::TableView;
+
+/// The coverage grid of a collection.
+#[component]
+pub fn CoverageView(
+    /// The manifest.
+    collection: Collection,
+) -> impl IntoView {
+    let page = page();
+    let table = move || {
+        let state = ViewState { index: page.link.index.get(), ..ViewState::default() };
+        view! { <TableView table=coverage_table(&collection, &state)/> }
+    };
+    view! {
+        <section class="panel coverage">
+            <h2>"Coverage"</h2>
+            <p class="status">"Which engines were measured on which model and hardware, from the collection's manifest. A cell opens the catalog filtered to it."</p>
+            <div class="table-block">{table}</div>
+        </section>
+    }
+}

@@ -1,0 +1,219 @@
+//! History: one engine's figure across the collection's studies — the chosen metric at one
+//! workload and concurrency, x = study date, each point's study in the table below with a
+//! link; studies that did not measure it listed as such; conflicting pairs flagged. Only the
+//! studies whose manifest entry lists the engine (and the workload) are fetched.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::chart::{draw_history, HistoryChart, LegendItem};
+use crate::core::collection::Collection;
+use crate::core::history::{history, history_table, History};
+use crate::core::link::{metric_for, ChartId, View, WorkloadKey};
+use crate::core::model::Results;
+use crate::core::palette::engine_style;
+use crate::core::tooltip::{TipLine, Tooltip};
+use crate::ui::chart::export::ExportText;
+use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
+use crate::ui::state::across::AcrossState;
+use crate::ui::state::{page, share_link};
+use crate::ui::tasks::across::load_across;
+use crate::ui::widgets::framing::stem;
+use crate::ui::widgets::layout::chart_height;
+use crate::ui::widgets::pickers::{Choice, MetricPicker};
+use crate::ui::widgets::table::TableView;
+
+/// The history of one figure across a collection.
+#[component]
+pub fn HistoryView(
+    /// The manifest.
+    collection: Collection,
+    /// Each study's `src`.
+    srcs: Vec<String>,
+) -> impl IntoView {
+    let page = page();
+    let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
+    // Engine ids across the manifest, in first-seen order, with their labels.
+    let engines: Vec<(String, String)> = {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for s in collection.studies.iter() {
+            for (id, label) in s.engine_ids.iter().zip(&s.engines) {
+                if !out.iter().any(|(i, _)| i == id) {
+                    out.push((id.clone(), label.clone()));
+                }
+            }
+        }
+        out
+    };
+    let first_engine = engines.first().map(|e| e.0.clone()).unwrap_or_default();
+    let engine = Memo::new(move |_| page.link.filters.get()[3].clone().unwrap_or_else(|| first_engine.clone()));
+    let workloads: Vec<String> = {
+        let mut out: Vec<String> = Vec::new();
+        for w in collection.studies.iter().flat_map(|s| &s.workloads) {
+            if !out.contains(w) {
+                out.push(w.clone());
+            }
+        }
+        out
+    };
+    let first_workload = workloads.first().and_then(|w| w.parse::<WorkloadKey>().ok());
+    let workload = Memo::new(move |_| page.link.workload.get().or(first_workload));
+    // The studies whose manifest says they measured the engine in the workload.
+    let candidates = {
+        let (collection, srcs) = (collection.clone(), srcs.clone());
+        Memo::new(move |_| {
+            let (engine, key) = (engine.get(), workload.get().map(|w| w.to_string()));
+            collection
+                .studies
+                .iter()
+                .zip(srcs.iter())
+                .filter(|(s, _)| s.engine_ids.is_empty() || s.engine_ids.contains(&engine))
+                .filter(|(s, _)| s.workloads.is_empty() || key.as_ref().is_none_or(|k| s.workloads.contains(k)))
+                .map(|(_, src)| src.clone())
+                .collect::<Vec<String>>()
+        })
+    };
+    Effect::new(move |_| load_across(page, candidates.get()));
+    // The studies whose manifest says they did not measure it: listed, never fetched.
+    let unlisted = {
+        let (collection, srcs) = (collection.clone(), srcs.clone());
+        move || {
+            let wanted = candidates.get();
+            let items = collection
+                .studies
+                .iter()
+                .zip(srcs.iter())
+                .filter(|(_, src)| !wanted.contains(src))
+                .map(|(s, _)| view! { <li>{format!("{} ({})", s.title, s.date)}</li> })
+                .collect_view();
+            (wanted.len() < srcs.len()).then(|| {
+                view! { <p class="status">"Not measured (the manifest lists no such engine or workload for them):"</p> <ul class="not-measured">{items}</ul> }
+            })
+        }
+    };
+    let loaded = Memo::new(move |_| {
+        page.across.with(|list| {
+            let ready: Vec<(Arc<Results>, String)> = list
+                .iter()
+                .filter_map(|s| if let AcrossState::Ready(r) = &s.state { Some((r.clone(), s.src.clone())) } else { None })
+                .collect();
+            let pending = list.iter().filter(|s| s.state == AcrossState::Loading).count();
+            let failed: Vec<String> =
+                list.iter().filter_map(|s| if let AcrossState::Failed(why) = &s.state { Some(why.clone()) } else { None }).collect();
+            (ready, pending, failed)
+        })
+    });
+    // The concurrency: the link's, else the first level every loaded study has.
+    let levels = Memo::new(move |_| {
+        loaded.with(|(ready, _, _)| {
+            let mut levels: Vec<u32> = ready.first().map(|(r, _)| r.concurrency.clone()).unwrap_or_default();
+            levels.retain(|c| ready.iter().all(|(r, _)| r.concurrency.contains(c)));
+            if levels.is_empty() {
+                levels = ready.first().map(|(r, _)| r.concurrency.clone()).unwrap_or_default();
+            }
+            levels
+        })
+    });
+    let conc = Memo::new(move |_| page.link.conc.get().or_else(|| levels.with(|l| l.first().copied())).unwrap_or(1));
+    let metric = Memo::new(move |_| page.link.with(|s| metric_for(View::History, s)));
+    let computed = Memo::new(move |_| {
+        let Some(key) = workload.get() else { return History::default() };
+        loaded.with(|(ready, _, _)| {
+            let studies: Vec<&Results> = ready.iter().map(|(r, _)| r.as_ref()).collect();
+            history(&studies, &engine.get(), key, metric.get(), conc.get(), &page.link.prices.get())
+        })
+    });
+    let style = {
+        let engines = engines.clone();
+        Memo::new(move |_| engine_style(engines.iter().position(|(id, _)| *id == engine.get()).unwrap_or(0)))
+    };
+    let y_title = Signal::derive(move || metric.get().titled_with_direction(metric.get().axis_title()));
+    let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
+        let (points, title) = (computed.get().points, y_title.get());
+        let marks =
+            draw_history(area, &HistoryChart { y_title: &title, points: &points, style: style.get(), theme }).map_err(|e| e.to_string())?;
+        Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
+    });
+    let tip = Arc::new(move |mark: crate::chart::Mark| {
+        let point = computed.with_untracked(|h| h.points.get(mark.group).cloned())?;
+        let (study, _) = loaded.with_untracked(|(ready, _, _)| ready.get(point.study).cloned())?;
+        Some(Tooltip {
+            title: study.title.clone(),
+            lines: vec![
+                TipLine { label: "date".into(), value: point.date.clone(), exact: None, warn: false },
+                TipLine {
+                    label: metric.get_untracked().axis_title().into(),
+                    value: crate::core::format::readable(point.value),
+                    exact: Some(point.value.to_string()),
+                    warn: false,
+                },
+            ],
+        })
+    });
+    let engine_label = {
+        let engines = engines.clone();
+        move || engines.iter().find(|(id, _)| *id == engine.get()).map_or_else(|| engine.get(), |(_, l)| l.clone())
+    };
+    let export = {
+        let engine_label = engine_label.clone();
+        Arc::new(move || ExportText {
+            title: format!(
+                "{} · {} · c{} · {} across studies",
+                engine_label(),
+                workload.get_untracked().map(|w| w.to_string()).unwrap_or_default(),
+                conc.get_untracked(),
+                metric.get_untracked().axis_title()
+            ),
+            legend: vec![LegendItem { label: engine_label(), style: style.get_untracked(), dash: None }],
+            notes: Vec::new(),
+            footer: vec![untrack(|| share_link(page)).unwrap_or_default(), "null = not measured".into()],
+            stem: stem(View::History, &[engine.get_untracked(), metric.get_untracked().as_str().to_owned()]),
+        })
+    };
+    let summary = Signal::derive(move || {
+        let h = computed.get();
+        let values: Vec<String> = h.points.iter().map(|p| format!("{}: {}", p.date, crate::core::format::readable(p.value))).collect();
+        format!("History of {} across {} studies: {}", y_title.get(), h.points.len(), values.join("; "))
+    });
+    let spec = ChartSpec { id: ChartId::History, draw, tip, summary, export, height: chart_height(page, 380) };
+    let table = move || {
+        let state = page.link.whole();
+        loaded.with(|(ready, pending, failed)| {
+            let studies: Vec<(&Results, String)> = ready.iter().map(|(r, s)| (r.as_ref(), s.clone())).collect();
+            let table = history_table(&studies, &computed.get(), metric.get(), &state);
+            let status = (*pending > 0).then(|| format!("reading {pending} more studies…"));
+            let failed = failed.iter().map(|f| view! { <li class="refused">{f.clone()}</li> }).collect_view();
+            view! {
+                {status.map(|s| view! { <p class="status" role="status">{s}</p> })}
+                <ul class="notices">{failed}</ul>
+                <TableView table=table/>
+            }
+        })
+    };
+    let conflicts = move || {
+        let n = computed.with(|h| h.conflicts.len());
+        (n > 0).then(|| view! { <p class="notice conflict">{format!("{n} pair(s) of studies report the same engine, checkpoint, hardware, workload and concurrency with different values: flagged below, not merged.")}</p> })
+    };
+    let engine_options = Signal::stored(engines.clone());
+    let pick_engine = Callback::new(move |id: String| page.update_link(|s| s.engine = Some(id)));
+    let workload_options = Signal::stored(workloads.iter().map(|w| (w.clone(), w.replace('x', " / "))).collect::<Vec<_>>());
+    let pick_workload = Callback::new(move |w: String| page.update_link(|s| s.workload = w.parse().ok()));
+    let conc_options = Signal::derive(move || levels.get().into_iter().map(|c| (c.to_string(), format!("c{c}"))).collect::<Vec<_>>());
+    let pick_conc = Callback::new(move |c: String| page.update_link(|s| s.conc = c.parse().ok()));
+    view! {
+        <section class="panel history">
+            <h2>{move || format!("{} across studies", engine_label())}</h2>
+            <div class="controls">
+                <Choice label="Engine" class="engine-picker" options=engine_options selected=Signal::derive(move || engine.get()) pick=pick_engine/>
+                <Choice label="Workload" class="workload-picker" options=workload_options selected=Signal::derive(move || workload.get().map(|w| w.to_string()).unwrap_or_default()) pick=pick_workload/>
+                <Choice label="Concurrency" class="conc-picker" options=conc_options selected=Signal::derive(move || conc.get().to_string()) pick=pick_conc/>
+                <MetricPicker view=View::History/>
+            </div>
+            {conflicts}
+            <ChartFigure spec=spec/>
+            <div class="table-block">{table}</div>
+            {unlisted}
+        </section>
+    }
+}

@@ -1,0 +1,104 @@
+//! A collection of twelve studies made from the bundled one (tests/fixtures/collection/
+//! make.mjs): its manifest written and checked by servescope-index, and the catalog,
+//! coverage and history built from it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use servescope::core::catalog::{catalog_table, coverage_table, facet_values, filtered};
+use servescope::core::collection::parse_collection;
+use servescope::core::cost::Prices;
+use servescope::core::history::history;
+use servescope::core::link::{ViewState, WorkloadKey};
+use servescope::core::metric::Metric;
+use servescope::core::validate::parse_results;
+
+fn make(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("collection").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/collection/make.mjs");
+    let status = Command::new("node").arg(script).arg(&dir).arg("12").status().expect("node runs");
+    assert!(status.success(), "make.mjs");
+    dir
+}
+
+fn index(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_servescope-index")).args(args).output().expect("runs");
+    (out.status.code().unwrap_or(-1), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn the_manifest_is_written_from_the_files_and_fails_its_check_when_a_study_changes() {
+    let dir = make("check");
+    let d = dir.to_str().expect("utf-8");
+    let (code, said) = index(&[d]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("(12 studies)"), "{said}");
+    assert_eq!(index(&[d, "--check"]).0, 0);
+    // One study's bytes change after the manifest was built.
+    let study = dir.join("study-003.json");
+    let text = std::fs::read_to_string(&study).expect("study").replace("run 3 (test fixture)", "run 3 (edited)");
+    std::fs::write(&study, text).expect("write");
+    let (code, said) = index(&[d, "--check"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(said.contains("MISMATCH study-003.json: sha256 is "), "{said}");
+    assert!(
+        said.contains(
+            "MISMATCH study-003.json: title is [Qwen3.8-Flash-Next on MI300X, run 3 (test fixture)] in the manifest but [Qwen3.8-Flash-Next on MI300X, run 3 (edited)] in the file"
+        ),
+        "{said}"
+    );
+    assert_eq!(said.matches("MISMATCH").count(), 3, "sha256, bytes and title: {said}");
+    assert!(!said.contains("study-001"), "only the changed study is named: {said}");
+}
+
+#[test]
+fn the_bundled_manifest_matches_its_study() {
+    let (code, said) = index(&[concat!(env!("CARGO_MANIFEST_DIR"), "/data"), "--check"]);
+    assert_eq!(code, 0, "{said}");
+}
+
+#[test]
+fn catalog_coverage_and_history_come_from_the_collection() {
+    let dir = make("views");
+    let (code, said) = index(&[dir.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{said}");
+    let manifest = std::fs::read(dir.join("index.json")).expect("manifest");
+    let collection = parse_collection(&manifest, "c/index.json").expect("manifest");
+    let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("c/index.json", s)).collect();
+    assert_eq!(collection.studies.len(), 12);
+
+    let all = filtered(&collection, &ViewState::default());
+    let dates: Vec<&str> = all.iter().map(|&i| collection.studies[i].date.as_str()).collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first: {dates:?}");
+    let h200 = ViewState { hardware: Some("H200".into()), ..ViewState::default() };
+    let kept = filtered(&collection, &h200);
+    assert!(!kept.is_empty() && kept.iter().all(|&i| collection.studies[i].hardware.as_deref() == Some("H200")));
+    let by_engine = ViewState { engine: Some("paiton".into()), ..ViewState::default() };
+    assert_eq!(filtered(&collection, &by_engine).len(), 9, "Paiton is dropped from every third study but the last pair");
+    let text = ViewState { q: Some("run 12".into()), ..ViewState::default() };
+    assert_eq!(filtered(&collection, &text).len(), 1);
+    let table = catalog_table(&collection, &srcs, &kept, &h200, &[srcs[kept[0]].clone()]);
+    assert!(table.caption.starts_with(&format!("{} of 12 studies, newest first · hardware “H200”", kept.len())));
+    assert_eq!(table.rows[0].head.tag.as_deref(), Some("changed since the index was built"));
+    assert!(table.to_csv("#").lines().nth(1).is_some_and(|h| h == "title,src,date,model,hardware,engines,workloads"));
+
+    assert_eq!(facet_values(&collection, "hardware"), ["H200", "MI300X", "MI350P"]);
+    let coverage = coverage_table(&collection, &ViewState::default());
+    assert_eq!(coverage.columns.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["H200", "MI300X", "MI350P"]);
+    let llama = coverage.rows.iter().find(|r| r.head.label == "Llama-4-Scout").expect("a row per model");
+    assert!(llama.cells.iter().all(|c| c.link.is_some()), "every measured cell links to the filtered catalog");
+
+    let studies: Vec<_> = collection
+        .studies
+        .iter()
+        .map(|s| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid"))
+        .collect();
+    let refs: Vec<_> = studies.iter().collect();
+    let h = history(&refs, "paiton", WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, 1, &Prices::default());
+    assert_eq!(h.points.len(), 9, "one point per study that measured it");
+    assert_eq!(h.not_measured.len(), 3);
+    assert!(h.points.windows(2).all(|w| w[0].date <= w[1].date));
+    let conflicted: Vec<&str> = h.conflicts.iter().flat_map(|&(a, b)| [studies[a].title.as_str(), studies[b].title.as_str()]).collect();
+    assert_eq!(h.conflicts.len(), 1, "the last pair: same engine, checkpoint and hardware, different values: {conflicted:?}");
+}

@@ -1,0 +1,114 @@
+// A collection of twelve studies (tests/fixtures/collection/make.mjs, indexed by
+// servescope-index): the catalog from the manifest alone, facets in the link, a changed
+// study warned about, three-file compare, and the history across studies.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { open, start } from './browser.mjs';
+
+const INDEX = resolve('target/debug/servescope-index');
+let browser;
+let manifest;
+
+function makeCollection(dir) {
+  execFileSync('node', ['tests/fixtures/collection/make.mjs', dir, '12'], { stdio: 'ignore' });
+  execFileSync(INDEX, [dir], { stdio: 'ignore' });
+}
+
+before(async () => {
+  browser = await start({
+    prepare(scratch) {
+      const one = join(scratch, 'collection');
+      makeCollection(one);
+      manifest = JSON.parse(readFileSync(join(one, 'index.json'), 'utf8'));
+      // A second copy whose third study changes after its manifest was written.
+      const two = join(scratch, 'changed');
+      makeCollection(two);
+      const path = join(two, 'study-003.json');
+      writeFileSync(path, readFileSync(path, 'utf8').replace('run 3 (test fixture)', 'run 3 (edited after indexing)'));
+      return { '/collection/': one, '/changed/': two };
+    },
+  });
+});
+after(async () => { await browser?.close(); });
+
+const rowTitles = (page) => page.$$eval('table.catalog-table tbody tr .row-label', (r) => r.map((x) => x.textContent));
+
+test('the catalog is the landing view of a collection and reads no study file', async () => {
+  const page = await browser.context.newPage();
+  const studies = [];
+  page.on('request', (r) => { if (/\/collection\/study-\d+\.json/.test(r.url())) studies.push(r.url()); });
+  await page.goto(`${browser.base}?index=collection/index.json`);
+  await page.waitForSelector('table.catalog-table tbody tr');
+  const titles = await rowTitles(page);
+  assert.equal(titles.length, 12);
+  const newest = [...manifest.studies].sort((a, b) => b.date.localeCompare(a.date))[0];
+  assert.equal(titles[0], newest.title, 'newest first');
+  assert.match(await page.textContent('table.catalog-table caption'), /^12 of 12 studies, newest first/);
+  await page.waitForTimeout(500);
+  assert.deepEqual(studies, [], 'no study file is fetched until one is opened');
+  assert.equal(await page.title(), 'catalog · servescope');
+  await page.close();
+});
+
+test('a facet in the link filters the list, and a title opens its study', async () => {
+  const { page } = await open(browser, '?index=collection/index.json&view=catalog&hardware=H200');
+  await page.waitForSelector('table.catalog-table tbody tr');
+  const expected = manifest.studies.filter((s) => s.hardware === 'H200').map((s) => s.title).sort();
+  assert.deepEqual((await rowTitles(page)).sort(), expected);
+  assert.equal(await page.$eval('select.hardware-facet', (s) => s.value), 'H200');
+  await page.selectOption('select.model-facet', 'Llama-4-Scout');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('model') === 'Llama-4-Scout');
+  const both = manifest.studies.filter((s) => s.hardware === 'H200' && s.model === 'Llama-4-Scout').map((s) => s.title).sort();
+  assert.deepEqual((await rowTitles(page)).sort(), both);
+  await page.click('table.catalog-table tbody tr a.row-label');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.ok(both.includes(await page.textContent('h1')), 'the study opened');
+});
+
+test('a study changed since its manifest was written is warned about, on its page and in the catalog', async () => {
+  const { page } = await open(browser, '?index=changed/index.json&src=changed/study-003.json&view=overview');
+  await page.waitForSelector('.manifest-changed');
+  assert.match(await page.textContent('.manifest-changed'), /changed since the index was built: the manifest lists sha256 [0-9a-f]{64}, the file is [0-9a-f]{64}/);
+  await page.click('nav.views a.tab:text("Catalog")');
+  await page.waitForSelector('table.catalog-table tbody tr');
+  const tagged = await page.$$eval('table.catalog-table tbody tr', (rows) => rows.filter((r) => r.querySelector('.tag')).map((r) => [r.querySelector('.row-label').textContent, r.querySelector('.tag').textContent]));
+  assert.deepEqual(tagged, [['Qwen3.8-Flash-Next on MI300X, run 3 (test fixture)', 'changed since the index was built']]);
+});
+
+test('coverage lists engines per model and hardware, and a cell opens the filtered catalog', async () => {
+  const { page } = await open(browser, '?index=collection/index.json&view=coverage');
+  await page.waitForSelector('table.coverage-table tbody tr');
+  const heads = await page.$$eval('table.coverage-table thead th', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(heads, ['Model', 'H200', 'MI300X', 'MI350P']);
+  await page.click('table.coverage-table tbody tr:first-child td:first-of-type a');
+  await page.waitForSelector('table.catalog-table tbody tr');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('view'), 'catalog');
+  assert.equal(url.searchParams.get('hardware'), 'H200');
+});
+
+test('three files compare: each file\'s engines in the legend, and a ratio column per later file', async () => {
+  const { page } = await open(browser, '?view=serving&compare=fixtures/compare/rerun.json,collection/study-004.json');
+  await page.waitForSelector('table.delta-table');
+  const heads = await page.$$eval('table.delta-table thead th', (t) => t.map((x) => x.textContent));
+  assert.ok(heads.includes('file 2 ÷ file 1') && heads.includes('file 3 ÷ file 1'), heads.join(' | '));
+  const chips = await page.$$eval('.chip .chip-label', (s) => s.map((x) => x.textContent));
+  assert.ok(chips.includes('Next-gen engine'), `the second file's own engine: ${chips}`);
+  assert.equal(await page.$$eval('.compared-file', (f) => f.length), 2);
+});
+
+test('the history chart has one point per study that measured the cell, and the rest are listed', async () => {
+  const { page, problems } = await open(browser, '?index=collection/index.json&view=history&engine=paiton&workload=1024x1024&conc=1');
+  await page.waitForSelector('table.history-table tbody tr');
+  await page.waitForFunction(() => !document.querySelector('.history .status[role=status]'));
+  const measured = manifest.studies.filter((s) => s.engineIds.includes('paiton') && s.workloads.includes('1024x1024'));
+  await page.waitForSelector(`figure[data-chart="history"] canvas.chart[data-points="${measured.length}"]`);
+  assert.equal(await page.$$eval('table.history-table tbody tr', (r) => r.length), measured.length);
+  assert.equal(await page.$$eval('ul.not-measured li', (l) => l.length), 12 - measured.length);
+  assert.match(await page.textContent('.notice.conflict'), /1 pair\(s\) of studies report the same engine, checkpoint, hardware, workload and concurrency with different values/);
+  assert.equal(await page.$$eval('table.history-table tbody tr.source-mismatch', (r) => r.length), 2, 'both studies of the pair are flagged');
+  assert.deepEqual((await problems()).pageErrors, []);
+});
