@@ -50,3 +50,21 @@ fn text_from_a_hostile_file_stays_text() {
     assert!(!page.head.contains("<script"));
     assert!(page.body.contains("&lt;"), "its angle brackets are escaped");
 }
+
+#[test]
+fn a_collection_lands_on_its_catalog_written_from_the_manifest() {
+    use servescope::core::collection::parse_collection;
+    use servescope::prerender::catalog_landing;
+    let collection = parse_collection(&read("tests/fixtures/collection-two.json"), "fixtures/collection-two.json").expect("manifest");
+    let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("fixtures/collection-two.json", s)).collect();
+    let page = catalog_landing(&collection, &srcs);
+    assert!(page.body.contains("<h2>Catalog · 2 studies</h2>"));
+    assert!(page.body.contains("<caption>2 of 2 studies, newest first</caption>"));
+    // Newest first, each title a link to its study.
+    let first = page.body.find("Qwen3.8-Flash-Next on one MI350P").expect("the newer study");
+    let second = page.body.find("Minimal study").expect("the older study");
+    assert!(first < second);
+    assert!(page.body.contains("href=\"?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&amp;view=overview\""));
+    assert!(page.head.contains("<title>catalog · servescope</title>"));
+    assert!(!page.body.contains(" style="));
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use servescope::core::collection::parse_collection;
 use servescope::core::validate::parse_results;
-use servescope::prerender::landing;
+use servescope::prerender::{catalog_landing, landing};
 
 const USAGE: &str = "\
 usage: servescope-prerender [DIR]
@@ -75,24 +75,30 @@ fn run(dir: &Path) -> Result<String, String> {
     }
     let index_path = dir.join("data/index.json");
     let collection = parse_collection(&read(&index_path)?, "data/index.json").map_err(|e| e.to_string())?;
-    if collection.studies.len() != 1 {
-        let page = page.replace(BODY_MARK, "");
-        std::fs::write(&page_path, page).map_err(|e| format!("{}: {e}", page_path.display()))?;
-        return Ok(format!("{} studies: the landing view is the catalog, drawn by the app", collection.studies.len()));
-    }
-    let src = &collection.src_of("data/index.json", &collection.studies[0]);
-    let study_path = dir.join(src);
-    let checked = parse_results(&read(&study_path)?);
-    let Some(results) = checked.results else {
-        let findings: Vec<String> = checked.findings.iter().map(ToString::to_string).collect();
-        return Err(format!("{}: not a valid results file:\n  {}", study_path.display(), findings.join("\n  ")));
+    let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("data/index.json", s)).collect();
+    let (landing, src, said) = if collection.studies.len() > 1 {
+        (catalog_landing(&collection, &srcs), String::new(), format!("catalog of {} studies written", srcs.len()))
+    } else {
+        let src = srcs[0].clone();
+        let study_path = dir.join(&src);
+        let checked = parse_results(&read(&study_path)?);
+        let Some(results) = checked.results else {
+            let findings: Vec<String> = checked.findings.iter().map(ToString::to_string).collect();
+            return Err(format!("{}: not a valid results file:\n  {}", study_path.display(), findings.join("\n  ")));
+        };
+        let landing = landing(&results, &src);
+        let said = format!("{src}: overview written ({} points, {} not measured)", landing.points, landing.gaps);
+        (landing, src, said)
     };
-    let landing = landing(&results, src);
     let html_tag = "<html lang=\"en\">";
     if !page.contains(html_tag) {
         return Err(format!("{}: no {html_tag} to mark as pre-rendered", page_path.display()));
     }
-    let marked = format!("<html lang=\"en\" class=\"prerendered\" data-landing=\"{}\">", servescope::prerender::html::escape(src));
+    let view = if src.is_empty() { "catalog" } else { "overview" };
+    let marked = format!(
+        "<html lang=\"en\" class=\"prerendered\" data-landing=\"{}\" data-landing-view=\"{view}\">",
+        servescope::prerender::html::escape(&src)
+    );
     let (start, end) = (page.find(HEAD_MARK).unwrap_or(0), page.find(HEAD_END).map_or(0, |at| at + HEAD_END.len()));
     if end <= start {
         return Err(format!("{}: {HEAD_END} must follow {HEAD_MARK}", page_path.display()));
@@ -100,5 +106,5 @@ fn run(dir: &Path) -> Result<String, String> {
     let page = format!("{}{}{}", &page[..start], landing.head, &page[end..]);
     let page = page.replacen(html_tag, &marked, 1).replace(BODY_MARK, &landing.body);
     std::fs::write(&page_path, &page).map_err(|e| format!("{}: {e}", page_path.display()))?;
-    Ok(format!("{src}: overview written ({} bytes of HTML, {} points, {} not measured)", landing.body.len(), landing.points, landing.gaps))
+    Ok(format!("{said}, {} bytes of HTML", landing.body.len()))
 }

@@ -5,10 +5,13 @@
 //! place. Native only: the build's `servescope-prerender` step calls it.
 
 pub mod html;
+mod table;
 
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
 use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
+use crate::core::catalog::{catalog_table, filtered};
+use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
 use crate::core::link::{settings_sentence, Scale, View, ViewState};
@@ -57,6 +60,39 @@ pub fn landing(results: &Results, src: &str) -> Landing {
     let (points, gaps) = overview_chart(&mut html, results).unwrap_or((0, 0));
     html.close("section").close("main").close("div");
     Landing { head: head(results, &cards), body: html.finish(), points, gaps }
+}
+
+/// The landing view of a collection of several studies: its catalog, from the manifest.
+pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
+    let state = ViewState { view: Some(View::Catalog), ..ViewState::default() };
+    let rows = filtered(collection, &state);
+    let table = catalog_table(collection, srcs, &rows[..rows.len().min(100)], &state, &[]);
+    let mut html = Html::default();
+    html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
+    html.open("header", &[("class", Some("topbar"))]);
+    html.element("a", &[("class", Some("skip")), ("href", Some("#main"))], "Skip to the chart");
+    html.open("div", &[("class", Some("bar-row"))]);
+    html.element("a", &[("class", Some("brand")), ("href", Some("./"))], "servescope");
+    html.open("div", &[("class", Some("study-line"))]).element("h1", &[], "servescope").close("div");
+    html.close("div");
+    html.open("nav", &[("class", Some("views")), ("aria-label", Some("views"))]);
+    for (view, label) in [(View::Catalog, "Catalog"), (View::Coverage, "Coverage"), (View::History, "History")] {
+        let current = (view == View::Catalog).then_some("page");
+        html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
+    }
+    html.close("nav").close("header");
+    html.open("main", &[("id", Some("main"))]).open("section", &[("class", Some("panel catalog"))]);
+    html.element("h2", &[], &format!("Catalog · {} studies", collection.studies.len()));
+    html.open("div", &[("class", Some("table-block"))]);
+    table::table_html(&mut html, &table);
+    html.close("div").close("section").close("main").close("div");
+    let description = format!("A collection of {} LLM-serving benchmark studies", collection.studies.len());
+    let mut head = Html::default();
+    head.element("title", &[], "catalog · servescope");
+    head.open("meta", &[("name", Some("description")), ("content", Some(&description))]);
+    head.open("meta", &[("property", Some("og:title")), ("content", Some("servescope catalog"))]);
+    head.open("meta", &[("property", Some("og:description")), ("content", Some(&description))]);
+    Landing { head: head.finish(), body: html.finish(), points: 0, gaps: 0 }
 }
 
 fn head(results: &Results, cards: &[Card]) -> String {

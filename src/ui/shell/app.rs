@@ -11,8 +11,8 @@ use crate::core::link::{ThemeChoice, View, ViewState};
 use crate::ui::io::browser::{prefers_dark, printing, set_title};
 use crate::ui::io::landing::{prerender_shown, take_over};
 use crate::ui::state::file::{ManifestCheck, SlotState};
-use crate::ui::state::manifest_check;
 use crate::ui::state::{history, PageState};
+use crate::ui::state::{manifest_check, CollectionState};
 use crate::ui::tasks::load;
 use crate::ui::widgets::import_form::ImportedNotice;
 use crate::ui::widgets::notices::NoticesPanel;
@@ -31,14 +31,18 @@ pub fn App() -> impl IntoView {
         if !page.booting.get() {
             return;
         }
-        let waits_for_chart = !page.link.view.get().is_collection()
-            && match page.primary().get() {
+        // A collection view waits for its manifest; a study's overview for its chart.
+        let waits_for_chart = if page.link.view.get().is_collection() {
+            page.collection.with(|c| matches!(c, CollectionState::Loading))
+        } else {
+            match page.primary().get() {
                 SlotState::Idle | SlotState::Loading(_) => true,
                 SlotState::Ready(study) => {
                     page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
                 }
                 SlotState::Failed { .. } | SlotState::Invalid { .. } => false,
-            };
+            }
+        };
         if !waits_for_chart {
             page.booting.set(false);
         }
