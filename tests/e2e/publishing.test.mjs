@@ -37,7 +37,7 @@ test('the serving CSV is the table shown, with the file\'s digits, nulls empty a
   const { name, bytes } = await downloadOf(page, () => page.click('.explorer button.export-csv'));
   assert.equal(name, 'servescope-serving-8192x1024-ttft_p99_ms.csv');
   const lines = bytes.toString('utf8').trim().split('\n');
-  assert.match(lines[0], /^# servescope export; results data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json sha256 87007c20[0-9a-f]{56}; view http:\/\/127\.0\.0\.1:\d+\/\?src=data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json&view=serving&workload=8192x1024&metric=ttft_p99_ms; sources: sweep-paiton\.jsonl \((unavailable|not checked)\)/);
+  assert.match(lines[0], /^# servescope export; results data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json sha256 87007c20[0-9a-f]{56}; view http:\/\/127\.0\.0\.1:\d+\/\?src=data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json&view=serving&workload=8192x1024&metric=ttft_p99_ms; sources: sweep-paiton\.jsonl \((not published|not checked)\)/);
   assert.equal(lines[1], 'engine,engine_id,ttft_p99_ms at c1,ttft_p99_ms at c2,ttft_p99_ms at c4,ttft_p99_ms at c8,ttft_p99_ms at c16,ttft_p99_ms at c32,ttft_p99_ms at c64,sources');
   const paiton = lines.find((l) => l.startsWith('Paiton CDNA4,')).split(',');
   const titles = await page.$eval('table.serving-table tbody tr', (tr) => [...tr.querySelectorAll('td.num')].map((td) => td.title.split(' · ')[0]));
@@ -190,7 +190,7 @@ test('every other table exports as CSV from the table model: "no CI reported" in
   const { name, bytes } = await downloadOf(page, () => page.click('.weight .table-block button.export-csv'));
   assert.equal(name, 'servescope-accuracy-weight.csv');
   const lines = bytes.toString('utf8').trim().split('\n');
-  assert.match(lines[0], /^# servescope export; .*sources: weight-model-card\.md \((unavailable|not checked)\)/);
+  assert.match(lines[0], /^# servescope export; .*sources: weight-model-card\.md \((not published|not checked)\)/);
   assert.equal(lines[1], 'checkpoint,id,kl,kl95CI,routingLockedKl,top1Percent');
   assert.equal(lines[2], 'Paiton A5 · CDNA4 FP4,a5,0.0265,0.0239 – 0.0292,0.0131,93.78');
   assert.equal(lines[3], 'INT4-g128 · RDNA4 recipe,int4,0.0288,no CI reported,0.0135,93.51');

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::state_link::StateLink;
 use super::swatch::Swatch;
 use crate::core::csv::Provenance;
-use crate::core::tables::{Cell, Field, Table};
+use crate::core::tables::{status_words, Cell, Field, Table};
 use crate::ui::io::download::download_text;
 use crate::ui::state::file::Study;
 use crate::ui::state::{page, share_link, PageState};
@@ -95,8 +95,12 @@ pub fn TableView(
 /// the table with its status, and the notes (prices, ratio base).
 pub fn provenance_line(page: PageState, study: &Study, sources: &[String], notes: Vec<String>) -> String {
     let link = untrack(|| share_link(page)).unwrap_or_else(|| "a local file (not linkable)".into());
-    let sources =
-        sources.iter().map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| s.label()))).collect();
+    // The same words as the badge and the sources table: "not published" when none was.
+    let counts = untrack(|| study.checks.counts());
+    let sources = sources
+        .iter()
+        .map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| status_words(&s, &counts))))
+        .collect();
     Provenance { src: &study.src, sha256: &study.sha256, link: &link, sources, notes }.comment()
 }
 
