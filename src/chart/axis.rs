@@ -145,9 +145,33 @@ pub fn tick_label(value: f64) -> String {
     }
 }
 
+/// The labels of one axis's ticks in one form: once any reaches a million, every non-zero
+/// one reads in millions (`0.5 M`, `1 M`, not `500,000` beside `1 M`).
+pub fn tick_labels(values: &[f64]) -> Vec<String> {
+    if !values.iter().any(|v| v.abs() >= 1e6) {
+        return values.iter().map(|v| tick_label(*v)).collect();
+    }
+    values
+        .iter()
+        .map(|&v| {
+            if v == 0.0 {
+                return "0".to_owned();
+            }
+            let text = format!("{:.2}", v / 1e6);
+            format!("{} M", text.trim_end_matches('0').trim_end_matches('.'))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_axis_reaching_a_million_reads_in_millions_throughout() {
+        assert_eq!(tick_labels(&[0.0, 500_000.0, 1e6, 1.5e6]), ["0", "0.5 M", "1 M", "1.5 M"]);
+        assert_eq!(tick_labels(&[0.0, 500.0, 1000.0]), ["0", "500", "1,000"]);
+    }
 
     #[test]
     fn ticks_read_as_round_numbers() {

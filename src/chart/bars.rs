@@ -7,7 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::axis::{linear_ticks, padded_range, tick_label};
+use super::axis::{linear_ticks, padded_range, tick_labels};
 use super::concurrency::dashed;
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, plot_px, ticks, Layout};
@@ -42,13 +42,27 @@ pub fn draw_bars<DB: DrawingBackend>(
     let (_, height) = area.dim_in_pixel();
     let y_values = linear_ticks(0.0, hi, ((f64::from(height) - 80.0) / 55.0).clamp(3.0, 6.0) as usize);
     let axis = text(TextSize::Axis, theme.foreground);
-    let widest = y_values.iter().map(|v| pen.measure(&tick_label(*v), &axis).0).max().unwrap_or(20);
+    let labels = tick_labels(&y_values);
+    let widest = labels.iter().map(|l| pen.measure(l, &axis).0).max().unwrap_or(20);
     let layout = Layout { top: 14, right: 20, bottom: 44, left: (widest + 36).clamp(56, 110) };
-    let ctx = coords(area, layout, x, y, "", chart.y_title, theme)?;
+    // Category labels that would run into each other keep their first word ("8,192"), and
+    // the words they share become the axis title ("nominal tokens").
+    let (width, _) = area.dim_in_pixel();
+    let per_category = width.saturating_sub(layout.left + layout.right) / bars.categories.len().max(1) as u32;
+    let crowded = bars.categories.iter().any(|c| pen.measure(c, &axis).0 + 8 > per_category);
+    let tails: Vec<&str> = bars.categories.iter().filter_map(|c| c.split_once(' ').map(|(_, tail)| tail)).collect();
+    let shared = crowded && !tails.is_empty() && tails.len() == bars.categories.len() && tails.iter().all(|t| *t == tails[0]);
+    let categories: Vec<String> = if shared {
+        bars.categories.iter().map(|c| c.split(' ').next().unwrap_or(c).to_owned()).collect()
+    } else {
+        bars.categories.clone()
+    };
+    let x_title = if shared { tails[0] } else { "" };
+    let ctx = coords(area, layout, x, y, x_title, chart.y_title, theme)?;
     let plot = plot_px(&ctx, x, y);
-    let y_ticks: Vec<(i32, String)> = y_values.iter().map(|v| (ctx.backend_coord(&(0.0, *v)).1, tick_label(*v))).collect();
+    let y_ticks: Vec<(i32, String)> = y_values.iter().zip(labels).map(|(v, l)| (ctx.backend_coord(&(0.0, *v)).1, l)).collect();
     let x_ticks: Vec<(i32, String)> =
-        bars.categories.iter().enumerate().map(|(i, c)| (ctx.backend_coord(&(i as f64 + 0.5, 0.0)).0, c.clone())).collect();
+        categories.iter().enumerate().map(|(i, c)| (ctx.backend_coord(&(i as f64 + 0.5, 0.0)).0, c.clone())).collect();
     ticks(&pen, plot, &y_ticks, &[], false, theme)?;
     let below = axis.clone().pos(Pos::new(HPos::Center, VPos::Top));
     for (x_px, label) in &x_ticks {
@@ -72,6 +86,10 @@ pub fn draw_bars<DB: DrawingBackend>(
                 None => pen.text("–", (centre, plot.3 - 2), &note)?,
             }
         }
+    }
+    if bars.groups.iter().any(|g| g.values.iter().take(bars.categories.len()).any(Option::is_none)) {
+        let key = text(TextSize::Small, theme.muted).pos(Pos::new(HPos::Left, VPos::Top));
+        pen.text("– not measured", (plot.0 + 8, plot.1 + 4), &key)?;
     }
     if let Some((value, label)) = &bars.reference {
         let y_px = ctx.backend_coord(&(0.0, *value)).1;

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::axis::{coord_from_value, padded_range, tick_label, usable_scale, value_ticks, x_from_conc};
+use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, value_ticks, x_from_conc};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
@@ -128,7 +128,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let y_title = if seconds { chart.y_title.replace("(ms)", "(s)") } else { chart.y_title.to_owned() };
     let target = ((height as f64 - 80.0) / 55.0).clamp(3.0, 7.0) as usize;
     let tick_values = value_ticks(lo / divisor, hi / divisor, scale, target);
-    let tick_labels: Vec<String> = tick_values.iter().map(|v| tick_label(*v)).collect();
+    let tick_labels: Vec<String> = tick_labels(&tick_values);
     let tick_style = text(TextSize::Axis, theme.foreground);
     let widest = tick_labels.iter().map(|t| pen.measure(t, &tick_style).0).max().unwrap_or(20);
     let layout = Layout { top: 12, right: 18, bottom: 44, left: (widest + 36).clamp(56, 110) };

@@ -36,6 +36,22 @@ pub fn coords<'a, DB: DrawingBackend>(
     y_title: &str,
     theme: Theme,
 ) -> Result<Coords<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    // A rotated y title longer than the plot is tall would be clipped at both ends: drop its
+    // "· higher is better" tail first, then cut it with an ellipsis.
+    let room = area.dim_in_pixel().1.saturating_sub(layout.top + layout.bottom + 8);
+    let style = super::style::text(TextSize::Axis, theme.foreground);
+    let fits = |t: &str| area.estimate_text_size(t, &style).map_or(true, |(w, _)| w <= room);
+    let mut y_title = y_title.to_owned();
+    if !fits(&y_title) {
+        if let Some((head, _)) = y_title.rsplit_once(" · ") {
+            y_title = head.to_owned();
+        }
+    }
+    while !fits(&y_title) && y_title.chars().count() > 4 {
+        let keep: String = y_title.chars().take(y_title.chars().count().saturating_sub(2)).collect();
+        y_title = format!("{}…", keep.trim_end_matches('…'));
+    }
+    let y_title = y_title.as_str();
     let mut ctx = ChartBuilder::on(area)
         .margin_top(layout.top)
         .margin_right(layout.right)

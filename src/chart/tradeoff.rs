@@ -80,7 +80,7 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
     let (x, y) = ((0.0, x_hi), (0.0, y_hi));
     let (width, height) = area.dim_in_pixel();
     let y_values = linear_ticks(0.0, y_hi, ((f64::from(height) - 80.0) / 55.0).clamp(3.0, 7.0) as usize);
-    let y_labels: Vec<String> = y_values.iter().map(|v| tick_label(*v)).collect();
+    let y_labels: Vec<String> = super::axis::tick_labels(&y_values);
     let axis = text(TextSize::Axis, theme.foreground);
     let widest = y_labels.iter().map(|t| pen.measure(t, &axis).0).max().unwrap_or(20);
     let layout = Layout { top: 14, right: 26, bottom: 48, left: (widest + 36).clamp(56, 110) };

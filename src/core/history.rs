@@ -75,9 +75,10 @@ pub fn history(studies: &[&Results], engine: &str, key: WorkloadKey, metric: Met
     out
 }
 
-/// The history as a table: one row per study (its title linking to it at this workload),
-/// its date, the value or "not measured in this study", and any conflict.
-pub fn history_table(studies: &[(&Results, String)], history: &History, metric: Metric, state: &ViewState) -> Table {
+/// The history as a table: one row per study read (its title linking to it at this
+/// workload), its date, the value or "not measured in this study", and any conflict;
+/// `not_read` studies the manifest says did not measure it are counted in the caption.
+pub fn history_table(studies: &[(&Results, String)], history: &History, metric: Metric, state: &ViewState, not_read: usize) -> Table {
     let kind = if metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
     let mut order: Vec<usize> = (0..studies.len()).collect();
     order.sort_by(|&a, &b| studies[a].0.date.cmp(&studies[b].0.date).then(a.cmp(&b)));
@@ -124,7 +125,7 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
             "{} across the collection's studies: {} measured, {} not, {} conflicting pair{}",
             metric.axis_title(),
             history.points.len(),
-            history.not_measured.len(),
+            history.not_measured.len() + not_read,
             history.conflicts.len(),
             if history.conflicts.len() == 1 { "" } else { "s" }
         ),

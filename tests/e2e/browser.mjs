@@ -78,6 +78,9 @@ export async function open(browser, query = '') {
     });
   });
   await page.goto(browser.base + query);
+  // The page written at build time (and the skeleton) stay until the app has taken over;
+  // a test reads the app.
+  await page.waitForFunction(() => !document.querySelector('#prerender, .boot-skeleton'), null, { timeout: 30000 });
   const problems = async () => ({
     csp: await page.evaluate(() => window.__cspViolations),
     consoleErrors,

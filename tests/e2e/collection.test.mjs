@@ -108,7 +108,7 @@ test('the history chart has one point per study that measured the cell, and the 
   await page.waitForSelector(`figure[data-chart="history"] canvas.chart[data-points="${measured.length}"]`);
   assert.equal(await page.$$eval('table.history-table tbody tr', (r) => r.length), measured.length);
   assert.equal(await page.$$eval('ul.not-measured li', (l) => l.length), 12 - measured.length);
-  assert.match(await page.textContent('.notice.conflict'), /1 pair\(s\) of studies report the same engine, checkpoint, hardware, workload and concurrency with different values/);
+  assert.match(await page.textContent('.notice.conflict'), /1 pair of studies reports the same engine, checkpoint, hardware, workload and concurrency with different values/);
   assert.equal(await page.$$eval('table.history-table tbody tr.source-mismatch', (r) => r.length), 2, 'both studies of the pair are flagged');
   assert.deepEqual((await problems()).pageErrors, []);
 });

@@ -113,7 +113,7 @@ pub fn decode(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, 
         let label = checker.optional_string(map, "label", &here);
         let sources = checker.strings(map, "sources", &here);
         for (k, source) in sources.iter().enumerate() {
-            refs.source(source, here.key("sources").index(k));
+            refs.source(source, || here.key("sources").index(k));
         }
         let values = match checker.required_array(map, "values", &here) {
             Some(items) => {

@@ -199,7 +199,7 @@ fn results(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Results> {
     let mut refs = References::new(engines.iter().map(|e| e.id.clone()), sources.iter().map(|s| s.name().to_owned()));
     for (i, engine) in engines.iter().enumerate() {
         if let Some(source) = &engine.source {
-            refs.source(source, root.key("engines").index(i).key("source"));
+            refs.source(source, || root.key("engines").index(i).key("source"));
         }
     }
     let levels = concurrency.as_deref().unwrap_or(&[]);

@@ -8,6 +8,13 @@ use serde_json::{Map, Value};
 use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::path::JsonPath;
 
+/// A valid whole number ≥ `min`, read without building a path (`None`: not valid, or not
+/// a number — the slow path reports why).
+fn whole_fast(value: &Value, min: u64) -> Option<u64> {
+    let x = value.as_f64()?;
+    (x.is_finite() && x.fract() == 0.0 && x >= min as f64 && x <= f64::from(u32::MAX)).then_some(x as u64)
+}
+
 /// What a JSON value is, in words for messages.
 pub fn type_name(value: &Value) -> &'static str {
     match value {
@@ -117,11 +124,20 @@ impl Checker {
     /// An optional number ≥ 0: absent or null reads as "not measured".
     pub fn number(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<f64> {
         let value = obj.get(key)?;
-        self.number_value(value, &path.key(key))
+        // The path is built only for a finding: a large file has ~20 numbers per cell, and
+        // extending a path copies it.
+        match value {
+            Value::Null => None,
+            Value::Number(n) if n.as_f64().is_some_and(|x| x.is_finite() && x >= 0.0) => n.as_f64(),
+            _ => self.number_value(value, &path.key(key)),
+        }
     }
 
     /// A whole number ≥ `min` at `path` (not null).
     pub fn whole_value(&mut self, value: &Value, path: &JsonPath, min: u64) -> Option<u64> {
+        if let Some(x) = whole_fast(value, min) {
+            return Some(x);
+        }
         if value.is_null() {
             self.error(FindingKind::WrongType, path, "expected a whole number, found null");
             return None;
@@ -137,7 +153,7 @@ impl Checker {
     /// A required whole number ≥ `min`.
     pub fn whole(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         let value = self.required(obj, key, path)?;
-        self.whole_value(value, &path.key(key), min)
+        whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min))
     }
 
     /// An optional whole number ≥ `min`: absent or null is `None`, a fraction an error
@@ -145,7 +161,7 @@ impl Checker {
     pub fn whole_opt(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         match obj.get(key)? {
             Value::Null => None,
-            value => self.whole_value(value, &path.key(key), min),
+            value => whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min)),
         }
     }
 
@@ -256,7 +272,7 @@ impl Checker {
             let Some(id) = self.id(map, &here, what) else { continue };
             self.unique_id(&mut seen, &id, &here.key("id"), what);
             if id_kind == RowId::Engine {
-                refs.engine(&id, here.key("id"));
+                refs.engine(&id, || here.key("id"));
             }
             rows.push((map, here, id));
         }
@@ -266,7 +282,7 @@ impl Checker {
     /// An optional `source` field that must name a declared source.
     pub fn source(&mut self, obj: &Map<String, Value>, path: &JsonPath, refs: &mut super::refs::References) -> Option<String> {
         let source = self.optional_string(obj, "source", path)?;
-        refs.source(&source, path.key("source"));
+        refs.source(&source, || path.key("source"));
         Some(source)
     }
 

@@ -28,14 +28,19 @@ impl References {
         Self { engine_ids: engine_ids.into_iter().collect(), source_names: source_names.into_iter().collect(), pending: Vec::new() }
     }
 
-    /// A row naming an engine.
-    pub fn engine(&mut self, id: &str, path: JsonPath) {
-        self.pending.push((Reference::Engine, id.to_owned(), path));
+    /// A row naming an engine; the path is built only when the id is not declared (a large
+    /// file has thousands of references, and a path is a copy).
+    pub fn engine(&mut self, id: &str, path: impl FnOnce() -> JsonPath) {
+        if !self.engine_ids.contains(id) {
+            self.pending.push((Reference::Engine, id.to_owned(), path()));
+        }
     }
 
-    /// A figure naming a source file.
-    pub fn source(&mut self, name: &str, path: JsonPath) {
-        self.pending.push((Reference::Source, name.to_owned(), path));
+    /// A figure naming a source file (the path built only when it is not declared).
+    pub fn source(&mut self, name: &str, path: impl FnOnce() -> JsonPath) {
+        if !self.source_names.contains(name) {
+            self.pending.push((Reference::Source, name.to_owned(), path()));
+        }
     }
 
     /// Report every reference to something the file does not declare.

@@ -39,7 +39,12 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Provenance => view! { <provenance::ProvenanceView study=study/> }.into_any(),
         View::Raw => view! { <raw::RawView study=study/> }.into_any(),
         View::Compare => {
-            view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any()
+            // Files to add come first; once files are compared, their chart does.
+            if page.link.compare.with_untracked(Vec::is_empty) {
+                view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any()
+            } else {
+                view! { <serving::ExplorerView study=study.clone() view=View::Serving/> <compare::ComparePanel study=study/> }.into_any()
+            }
         }
         // Collection views are routed before a study is needed (see `Router`).
         View::Catalog | View::Coverage | View::History => ().into_any(),

@@ -26,10 +26,27 @@ fn Tabs() -> impl IntoView {
     };
     let collection_tabs =
         move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} {tab(View::History, "History")} });
+    // On a phone the tabs scroll sideways: keep the current one in sight.
+    let nav = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        page.link.view.track();
+        let Some(nav) = nav.get() else { return };
+        if let Ok(Some(current)) = nav.query_selector("a[aria-current=page]") {
+            use wasm_bindgen::JsCast;
+            if let Ok(tab) = current.dyn_into::<web_sys::HtmlElement>() {
+                let (left, width, room) = (tab.offset_left(), tab.offset_width(), nav.client_width());
+                if left < nav.scroll_left() || left + width > nav.scroll_left() + room {
+                    nav.set_scroll_left((left - 24).max(0));
+                }
+            }
+        }
+    });
     view! {
-        <nav class="views" aria-label="views">
+        <nav class="views" aria-label="views" node_ref=nav>
             {collection_tabs}
-            {View::TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view()}
+            // A study's views, once there is a study to show (not on a collection's own views).
+            {move || (!page.link.view.get().is_collection() || page.link.src.get().is_some())
+                .then(|| View::TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view())}
         </nav>
     }
 }
@@ -116,7 +133,16 @@ pub fn TopBar() -> impl IntoView {
             view! { <h1>{r.title.clone()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
         }
         SlotState::Loading(_) => view! { <h1>"Loading the study…"</h1> }.into_any(),
-        _ => view! { <h1>"servescope"</h1> }.into_any(),
+        _ => {
+            let n = page.collection.with(|c| match c {
+                CollectionState::Ready { collection, .. } => Some(collection.studies.len()),
+                _ => None,
+            });
+            match n {
+                Some(n) => view! { <h1>{format!("A collection of {n} stud{}", if n == 1 { "y" } else { "ies" })}</h1> }.into_any(),
+                None => view! { <h1>"Results"</h1> }.into_any(),
+            }
+        }
     };
     let details_open = move || page.drawer.get() == Some(Drawer::Details);
     view! {

@@ -37,7 +37,7 @@ pub fn CacheView(
         <section class="panel cache">
             <h2>"KV cache at start-up: " {unit.clone()}</h2>
             {cache.method.clone().map(|m| view! { <p class="method"><strong>"Caveat: "</strong>{m}</p> })}
-            <BarsPanel study=study.clone() view=View::Cache chart=ChartId::Cache bars=bars table=table y_title=format!("{unit} · higher is more") sources=sources/>
+            <BarsPanel study=study.clone() view=View::Cache chart=ChartId::Cache bars=bars table=table y_title=format!("{unit} · higher is better") sources=sources/>
         </section>
     }
     .into_any()

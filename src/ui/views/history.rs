@@ -181,7 +181,8 @@ pub fn HistoryView(
         let state = page.link.whole();
         loaded.with(|(ready, pending, failed)| {
             let studies: Vec<(&Results, String)> = ready.iter().map(|(r, s)| (r.as_ref(), s.clone())).collect();
-            let table = history_table(&studies, &computed.get(), metric.get(), &state);
+            let not_read = srcs.len().saturating_sub(candidates.with(Vec::len));
+            let table = history_table(&studies, &computed.get(), metric.get(), &state, not_read);
             let status = (*pending > 0).then(|| format!("reading {pending} more studies…"));
             let failed = failed.iter().map(|f| view! { <li class="refused">{f.clone()}</li> }).collect_view();
             view! {
@@ -193,7 +194,8 @@ pub fn HistoryView(
     };
     let conflicts = move || {
         let n = computed.with(|h| h.conflicts.len());
-        (n > 0).then(|| view! { <p class="notice conflict">{format!("{n} pair(s) of studies report the same engine, checkpoint, hardware, workload and concurrency with different values: flagged below, not merged.")}</p> })
+        let said = if n == 1 { "1 pair of studies reports".to_owned() } else { format!("{n} pairs of studies report") };
+        (n > 0).then(|| view! { <p class="notice conflict">{format!("{said} the same engine, checkpoint, hardware, workload and concurrency with different values: flagged below, not merged.")}</p> })
     };
     let engine_options = Signal::stored(engines.clone());
     let pick_engine = Callback::new(move |id: String| page.update_link(|s| s.engine = Some(id)));

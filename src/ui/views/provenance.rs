@@ -25,7 +25,9 @@ pub fn ProvenanceView(
         move || match checks.report.get() {
             Some(report) => {
                 let verdict = report.verdict(false);
-                view! { <p class="verdict" class:fail=!verdict.pass><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
+                // A pass with sources that could not be checked is not green: nothing was verified.
+                let unchecked = report.counts().verified < report.counts().total;
+                view! { <p class="verdict" class:fail=!verdict.pass class:partial=verdict.pass && unchecked><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
             }
             None => view! { <p class="verdict checking">"Checking the sources…"</p> }.into_any(),
         }

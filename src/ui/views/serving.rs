@@ -20,6 +20,7 @@ use crate::ui::widgets::layout::series_state;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
+use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::{CsvButton, TableView};
@@ -63,13 +64,21 @@ pub fn ExplorerView(
         let study = study.clone();
         Signal::derive(move || sources_behind(&study.results, &series_state(page), view))
     };
-    let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
     let chips = {
         let study = study.clone();
         move || {
             let others = page.compared_studies();
             let refs: Vec<_> = others.iter().map(|o| &o.results).collect();
-            view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=not_measured/> }
+            let chips = chips_for(&study.results, &refs);
+            // A compared file's own engine with no line here is said so, like the study's.
+            let only: Vec<String> = chips.iter().filter(|c| c.compared_only).map(|c| c.id.clone()).collect();
+            let not_measured = Signal::derive(move || {
+                let mut ids = lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default());
+                let drawn = series.with(|s| s.iter().map(|l| l.id.clone()).collect::<Vec<_>>());
+                ids.extend(only.iter().filter(|id| !drawn.contains(id)).cloned());
+                ids
+            });
+            view! { <EngineChips chips=chips not_measured=not_measured/> }
         }
     };
     let engines: Vec<(String, String)> = study.results.engines.iter().map(|e| (e.id.clone(), e.label.clone())).collect();
@@ -133,13 +142,15 @@ pub fn ExplorerView(
                         on:change=move |e| page.update_link(|s| s.pct_both = event_target_checked(&e))/>" p50 and p99 together"</label>
                 })}
                 <RelativePicker engines=engines/>
+                {move || (metric.get() == Metric::CostPerMtok).then(|| view! { <PriceInputs/> })}
             </div>
-            <p class="definition">{definition}</p>
-            {let s = study.clone(); move || (metric.get() == Metric::CostPerMtok).then(|| view! { <crate::ui::widgets::prices::PriceForm study=s.clone()/> })}
+            // The cost's definition is said in full under the chart, with its boundary.
+            {move || (metric.get() != Metric::CostPerMtok).then(|| view! { <p class="definition">{definition.clone()}</p> })}
             {move || log_refused().then(|| view! { <Notice text="Log scale refused: a shown value is a measured zero (or not positive), which a log axis cannot show. Drawn linear."/> })}
             {reference_missing}
             {chips}
             <ChartFigure spec=spec/>
+            {let s = study.clone(); move || (metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
             <p class="legend-note">
                 "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. "
                 "A short bar under the axis marks a concurrency an engine was not measured at. "

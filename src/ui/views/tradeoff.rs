@@ -23,7 +23,7 @@ use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::pickers::{workload_options, Choice, WorkloadPicker};
-use crate::ui::widgets::prices::PriceForm;
+use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::{CsvButton, TableView};
 
@@ -90,7 +90,7 @@ pub fn TradeoffView(
     let x_limit = Signal::derive(move || page.link.limits.get().1);
     let y_title = Signal::derive(move || {
         let m = y_metric.get();
-        let title = if m == Metric::CostPerMtok { page.link.prices.get().label() } else { m.axis_title().to_owned() };
+        let title = if m == Metric::CostPerMtok { "cost per M output tokens".to_owned() } else { m.axis_title().to_owned() };
         m.titled_with_direction(&title)
     });
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
@@ -224,10 +224,11 @@ pub fn TradeoffView(
                 {limit_input("TTFT p99 at most (ms)", "slo-ttft", |l| l.0, |s, v| s.slo_ttft_p99_ms = v)}
                 {limit_input("per-user tok/s at least", "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
                 <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>
+                {move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceInputs/> })}
             </div>
-            {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceForm study=s.clone()/> })}
             {chips}
             <ChartFigure spec=spec/>
+            {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
             <p class="method"><strong>"Frontier (grey step line): "</strong>
                 "the points meeting every limit set that no other such point beats on both per-user speed and " {move || y_metric.get().axis_title()} ". "
                 "It joins measured points of different engines and concurrencies; it is not a configuration anyone ran."</p>

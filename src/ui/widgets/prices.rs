@@ -32,9 +32,19 @@ fn price_input(
     }
 }
 
-/// The price inputs, the label of what is priced, the formula and the boundary.
+/// The price inputs, for a view's controls row.
 #[component]
-pub fn PriceForm(
+pub fn PriceInputs() -> impl IntoView {
+    view! {
+        {price_input("price of one kWh", "kwh-price", "0", |p| p.kwh, |p, v| p.kwh = v)}
+        {price_input("price of one GPU-hour", "gpu-hour-price", "0", |p| p.gpu_hour, |p, v| p.gpu_hour = v)}
+        {price_input("PUE", "pue", "1", |p| p.pue, |p, v| p.pue = v)}
+    }
+}
+
+/// What is priced, the formula and the measurement's boundary, said under the chart.
+#[component]
+pub fn PriceNotes(
     /// The study (its power boundary is quoted).
     study: Study,
 ) -> impl IntoView {
@@ -47,11 +57,6 @@ pub fn PriceForm(
         .unwrap_or_else(|| "the file does not say what its power includes".into());
     view! {
         <div class="prices">
-            <div class="controls">
-                {price_input("price of one kWh", "kwh-price", "0", |p| p.kwh, |p, v| p.kwh = v)}
-                {price_input("price of one GPU-hour", "gpu-hour-price", "0", |p| p.gpu_hour, |p, v| p.gpu_hour = v)}
-                {price_input("PUE", "pue", "1", |p| p.pue, |p, v| p.pue = v)}
-            </div>
             <p class="method cost-label">{move || page.link.prices.get().label()}
                 {move || (!page.link.prices.get().any()).then_some(": give a kWh or a GPU-hour price to see a cost; until then every cell reads “not measured”.")}</p>
             <p class="method cost-formula"><strong>"How: "</strong>{FORMULA}</p>

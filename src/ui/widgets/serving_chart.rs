@@ -114,7 +114,8 @@ pub fn serving_chart(
     let y_title = Signal::derive(move || {
         let m = metric.get();
         let title = if both() { m.pair_axis_title() } else { m.axis_title().to_owned() };
-        let title = if m == Metric::CostPerMtok { page.link.prices.get().label() } else { title };
+        // The full label ("…, in your currency") is said under the chart; the axis keeps it short.
+        let title = if m == Metric::CostPerMtok { "cost per M output tokens".to_owned() } else { title };
         match relative.get() {
             Some(label) => format!("{title} (× {label})"),
             None => m.titled_with_direction(&title),
