@@ -14,6 +14,7 @@ use crate::core::tables::serving_table;
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
+use crate::ui::widgets::later::AfterFirstPaint;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::layout::series_state;
@@ -160,7 +161,8 @@ pub fn ExplorerView(
             {texts}
             <div class="table-block" class:embed-hidden=table_hidden>
                 <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=csv_notes stem=table_stem/>
-                {move || table.get().map(|t| view! { <TableView table=t/> })}
+                // A large file's table waits a frame, so the chart comes first.
+                <AfterFirstPaint>{move || table.get().map(|t| view! { <TableView table=t/> })}</AfterFirstPaint>
             </div>
         </section>
     }

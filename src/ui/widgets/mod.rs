@@ -7,6 +7,7 @@ pub mod bars_panel;
 pub mod findings;
 pub mod framing;
 pub mod import_form;
+pub mod later;
 pub mod layout;
 pub mod legend;
 pub mod notices;
