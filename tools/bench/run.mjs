@@ -101,6 +101,9 @@ async function firstChart(page, app) {
 async function switches(page, name) {
   const times = [];
   for (let i = 0; i < SWITCHES; i++) {
+    // Each switch starts on an idle page (two frames after the last), so no sample carries
+    // the previous switch's leftover work; the same for every page.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     times.push(await page.evaluate(async ([app, metric]) => {
       if (!app) return window.switchMetric();
       const select = document.querySelector('select.metric-picker');
@@ -245,7 +248,8 @@ What each figure is:
 - *4G-like link*: DevTools network emulation, 150 ms latency, 1.6 Mbit/s down, 0.75 Mbit/s up.
 - *metric switch*: servescope — from the metric picker's change event to the redrawn chart
   (link update, series rebuild and draw) on the serving view; Chart.js — \`chart.update('none')\`;
-  uPlot — \`setData\`; plotly.js — \`Plotly.react\`; ${SWITCHES} switches alternating out_tok_s and ttft_p99_ms.
+  uPlot — \`setData\`; plotly.js — \`Plotly.react\`; ${SWITCHES} switches alternating out_tok_s and ttft_p99_ms,
+  each started on an idle page (two animation frames after the previous one).
 - *hover*: synchronous cost of one \`mousemove\` dispatched on the chart, averaged over ${HOVERS}
   moves. Chart.js and uPlot defer hover work to the next animation frame, so theirs undercount.
 - *scale file*: \`tools/bench/gen-scale.mjs\` — 40 engines × 12 workloads × 16 concurrency
