@@ -1,5 +1,7 @@
-// trunk post_build hook, after servescope-prerender: shape the staged index.html for a fast
-// first paint, then write the sha256 of every inline <script> and <style> into the CSP.
+// trunk post_build hook: run servescope-prerender, then shape the staged index.html for a
+// fast first paint and write the sha256 of every inline <script> and <style> into the CSP.
+// The pre-render runs from here, not as a hook of its own: trunk starts a stage's hooks at
+// once, and two writers of index.html would race.
 // - The stylesheet is inlined (one request fewer before the first paint; on a slow link the
 //   CSS would otherwise share the pipe with the wasm and arrive late).
 // - Trunk's module script and preloads move to the end of <body>, so the whole page, the
@@ -7,6 +9,7 @@
 // - The index and its first results file are preloaded with the wasm.
 // Fails the build when the placeholder, the stylesheet or the inline script is missing, so
 // a page can never ship with a stale or absent hash.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,8 @@ const fail = (...message) => {
   process.exit(1);
 };
 if (!staging) fail('TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
+const prerender = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
+if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status})`);
 const file = join(staging, 'index.html');
 let html = readFileSync(file, 'utf8');
 if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);
