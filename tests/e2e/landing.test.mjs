@@ -97,3 +97,23 @@ test('the landing link with its view and source named is still the pre-rendered 
   assert.equal(await page.isVisible('#prerender'), true);
   await page.close();
 });
+
+test('a linked results file downloads alongside the wasm, and the app reuses that one request', async () => {
+  const page = await browser.context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  let wasmLetThrough = null;
+  await page.route('**/*.wasm', async (route) => {
+    await new Promise((ok) => setTimeout(ok, 1000));
+    wasmLetThrough = requested.length;
+    await route.continue();
+  });
+  await page.goto(`${browser.base}?src=fixtures/minimal.json&view=serving`);
+  await page.waitForSelector('canvas.chart[data-points]');
+  const file = requested.filter((p) => p === '/fixtures/minimal.json');
+  assert.equal(file.length, 1, 'one request for the file');
+  assert.ok(requested.indexOf('/fixtures/minimal.json') < wasmLetThrough, 'requested before the wasm arrived');
+  const initiator = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/fixtures/minimal.json')).map((e) => e.initiatorType));
+  assert.deepEqual(initiator, ['link'], 'the page\'s preload, taken over by the app');
+  await page.close();
+});
