@@ -2,13 +2,17 @@
 // a phone-width layout, the no-WebAssembly message, Share & reproduce, embeds and print.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../../tools/serve.mjs';
 import { CHROMIUM, FLAGS, SRC, downloadOf, open, start, tableRows } from './browser.mjs';
+
+// The study's sha256 as the page must compute it (by the browser's SHA-256 or the core's).
+const STUDY_SHA256 = createHash('sha256').update(readFileSync(SRC)).digest('hex');
 
 let browser;
 before(async () => { browser = await start(); });
@@ -31,13 +35,25 @@ function decodePng(bytes) {
   return { width, height, pixels: inflateSync(Buffer.concat(idat)) };
 }
 
+test('without the browser\'s SHA-256 (a page served over plain http) the study\'s sha256 is the same', async () => {
+  const page = await browser.context.newPage();
+  // Outside a secure context `crypto.subtle` is undefined; the page falls back to the core's.
+  await page.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }));
+  await page.goto(`${browser.base}?view=serving&workload=8192x1024`);
+  await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+  assert.equal(await page.evaluate(() => crypto.subtle), undefined);
+  const { bytes } = await downloadOf(page, () => page.click('.explorer button.export-csv'));
+  assert.ok(bytes.toString('utf8').startsWith(`# servescope export; results ${SRC} sha256 ${STUDY_SHA256}; `));
+  await page.close();
+});
+
 test('the serving CSV is the table shown, with the file\'s digits, nulls empty and a provenance line', async () => {
   const { page } = await open(browser, '?view=serving&workload=8192x1024&metric=ttft_p99_ms');
   await page.waitForSelector('canvas.chart[data-points]');
   const { name, bytes } = await downloadOf(page, () => page.click('.explorer button.export-csv'));
   assert.equal(name, 'servescope-serving-8192x1024-ttft_p99_ms.csv');
   const lines = bytes.toString('utf8').trim().split('\n');
-  assert.match(lines[0], /^# servescope export; results data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json sha256 87007c20[0-9a-f]{56}; view http:\/\/127\.0\.0\.1:\d+\/\?src=data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json&view=serving&workload=8192x1024&metric=ttft_p99_ms; sources: sweep-paiton\.jsonl \((not published|not checked)\)/);
+  assert.match(lines[0], new RegExp(`^# servescope export; results data/qwen3\\.8-flash-next-mi350p-2026-10-30\\.json sha256 ${STUDY_SHA256}; view http://127\\.0\\.0\\.1:\\d+/\\?src=data/qwen3\\.8-flash-next-mi350p-2026-10-30\\.json&view=serving&workload=8192x1024&metric=ttft_p99_ms; sources: sweep-paiton\\.jsonl \\((not published|not checked)\\)`));
   assert.equal(lines[1], 'engine,engine_id,ttft_p99_ms at c1,ttft_p99_ms at c2,ttft_p99_ms at c4,ttft_p99_ms at c8,ttft_p99_ms at c16,ttft_p99_ms at c32,ttft_p99_ms at c64,sources');
   const paiton = lines.find((l) => l.startsWith('Paiton CDNA4,')).split(',');
   const titles = await page.$eval('table.serving-table tbody tr', (tr) => [...tr.querySelectorAll('td.num')].map((td) => td.title.split(' · ')[0]));
@@ -71,7 +87,7 @@ test('chart exports stand alone: the SVG has a title with study and workload, th
   assert.ok(text.startsWith('<svg'), text.slice(0, 80));
   assert.ok(text.includes('Qwen3.8-Flash-Next on one MI350P · ISL 8192 / OSL 1024 · output tok/s per GPU'), 'title line');
   for (const label of ['Paiton CDNA4', 'vLLM + AITER', 'SGLang · no MTP']) assert.ok(text.includes(`>\n${label}\n</text>`) || text.includes(label), label);
-  assert.match(text, /sha256 87007c20[0-9a-f]{56} · null = not measured/);
+  assert.ok(text.includes(`sha256 ${STUDY_SHA256} · null = not measured`), 'the study\'s sha256 in the export');
   const png = await downloadOf(page, () => page.click('.explorer button.export-png'));
   assert.equal(png.name, 'servescope-serving-8192x1024-out_tok_s.png');
   const { width, height, pixels } = decodePng(png.bytes);

@@ -13,7 +13,7 @@ use crate::core::findings::Severity;
 use crate::core::import::{write_study, EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
-use crate::core::provenance::{sha256_hex, Verification};
+use crate::core::provenance::Verification;
 use crate::core::validate::parse_results;
 use crate::ui::io::{browser, fetch, files};
 use crate::ui::state::checks::SourceChecks;
@@ -139,7 +139,8 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
     let warnings = validation.findings.into_iter().filter(|f| f.severity == Severity::Warning).collect();
     let verification = Verification::new(&results);
     let checks = SourceChecks::new(verification.statuses().to_vec());
-    let study = Arc::new(StudyFile { src, sha256: sha256_hex(bytes), results, warnings, origin, checks });
+    let sha256 = browser::sha256_hex(bytes).await;
+    let study = Arc::new(StudyFile { src, sha256, results, warnings, origin, checks });
     if slot.set(id, SlotState::Ready(study.clone())) {
         spawn_local(super::sources::check_sources(study, verification, move || slot.is_current(id)));
     }
