@@ -36,8 +36,17 @@ pub fn ExplorerView(
 ) -> impl IntoView {
     let page = page();
     let title = if view == View::Energy { "Energy" } else { "Serving" };
-    let Some(serving) = study.results.serving.clone().filter(|s| !s.workloads.is_empty()) else {
+    // Borrowed, not cloned: on a large file the block is thousands of cells.
+    let Some(serving) = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()) else {
         return view! { <AbsentBlock title=title block=block_summary(&study.results, Block::Serving)/> }.into_any();
+    };
+    let texts = match view {
+        View::Energy => vec![
+            ("Power", serving.power_unit.clone()),
+            ("Energy", serving.energy_unit.clone()),
+            ("Sample limits", serving.sample_limits.clone()),
+        ],
+        _ => vec![("Sample limits", serving.sample_limits.clone()), ("Selection", serving.selection.clone())],
     };
     let metric = Memo::new(move |_| {
         metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() })
@@ -84,16 +93,8 @@ pub fn ExplorerView(
     };
     let engines: Vec<(String, String)> = study.results.engines.iter().map(|e| (e.id.clone(), e.label.clone())).collect();
     let definition = {
-        let serving = serving.clone();
-        move || metric.get().definition(&serving)
-    };
-    let texts = match view {
-        View::Energy => vec![
-            ("Power", serving.power_unit.clone()),
-            ("Energy", serving.energy_unit.clone()),
-            ("Sample limits", serving.sample_limits.clone()),
-        ],
-        _ => vec![("Sample limits", serving.sample_limits.clone()), ("Selection", serving.selection.clone())],
+        let study = study.clone();
+        move || study.results.serving.as_ref().map(|serving| metric.get().definition(serving)).unwrap_or_default()
     };
     let texts =
         texts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> })).collect_view();
