@@ -78,8 +78,13 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     assert_eq!(filtered(&collection, &by_engine).len(), 9, "Paiton is dropped from every third study but the last pair");
     let text = ViewState { q: Some("run 12".into()), ..ViewState::default() };
     assert_eq!(filtered(&collection, &text).len(), 1);
-    let table = catalog_table(&collection, &srcs, &kept, &h200, &[srcs[kept[0]].clone()]);
-    assert!(table.caption.starts_with(&format!("{} of 12 studies, newest first · hardware “H200”", kept.len())));
+    let table = catalog_table(&collection, &srcs, &kept, usize::MAX, &h200, &[srcs[kept[0]].clone()]);
+    assert_eq!(table.caption, format!("{} of 12 studies, newest first · hardware “H200”", kept.len()));
+    // A page of a longer list: the caption still counts every kept study, and says so.
+    let first = catalog_table(&collection, &srcs, &all, 5, &ViewState::default(), &[]);
+    assert_eq!(first.rows.len(), 5);
+    assert_eq!(first.caption, "12 of 12 studies, newest first · the first 5 shown");
+    assert_eq!(first.rows[0].head.label, collection.studies[all[0]].title);
     assert_eq!(table.rows[0].head.tag.as_deref(), Some("changed since the index was built"));
     assert!(table.to_csv("#").lines().nth(1).is_some_and(|h| h == "title,src,date,model,hardware,engines,workloads"));
 

@@ -56,12 +56,25 @@ pub fn study_link(index: &ViewState, src: &str) -> ViewState {
     ViewState { index: index.index.clone(), src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() }
 }
 
-/// The catalog as a table: the kept studies (`rows` are indices), each title a link; a
-/// study whose bytes no longer match the manifest is tagged so.
-pub fn catalog_table(collection: &Collection, srcs: &[String], rows: &[usize], state: &ViewState, changed: &[String]) -> Table {
+/// Rows of the catalog shown at first, and added by each "Show more": a 500-study
+/// catalog stays quick to draw.
+pub const CATALOG_PAGE_ROWS: usize = 100;
+
+/// The catalog as a table: the first `shown` of the kept studies (`rows` are indices), each
+/// title a link; a study whose bytes no longer match the manifest is tagged so. The caption
+/// counts every kept study and says when only the first ones are shown.
+pub fn catalog_table(
+    collection: &Collection,
+    srcs: &[String],
+    rows: &[usize],
+    shown: usize,
+    state: &ViewState,
+    changed: &[String],
+) -> Table {
     let text = |v: &Option<String>| v.clone().map_or_else(|| Field::Note(NOT_STATED.into()), Field::Text);
     let body = rows
         .iter()
+        .take(shown)
         .filter_map(|&i| {
             let (entry, src) = (collection.studies.get(i)?, srcs.get(i)?);
             let tag = changed.contains(src).then(|| "changed since the index was built".to_owned());
@@ -79,10 +92,11 @@ pub fn catalog_table(collection: &Collection, srcs: &[String], rows: &[usize], s
     let filters = [("model", &state.model), ("hardware", &state.hardware), ("engine", &state.engine), ("text", &state.q)];
     let said: Vec<String> = filters.iter().filter_map(|(k, v)| v.as_ref().map(|v| format!("{k} “{v}”"))).collect();
     let caption = format!(
-        "{} of {} studies, newest first{}",
+        "{} of {} studies, newest first{}{}",
         rows.len(),
         collection.studies.len(),
-        if said.is_empty() { String::new() } else { format!(" · {}", said.join(" · ")) }
+        if said.is_empty() { String::new() } else { format!(" · {}", said.join(" · ")) },
+        if shown < rows.len() { format!(" · the first {shown} shown") } else { String::new() }
     );
     Table {
         name: "catalog",

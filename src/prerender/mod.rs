@@ -10,7 +10,7 @@ mod table;
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
 use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
-use crate::core::catalog::{catalog_table, filtered};
+use crate::core::catalog::{catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
@@ -66,7 +66,7 @@ pub fn landing(results: &Results, src: &str) -> Landing {
 pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
     let state = ViewState { view: Some(View::Catalog), ..ViewState::default() };
     let rows = filtered(collection, &state);
-    let table = catalog_table(collection, srcs, &rows[..rows.len().min(100)], &state, &[]);
+    let table = catalog_table(collection, srcs, &rows, CATALOG_PAGE_ROWS, &state, &[]);
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
     html.open("header", &[("class", Some("topbar"))]);

@@ -4,9 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { open, start } from './browser.mjs';
+import { downloadOf, open, start } from './browser.mjs';
 
 const INDEX = resolve('target/debug/servescope-index');
 let browser;
@@ -28,7 +28,17 @@ before(async () => {
       makeCollection(two);
       const path = join(two, 'study-003.json');
       writeFileSync(path, readFileSync(path, 'utf8').replace('run 3 (test fixture)', 'run 3 (edited after indexing)'));
-      return { '/collection/': one, '/changed/': two };
+      // A manifest of 500 studies (the catalog reads the manifest alone, so its files need
+      // not exist): dates one day apart, so the oldest is last.
+      const big = join(scratch, 'big');
+      mkdirSync(big);
+      const entry = manifest.studies[0];
+      const studies = Array.from({ length: 500 }, (_, i) => {
+        const day = new Date(Date.UTC(2025, 0, 1) + i * 86400000).toISOString().slice(0, 10);
+        return { ...entry, path: `study-${String(i + 1).padStart(3, '0')}.json`, title: `Campaign ${i + 1} (${day})`, date: day };
+      });
+      writeFileSync(join(big, 'index.json'), JSON.stringify({ schemaVersion: '1.0', studies }));
+      return { '/collection/': one, '/changed/': two, '/big/': big };
     },
   });
 });
@@ -111,4 +121,30 @@ test('the history chart has one point per study that measured the cell, and the 
   assert.match(await page.textContent('.notice.conflict'), /1 pair of studies reports the same engine, checkpoint, hardware, workload and concurrency with different values/);
   assert.equal(await page.$$eval('table.history-table tbody tr.source-mismatch', (r) => r.length), 2, 'both studies of the pair are flagged');
   assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('a 500-study catalog shows a page of rows at a time; search and the CSV reach every study', async () => {
+  const { page } = await open(browser, '?index=big/index.json');
+  await page.waitForSelector('table.catalog-table tbody tr');
+  assert.match(await page.textContent('table.catalog-table caption'), /^500 of 500 studies, newest first · the first 100 shown/);
+  let titles = await rowTitles(page);
+  assert.equal(titles.length, 100, 'one page of rows in the DOM, not 500');
+  assert.equal(titles[0], 'Campaign 500 (2026-05-15)');
+  assert.equal(await page.textContent('button.show-more'), 'Show 100 more of 500');
+  await page.click('button.show-more');
+  await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 200);
+  assert.match(await page.textContent('table.catalog-table caption'), /^500 of 500 studies, newest first · the first 200 shown/);
+  const { bytes } = await downloadOf(page, () => page.click('.catalog button.export-csv'));
+  const lines = bytes.toString('utf8').trim().split('\n').filter((l) => !l.startsWith('#'));
+  assert.equal(lines.length, 501, 'a header and every study, not only the rows shown');
+  // The oldest study is on no page shown yet: the search finds it.
+  await page.fill('input.catalog-search', 'Campaign 1 (2025-01-01)');
+  await page.press('input.catalog-search', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 1);
+  titles = await rowTitles(page);
+  assert.deepEqual(titles, ['Campaign 1 (2025-01-01)']);
+  assert.match(await page.textContent('table.catalog-table caption'), /^1 of 500 studies, newest first · text “Campaign 1 \(2025-01-01\)”/);
+  assert.match(page.url(), /[?&]q=Campaign(\+|%20)1/);
+  assert.equal(await page.$('button.show-more'), null);
+  await page.close();
 });

@@ -7,16 +7,13 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::catalog::{catalog_table, facet_values, filtered};
+use crate::core::catalog::{catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::link::ViewState;
 use crate::ui::io::download::download_text;
 use crate::ui::state::{page, share_link};
 use crate::ui::widgets::pickers::Choice;
 use crate::ui::widgets::table::TableView;
-
-/// Rows shown at first, and added by "Show more": a 500-study catalog stays quick.
-const PAGE_ROWS: usize = 100;
 
 /// The catalog of a collection.
 #[component]
@@ -28,7 +25,7 @@ pub fn CatalogView(
 ) -> impl IntoView {
     let page = page();
     let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
-    let shown = RwSignal::new(PAGE_ROWS);
+    let shown = RwSignal::new(CATALOG_PAGE_ROWS);
     let state = Memo::new(move |_| {
         let [q, model, hardware, engine] = page.link.filters.get();
         ViewState { index: page.link.index.get(), q, model, hardware, engine, ..ViewState::default() }
@@ -40,9 +37,8 @@ pub fn CatalogView(
     let table = {
         let (collection, srcs) = (collection.clone(), srcs.clone());
         move || {
-            let rows = rows.get();
-            let visible = &rows[..rows.len().min(shown.get())];
-            view! { <TableView table=catalog_table(&collection, &srcs, visible, &state.get(), &page.changed.get())/> }
+            let table = rows.with(|rows| catalog_table(&collection, &srcs, rows, shown.get(), &state.get(), &page.changed.get()));
+            view! { <TableView table=table/> }
         }
     };
     let facet = |label: &'static str, class: &'static str, key: &'static str| {
@@ -70,7 +66,9 @@ pub fn CatalogView(
     let csv = {
         let (collection, srcs) = (collection.clone(), srcs.clone());
         move |_| {
-            let table = catalog_table(&collection, &srcs, &rows.get_untracked(), &state.get_untracked(), &page.changed.get_untracked());
+            let table = rows.with_untracked(|rows| {
+                catalog_table(&collection, &srcs, rows, usize::MAX, &state.get_untracked(), &page.changed.get_untracked())
+            });
             let link = untrack(|| share_link(page)).unwrap_or_default();
             download_text("catalog.csv", "text/csv", &table.to_csv(&format!("# servescope catalog · {link}")));
         }
@@ -79,8 +77,8 @@ pub fn CatalogView(
         let total = rows.with(Vec::len);
         (total > shown.get()).then(|| {
             view! {
-                <button type="button" class="action show-more" on:click=move |_| shown.update(|n| *n += PAGE_ROWS)>
-                    {move || format!("Show {} more of {total}", PAGE_ROWS.min(total.saturating_sub(shown.get())))}
+                <button type="button" class="action show-more" on:click=move |_| shown.update(|n| *n += CATALOG_PAGE_ROWS)>
+                    {move || format!("Show {} more of {total}", CATALOG_PAGE_ROWS.min(total.saturating_sub(shown.get())))}
                 </button>
             }
         })
