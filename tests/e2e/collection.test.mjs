@@ -123,6 +123,22 @@ test('the history chart has one point per study that measured the cell, and the 
   assert.deepEqual((await problems()).pageErrors, []);
 });
 
+test('the history view with nothing chosen offers every control with its default, and a pick moves the link', async () => {
+  const { page, problems } = await open(browser, '?index=collection/index.json&view=history');
+  await page.waitForSelector('figure[data-chart="history"] canvas.chart[data-points]');
+  await page.waitForFunction(() => !document.querySelector('.history .status[role=status]'));
+  const picker = (cls) => page.$eval(`select.${cls}`, (s) => ({ value: s.value, options: [...s.options].map((o) => o.textContent) }));
+  assert.equal((await picker('engine-picker')).value, 'paiton');
+  assert.equal((await picker('workload-picker')).value, '1024x1024');
+  // The levels arrive with the studies; the picker must follow (a derived list once stayed empty).
+  assert.deepEqual(await picker('conc-picker'), { value: '1', options: ['c1', 'c2', 'c4', 'c8', 'c16', 'c32', 'c64'] });
+  await page.selectOption('select.conc-picker', '8');
+  await page.waitForFunction(() => /[?&]conc=8(&|$)/.test(location.search));
+  assert.equal((await picker('conc-picker')).value, '8');
+  assert.match(await page.textContent('table.history-table caption'), /output tok\/s per GPU across the collection's studies/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
 test('a 500-study catalog shows a page of rows at a time; search and the CSV reach every study', async () => {
   const { page } = await open(browser, '?index=big/index.json');
   await page.waitForSelector('table.catalog-table tbody tr');

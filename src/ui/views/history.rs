@@ -201,7 +201,7 @@ pub fn HistoryView(
     let pick_engine = Callback::new(move |id: String| page.update_link(|s| s.engine = Some(id)));
     let workload_options = Signal::stored(workloads.iter().map(|w| (w.clone(), w.replace('x', " / "))).collect::<Vec<_>>());
     let pick_workload = Callback::new(move |w: String| page.update_link(|s| s.workload = w.parse().ok()));
-    let conc_options = Signal::derive(move || levels.get().into_iter().map(|c| (c.to_string(), format!("c{c}"))).collect::<Vec<_>>());
+    let conc_options = Memo::new(move |_| levels.get().into_iter().map(|c| (c.to_string(), format!("c{c}"))).collect::<Vec<_>>());
     let pick_conc = Callback::new(move |c: String| page.update_link(|s| s.conc = c.parse().ok()));
     view! {
         <section class="panel history">
