@@ -6,7 +6,7 @@
 //   CSS would otherwise share the pipe with the wasm and arrive late).
 // - Trunk's module script and preloads move to the end of <body>, so the whole page, the
 //   pre-rendered landing view included, arrives before the app's bytes start competing.
-// - The index and its first results file are preloaded with the wasm.
+// - The index and the landing study are preloaded with the wasm.
 // Fails the build when the placeholder, the stylesheet or the inline script is missing, so
 // a page can never ship with a stale or absent hash.
 import { spawnSync } from 'node:child_process';
@@ -49,14 +49,15 @@ for (const pattern of loading) {
   // Named, so a test can tell the page's own scripts from anything injected.
   moved.push(found[0].replace('<script type="module">', '<script type="module" data-servescope="app">'));
 }
-// Request the index and its first results file with the wasm: the app would otherwise fetch
-// them only after it starts, a serial round trip the peers do not pay. (crossorigin matches
-// fetch()'s defaults, so the app's requests reuse them.)
-const index = JSON.parse(readFileSync(join(staging, 'data', 'index.json'), 'utf8'));
-// A manifest's paths are relative to it (data/); the first version's were the page's.
-const first = index.studies ? (index.studies[0]?.path && `data/${index.studies[0].path}`) : index.results?.[0]?.path;
+// Request the index and the landing study with the wasm: the app would otherwise fetch them
+// only after it starts, a serial round trip the peers do not pay. (crossorigin matches
+// fetch()'s defaults, so the app's requests reuse them.) The landing study is the one the
+// pre-render drew (its data-landing, already escaped for an attribute); a catalog landing
+// has none and reads no study file.
+const landing = html.match(/<html [^>]*data-landing="([^"]*)"/);
+if (!landing) fail('no data-landing attribute: did servescope-prerender run?');
 const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
-moved.push(preload('data/index.json'), ...(first ? [preload(first)] : []));
+moved.push(preload('data/index.json'), ...(landing[1] ? [preload(landing[1])] : []));
 html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);
 
 // Hash every inline script and style element.
