@@ -117,3 +117,17 @@ test('a linked results file downloads alongside the wasm, and the app reuses tha
   assert.deepEqual(initiator, ['link'], 'the page\'s preload, taken over by the app');
   await page.close();
 });
+
+test('a linked file on another host, or anything but a plain path, is left to the app\'s own checks', async () => {
+  const page = await browser.context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await holdWasm(page, 800);
+  const port = new URL(browser.base).port;
+  // `//host/…` is another host to a browser; the app refuses it, so nothing may fetch it.
+  await page.goto(`${browser.base}?src=//localhost:${port}/fixtures/minimal.json&view=serving`);
+  await page.waitForFunction(() => document.body.textContent.includes('a link to another host must name its scheme'), null, { timeout: 15000 });
+  assert.deepEqual(await page.$$eval('link[rel=preload]', (l) => l.map((e) => e.href).filter((h) => h.includes('minimal'))), []);
+  assert.deepEqual(requested.filter((u) => new URL(u).pathname === '/fixtures/minimal.json'), []);
+  await page.close();
+});
