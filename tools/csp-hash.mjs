@@ -21,8 +21,9 @@ const fail = (...message) => {
   process.exit(1);
 };
 if (!staging) fail('TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
-const prerender = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
-if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status})`);
+// Not --quiet: a wait for cargo's build lock (another cargo on the same target/) shows.
+const prerender = spawnSync('cargo', ['run', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
+if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status ?? `by signal ${prerender.signal}`})`);
 const file = join(staging, 'index.html');
 let html = readFileSync(file, 'utf8');
 if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);

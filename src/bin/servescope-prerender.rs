@@ -11,12 +11,13 @@ use servescope::prerender::{catalog_landing, landing};
 const USAGE: &str = "\
 usage: servescope-prerender [DIR]
 
-Write the landing view of DIR/data/index.json's first study into DIR/index.html, where
-DIR is a built site (default: $TRUNK_STAGING_DIR, as trunk sets it for a post-build hook).
-The page must hold the markers <!-- servescope:head --> … <!-- /servescope:head --> (generic
-tags, replaced by the study's) and <!-- servescope:landing -->.
-Exit 0: written (or nothing to write: a collection of several studies lands on its
-catalog); 1: the study is missing or invalid, or a marker is missing; 2: bad usage.";
+Write the landing view of DIR/data/index.json into DIR/index.html: its study's overview,
+or for a collection of several studies its catalog. DIR is a built site (default:
+$TRUNK_STAGING_DIR, as trunk sets it for a post-build hook). The page must hold the markers
+<!-- servescope:head --> … <!-- /servescope:head --> (generic tags, replaced by the
+study's) and <!-- servescope:landing -->.
+Exit 0: written; 1: the index or the study is missing or invalid, or a marker is missing;
+2: bad usage.";
 
 const HEAD_MARK: &str = "<!-- servescope:head -->";
 const HEAD_END: &str = "<!-- /servescope:head -->";
