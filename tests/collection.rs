@@ -85,6 +85,8 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     assert_eq!(first.rows.len(), 5);
     assert_eq!(first.caption, "12 of 12 studies, newest first · the first 5 shown");
     assert_eq!(first.rows[0].head.label, collection.studies[all[0]].title);
+    let whole = catalog_table(&collection, &srcs, &all, all.len(), &ViewState::default(), &[]);
+    assert_eq!((whole.rows.len(), whole.caption.as_str()), (12, "12 of 12 studies, newest first"));
     assert_eq!(table.rows[0].head.tag.as_deref(), Some("changed since the index was built"));
     assert!(table.to_csv("#").lines().nth(1).is_some_and(|h| h == "title,src,date,model,hardware,engines,workloads"));
 

@@ -159,8 +159,18 @@ test('a 500-study catalog shows a page of rows at a time; search and the CSV rea
   await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 1);
   titles = await rowTitles(page);
   assert.deepEqual(titles, ['Campaign 1 (2025-01-01)']);
-  assert.match(await page.textContent('table.catalog-table caption'), /^1 of 500 studies, newest first · text “Campaign 1 \(2025-01-01\)”/);
+  assert.match(await page.textContent('table.catalog-table caption'), /^1 of 500 studies, newest first · text “Campaign 1 \(2025-01-01\)”$/);
   assert.match(page.url(), /[?&]q=Campaign(\+|%20)1/);
   assert.equal(await page.$('button.show-more'), null);
+  // "Show more" counts for the list it was pressed on: another long list starts at one page
+  // (Campaign 4, 40–49 and 400–499), and the list it was pressed on keeps its 200.
+  await page.fill('input.catalog-search', 'Campaign 4');
+  await page.press('input.catalog-search', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 100);
+  assert.match(await page.textContent('table.catalog-table caption'), /^111 of 500 studies, newest first · text “Campaign 4” · the first 100 shown$/);
+  await page.fill('input.catalog-search', '');
+  await page.press('input.catalog-search', 'Enter');
+  await page.waitForFunction(() => !/[?&]q=/.test(location.search));
+  assert.equal((await rowTitles(page)).length, 200);
   await page.close();
 });

@@ -25,10 +25,15 @@ pub fn CatalogView(
 ) -> impl IntoView {
     let page = page();
     let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
-    let shown = RwSignal::new(CATALOG_PAGE_ROWS);
     let state = Memo::new(move |_| {
         let [q, model, hardware, engine] = page.link.filters.get();
         ViewState { index: page.link.index.get(), q, model, hardware, engine, ..ViewState::default() }
+    });
+    // "Show more" counts for the filters it was pressed under: another filter starts again
+    // at one page (derived, not reset by an effect, so the long list is never drawn first).
+    let more = RwSignal::new(None::<(ViewState, usize)>);
+    let shown = Memo::new(move |_| {
+        state.with(|now| more.with(|m| m.as_ref().filter(|(under, _)| under == now).map_or(CATALOG_PAGE_ROWS, |(_, n)| *n)))
     });
     let rows = {
         let collection = collection.clone();
@@ -73,11 +78,12 @@ pub fn CatalogView(
             download_text("catalog.csv", "text/csv", &table.to_csv(&format!("# servescope catalog · {link}")));
         }
     };
-    let more = move || {
+    let show_more = move || {
         let total = rows.with(Vec::len);
         (total > shown.get()).then(|| {
+            let next = move |_| more.set(Some((state.get_untracked(), shown.get_untracked() + CATALOG_PAGE_ROWS)));
             view! {
-                <button type="button" class="action show-more" on:click=move |_| shown.update(|n| *n += CATALOG_PAGE_ROWS)>
+                <button type="button" class="action show-more" on:click=next>
                     {move || format!("Show {} more of {total}", CATALOG_PAGE_ROWS.min(total.saturating_sub(shown.get())))}
                 </button>
             }
@@ -100,7 +106,7 @@ pub fn CatalogView(
                 <button type="button" class="toggle export-csv" on:click=csv>"CSV"</button>
             </div>
             <div class="table-block">{table}</div>
-            {more}
+            {show_more}
         </section>
     }
 }
