@@ -35,6 +35,22 @@ function decodePng(bytes) {
   return { width, height, pixels: inflateSync(Buffer.concat(idat)) };
 }
 
+test('in a secure context the study is hashed by the browser\'s SHA-256', async () => {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    window.__digests = [];
+    const digest = SubtleCrypto.prototype.digest;
+    SubtleCrypto.prototype.digest = function (algorithm, data) {
+      window.__digests.push(`${algorithm} ${data.byteLength}`);
+      return digest.call(this, algorithm, data);
+    };
+  });
+  await page.goto(`${browser.base}?view=serving`);
+  await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+  assert.deepEqual(await page.evaluate(() => window.__digests), [`SHA-256 ${readFileSync(SRC).length}`]);
+  await page.close();
+});
+
 test('without the browser\'s SHA-256 (a page served over plain http) the study\'s sha256 is the same', async () => {
   const page = await browser.context.newPage();
   // Outside a secure context `crypto.subtle` is undefined; the page falls back to the core's.
