@@ -195,3 +195,18 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
     assert_eq!(geometry.points.len(), 26, "the frame does not change what is plotted");
     assert!(geometry.plot_px.1 > 60, "the plot starts below the title and legend");
 }
+
+#[test]
+fn a_link_is_resolved_against_its_file_and_keeps_a_compared_files_engines() {
+    let results = results();
+    let (mut alone, _) = ViewState::parse("engines=paiton,nosuch");
+    let notices = alone.resolve(&results);
+    assert_eq!(alone.engines.as_deref(), Some(&["paiton".to_string()][..]));
+    assert_eq!(notices.len(), 1);
+    assert_eq!((notices[0].param.as_str(), notices[0].value.as_str()), ("engines", "nosuch"));
+    // With compare=, an id this file lacks may be a compared file's own engine, which the
+    // legend keeps in the filter: it stays, with no notice.
+    let (mut compared, _) = ViewState::parse("engines=paiton,theirs&compare=other.json");
+    assert!(compared.resolve(&results).is_empty());
+    assert_eq!(compared.engines.as_deref(), Some(&["paiton".to_string(), "theirs".to_string()][..]));
+}

@@ -174,3 +174,33 @@ test('a 500-study catalog shows a page of rows at a time; search and the CSV rea
   assert.equal((await rowTitles(page)).length, 200);
   await page.close();
 });
+
+test('in compare a toggle never hides a compared file\'s own engine, and Add offers only studies not shown', async () => {
+  const [first, ...rest] = manifest.studies;
+  const other = rest.find((s) => s.engineIds.some((id) => !first.engineIds.includes(id)));
+  const theirs = other.engineIds.filter((id) => !first.engineIds.includes(id));
+  const { page, problems } = await open(browser, `?index=collection/index.json&view=compare&compare=collection/${other.path}`);
+  await page.waitForSelector('canvas.chart[data-points]');
+  const points = Number(await page.getAttribute('canvas.chart', 'data-points'));
+  assert.ok((await page.$$('li.chip button.legend-toggle[disabled]')).length >= theirs.length, 'their own engines have chips');
+  await page.click(`li.chip:has-text("${first.engines[1]}") button.legend-toggle`);
+  await page.waitForFunction(() => /[?&]engines=/.test(location.search));
+  const engines = new URL(page.url()).searchParams.get('engines').split(',');
+  for (const id of theirs) assert.ok(engines.includes(id), `${id} stays shown: ${engines}`);
+  assert.ok(!engines.includes(first.engineIds[1]));
+  assert.equal(await page.$$eval('li.chip.off button.legend-toggle[disabled]', (b) => b.length), 0);
+  assert.ok(Number(await page.getAttribute('canvas.chart', 'data-points')) < points);
+  // Add lists the studies not shown yet, and goes back to its placeholder after a pick.
+  const picker = () => page.$eval('select.compare-picker', (s) => ({ value: s.value, options: [...s.options].map((o) => o.value) }));
+  let add = await picker();
+  assert.equal(add.value, '');
+  assert.ok(!add.options.includes(`collection/${first.path}`) && !add.options.includes(`collection/${other.path}`));
+  assert.equal(add.options.length, 1 + manifest.studies.length - 2);
+  const third = add.options[1];
+  await page.selectOption('select.compare-picker', third);
+  await page.waitForFunction((t) => new URL(location.href).searchParams.get('compare')?.split(',').includes(t), third);
+  add = await picker();
+  assert.equal(add.value, '');
+  assert.ok(!add.options.includes(third));
+  assert.deepEqual((await problems()).pageErrors, []);
+});

@@ -205,9 +205,11 @@ impl ViewState {
 
     /// Drop what the loaded file does not have — unknown engine ids (the rest kept), an
     /// unknown workload or `vs` engine, a chart the view does not draw — and say so for each.
+    /// With `compare=` the engine ids are kept: they may be a compared file's own engines,
+    /// which the legend writes into the filter so that no toggle hides them.
     pub fn resolve(&mut self, results: &Results) -> Vec<ParamNotice> {
         let mut notices = Vec::new();
-        if let Some(ids) = &mut self.engines {
+        if let Some(ids) = self.engines.as_mut().filter(|_| self.compare.is_empty()) {
             let unknown: Vec<String> = ids.iter().filter(|id| results.engine(id).is_none()).cloned().collect();
             if !unknown.is_empty() {
                 ids.retain(|id| results.engine(id).is_some());

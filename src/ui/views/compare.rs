@@ -32,10 +32,22 @@ pub fn ComparePanel(
             }
         });
     };
-    let options = Signal::derive(move || {
+    // The studies not shown yet: the open one and those compared are left out, so a pick
+    // always adds, and the list changing puts the picker back on its placeholder.
+    let open = study.src.clone();
+    let options = Memo::new(move |_| {
         let mut options = vec![(String::new(), "— add a study from the collection".to_owned())];
+        let compared = page.link.compare.get();
         if let CollectionState::Ready { collection, srcs } = page.collection.get() {
-            options.extend(collection.studies.iter().zip(srcs).map(|(s, src)| (src, format!("{} ({})", s.title, s.date))));
+            let shown = |src: &String| *src == open || compared.iter().any(|c| c.as_str() == src);
+            options.extend(
+                collection
+                    .studies
+                    .iter()
+                    .zip(srcs)
+                    .filter(|(_, src)| !shown(src))
+                    .map(|(s, src)| (src, format!("{} ({})", s.title, s.date))),
+            );
         }
         options
     });

@@ -21,7 +21,9 @@ pub fn EngineChips(
     absent_words: Option<String>,
 ) -> impl IntoView {
     let page = page();
-    let all: Vec<String> = chips.iter().filter(|c| !c.compared_only).map(|c| c.id.clone()).collect();
+    // Every chip's id, the compared files' own included: a toggle writes the shown ids, and
+    // one left out would be hidden by any other engine's toggle.
+    let all: Vec<String> = chips.iter().map(|c| c.id.clone()).collect();
     let words = absent_words.unwrap_or_else(|| "not measured in this workload".into());
     let items = chips
         .into_iter()
