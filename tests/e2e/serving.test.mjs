@@ -91,6 +91,14 @@ test('a log scale is refused with a notice when a shown value is a measured zero
   const { page } = await open(browser, '?view=serving&metric=errors&scale=log');
   await page.waitForSelector('canvas.chart[data-points]');
   assert.match(await page.textContent('.explorer'), /Log scale refused: a shown value is a measured zero/);
+  // The pressed button says what is drawn; the link keeps what was asked, for a metric that can take it.
+  const pressed = () => page.$$eval('.explorer [role=group] button.toggle', (b) => b.map((x) => `${x.textContent}=${x.getAttribute('aria-pressed')}`));
+  assert.deepEqual(await pressed(), ['linear=true', 'log=false']);
+  assert.match(page.url(), /[?&]scale=log/);
+  await page.selectOption('select.metric-picker', 'out_tok_s');
+  await page.waitForFunction(() => /[?&]metric=out_tok_s/.test(location.search));
+  assert.deepEqual(await pressed(), ['linear=false', 'log=true']);
+  assert.doesNotMatch(await page.textContent('.explorer'), /Log scale refused/);
 });
 
 test('relative mode shows ratios; a ratio base absent from the workload gets a notice, not a blank chart', async () => {

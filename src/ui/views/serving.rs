@@ -138,7 +138,7 @@ pub fn ExplorerView(
             <div class="controls">
                 <WorkloadPicker workloads=workload_options(&study.results)/>
                 <MetricPicker view=view/>
-                <ScaleToggle label="Scale"/>
+                <ScaleToggle label="Scale" drawn=Signal::derive(move || if log_refused() { Scale::Lin } else { scale.get() })/>
                 {move || metric.get().is_percentile().then(|| view! {
                     <label class="control"><input type="checkbox" prop:checked=move || page.link.pct_both.get()
                         on:change=move |e| page.update_link(|s| s.pct_both = event_target_checked(&e))/>" p50 and p99 together"</label>

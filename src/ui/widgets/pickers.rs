@@ -90,11 +90,16 @@ pub fn MetricPicker(
 pub fn ScaleToggle(
     /// The group's label ("Scale", "KL scale").
     label: &'static str,
+    /// The scale actually drawn, where the view may refuse the link's (a log axis with a
+    /// measured zero): the pressed button says what is drawn, the link keeps what was asked.
+    #[prop(optional, into)]
+    drawn: Option<Signal<Scale>>,
 ) -> impl IntoView {
     let page = page();
+    let drawn = drawn.unwrap_or_else(|| page.link.scale.into());
     let button = move |target: Scale, text: &'static str| {
         view! {
-            <button type="button" class="toggle" aria-pressed=move || (page.link.scale.get() == target).to_string()
+            <button type="button" class="toggle" aria-pressed=move || (drawn.get() == target).to_string()
                 on:click=move |_| page.update_link(|s| s.scale = target)>{text}</button>
         }
     };
