@@ -94,8 +94,9 @@ pub fn CatalogView(
             <h2>"Catalog · " {collection.studies.len()} " studies"</h2>
             <div class="controls">
                 <label class="control">"Search "
+                    // Filters as one types (a filter replaces the history entry, never adds one).
                     <input type="search" class="catalog-search" prop:value=move || page.link.filters.get()[0].clone().unwrap_or_default()
-                        on:change=move |e| {
+                        on:input=move |e| {
                             let q = event_target_value(&e);
                             page.update_link(|s| s.q = (!q.trim().is_empty()).then_some(q));
                         }/>
