@@ -134,3 +134,20 @@ test('the tab names the study and the view, and the page carries description and
   assert.equal(await page.getAttribute('meta[property="og:title"]', 'content'), 'Qwen3.8-Flash-Next on one MI350P');
   assert.equal(await page.$$eval('title, meta[name="description"]', (e) => e.length), 2, 'one title, one description');
 });
+
+test('the overview draws as measured: a vs carried from another view is not applied there', async () => {
+  const chart = async (query) => {
+    const { page } = await open(browser, query);
+    await page.waitForSelector('canvas.chart[data-points]');
+    const seen = await page.$eval('canvas.chart', (c) => [c.getAttribute('aria-label'), c.dataset.points, c.dataset.yTicks]);
+    await page.close();
+    return seen;
+  };
+  const plain = await chart('?view=overview');
+  const carried = await chart('?view=overview&vs=vllm');
+  assert.deepEqual(carried, plain);
+  assert.doesNotMatch(carried[0], /×/);
+  // The serving view, which has the control, applies it.
+  const serving = await chart('?view=serving&vs=vllm');
+  assert.match(serving[0], /× vLLM \+ AITER/);
+});

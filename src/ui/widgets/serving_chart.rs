@@ -54,6 +54,16 @@ pub fn serving_chart(
     workload: Memo<Option<usize>>,
     base_height: u32,
 ) -> (ServingChart, ChartSpec) {
+    // The overview states findings as measured and has no "Relative to" control: a `vs`
+    // carried from another view is not applied there (it stays in the link for the views
+    // that use it).
+    let series_state = move |page: PageState| {
+        let mut state = series_state(page);
+        if view == View::Overview {
+            state.vs = None;
+        }
+        state
+    };
     let lines = {
         let study = study.clone();
         Memo::new(move |_| {
@@ -107,7 +117,8 @@ pub fn serving_chart(
         let study = study.clone();
         Memo::new(move |_| {
             let missing = lines.with(|l| l.as_ref().and_then(|l| l.reference_missing.clone()));
-            page.link.vs.get().filter(|id| missing.as_ref() != Some(id)).and_then(|id| study.results.engine(&id).map(|e| e.label.clone()))
+            let vs = if view == View::Overview { None } else { page.link.vs.get() };
+            vs.filter(|id| missing.as_ref() != Some(id)).and_then(|id| study.results.engine(&id).map(|e| e.label.clone()))
         })
     };
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
