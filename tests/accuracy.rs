@@ -14,11 +14,11 @@ use servescope::core::series::{cell_at, chosen_workload, served_kl_rows, served_
 fn joules_per_token_is_power_over_throughput_to_four_digits() {
     let r = results();
     let w = chosen_workload(&r, &ViewState::default()).expect("1024x1024");
-    let cell = cell_at(&r, w, "paiton", 1).expect("paiton c1");
+    let cell = cell_at(w, "paiton", 1.0).expect("paiton c1");
     assert_eq!((cell.power_w, cell.out_tok_s), (Some(308.1), Some(331.4)));
     assert_eq!(Metric::JPerToken.format(Metric::JPerToken.of(cell).expect("derived")), "0.9297");
     assert_eq!(Metric::TokSPerKw.of(cell), Some(1075.7));
-    assert_eq!(cell_at(&r, w, "paiton", 64).and_then(|c| c.tok_s_per_kw), Some(4021.3));
+    assert_eq!(cell_at(w, "paiton", 64.0).and_then(|c| c.tok_s_per_kw), Some(4021.3));
 }
 
 #[test]

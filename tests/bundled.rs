@@ -5,7 +5,7 @@ mod common;
 use common::{bundled, bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};
 use servescope::core::link::{Scale, ViewState};
-use servescope::core::model::ServerValidation;
+use servescope::core::model::{LoadAxis, ServerValidation};
 use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
 
 #[test]
@@ -50,9 +50,11 @@ fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
     let r = results();
     let series = decode_series(&r, state);
     render_svg((800, 440), |area| {
+        let levels: Vec<f64> = r.concurrency.iter().map(|&c| f64::from(c)).collect();
         let spec = ConcurrencyChart {
             y_title: "aggregate output tok/s",
-            concurrency: &r.concurrency,
+            load: LoadAxis::Concurrency,
+            concurrency: &levels,
             series: &series,
             scale: state.scale,
             millis: false,
@@ -75,15 +77,15 @@ fn the_decode_chart_plots_every_measured_value_and_no_null() {
         assert!(point.y_px < plot_bottom, "{point:?}");
     }
     // One line per engine: no engine has a null between two measured levels.
-    let lines: Vec<(usize, Vec<u32>)> = geometry.lines.clone();
+    let lines: Vec<(usize, Vec<f64>)> = geometry.lines.clone();
     assert_eq!(
         lines,
         vec![
-            (0, vec![1, 2, 4, 8, 16, 32, 64]),
-            (1, vec![1, 2, 4, 8, 16, 32, 64]),
-            (2, vec![1, 2, 4, 8, 16]),
-            (3, vec![1, 2, 4, 8, 16]),
-            (4, vec![32, 64]),
+            (0, vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0]),
+            (1, vec![1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0]),
+            (2, vec![1.0, 2.0, 4.0, 8.0, 16.0]),
+            (3, vec![1.0, 2.0, 4.0, 8.0, 16.0]),
+            (4, vec![32.0, 64.0]),
         ]
     );
     let paiton_line = svg.split("<polyline").filter(|p| p.contains("stroke=\"#0072B2\"") && p.contains("stroke-width=\"2\"")).count();
@@ -96,10 +98,10 @@ fn the_decode_chart_plots_every_measured_value_and_no_null() {
         assert!(texts.iter().any(|t| t == tick), "x tick {tick} in {texts:?}");
     }
     // Markers lie on the file's x ticks: all c1 points share one x, c64 points another.
-    let c1: Vec<i32> = geometry.points.iter().filter(|p| p.conc == 1).map(|p| p.x_px).collect();
+    let c1: Vec<i32> = geometry.points.iter().filter(|p| p.conc == 1.0).map(|p| p.x_px).collect();
     assert!(c1.windows(2).all(|w| w[0] == w[1]));
-    let c64_gap = geometry.gaps.iter().find(|g| g.conc == 64).expect("sglang c64 gap");
-    let c64_point = geometry.points.iter().find(|p| p.conc == 64).expect("paiton c64");
+    let c64_gap = geometry.gaps.iter().find(|g| g.conc == 64.0).expect("sglang c64 gap");
+    let c64_point = geometry.points.iter().find(|p| p.conc == 64.0).expect("paiton c64");
     assert_eq!(c64_gap.x_px, c64_point.x_px, "gap marks align with their concurrency tick");
 }
 
@@ -131,8 +133,15 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
     let mut series = decode_series(&r, &ViewState::default());
     series[0].flagged = true;
     let (svg, _) = render_svg((800, 440), |area| {
-        let spec =
-            ConcurrencyChart { y_title: "t", concurrency: &r.concurrency, series: &series, scale: Scale::Lin, millis: false, theme: LIGHT };
+        let spec = ConcurrencyChart {
+            y_title: "t",
+            load: LoadAxis::Concurrency,
+            concurrency: &common::levels(&r),
+            series: &series,
+            scale: Scale::Lin,
+            millis: false,
+            theme: LIGHT,
+        };
         draw_concurrency_chart(area, &spec).expect("drawn")
     });
     let rings = svg.split("<circle").filter(|c| c.contains("stroke=\"#B42318\"")).count();
@@ -147,7 +156,8 @@ fn hostile_text_is_escaped_in_the_svg_export() {
     let (svg, _) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {
             y_title: &unit,
-            concurrency: &results.concurrency,
+            load: LoadAxis::Concurrency,
+            concurrency: &common::levels(&results),
             series: &series,
             scale: Scale::Lin,
             millis: false,
@@ -176,7 +186,8 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
         draw_framed(area, &frame, |body| {
             let spec = ConcurrencyChart {
                 y_title: "t",
-                concurrency: &r.concurrency,
+                load: LoadAxis::Concurrency,
+                concurrency: &common::levels(&r),
                 series: &series,
                 scale: Scale::Lin,
                 millis: false,

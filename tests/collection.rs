@@ -9,7 +9,7 @@ use servescope::core::catalog::{catalog_table, coverage_table, facet_values, fil
 use servescope::core::collection::parse_collection;
 use servescope::core::cost::Prices;
 use servescope::core::history::history;
-use servescope::core::link::{ViewState, WorkloadKey};
+use servescope::core::link::ViewState;
 use servescope::core::metric::Metric;
 use servescope::core::validate::parse_results;
 
@@ -102,7 +102,7 @@ fn catalog_coverage_and_history_come_from_the_collection() {
         .map(|s| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid"))
         .collect();
     let refs: Vec<_> = studies.iter().collect();
-    let h = history(&refs, "paiton", WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, 1, &Prices::default());
+    let h = history(&refs, "paiton", "1024x1024".parse().expect("key"), Metric::OutTokS, 1.0, &Prices::default());
     assert_eq!(h.points.len(), 9, "one point per study that measured it");
     assert_eq!(h.not_measured.len(), 3);
     assert!(h.points.windows(2).all(|w| w[0].date <= w[1].date));

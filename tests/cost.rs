@@ -23,7 +23,7 @@ fn paiton_at_c32_in_1024_1024_costs_the_issues_example() {
     let results = bundled_results();
     let workload = &results.serving.as_ref().expect("serving").workloads[0];
     assert_eq!((workload.isl, workload.osl), (1024, 1024));
-    let cell = cell_at(&results, workload, "paiton", 32).expect("measured");
+    let cell = cell_at(workload, "paiton", 32.0).expect("measured");
     let cost = prices().cost(cell).expect("priced and measured");
     assert_eq!(significant4(cost.energy.expect("energy part")), "0.01010");
     assert_eq!(significant4(cost.gpu_time.expect("GPU-time part")), "0.3847");

@@ -29,7 +29,7 @@ mod state {
         let (state, notices) = parse(q);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(state.view, Some(View::Serving));
-        assert_eq!(state.workload, Some(WorkloadKey { isl: 8192, osl: 1024 }));
+        assert_eq!(state.workload, Some(WorkloadKey { isl: 8192, osl: 1024, load: servescope::core::model::LoadAxis::Concurrency }));
         assert_eq!(state.metric, Some(Metric::TtftP99Ms));
         assert_eq!(state.engines.as_deref(), Some(&["paiton".to_string(), "vllm".to_string()][..]));
         assert_eq!(state.compare.len(), 2);

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use servescope::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
 use servescope::core::link::{Scale, ViewState};
+use servescope::core::model::LoadAxis;
 use servescope::core::series::decode_series;
 use servescope::core::validate::parse_results;
 
@@ -45,13 +46,13 @@ proptest! {
         let geometry = {
             let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
             let scale = if log { Scale::Log } else { Scale::Lin };
-            let spec = ConcurrencyChart { y_title: "y", concurrency: &results.concurrency, series: &series, scale, millis: false, theme: LIGHT };
+            let spec = ConcurrencyChart { y_title: "y", load: LoadAxis::Concurrency, concurrency: &common::levels(&results), series: &series, scale, millis: false, theme: LIGHT };
             draw_concurrency_chart(&area, &spec).expect("drawn")
         };
         let non_null: Vec<(usize, u32, f64)> = rows.iter().enumerate()
             .flat_map(|(i, values)| levels.iter().zip(values).filter_map(move |(&c, v)| v.map(|v| (i, c, v))))
             .collect();
-        let plotted: Vec<(usize, u32, f64)> = geometry.points.iter().map(|p| (p.series, p.conc, p.value)).collect();
+        let plotted: Vec<(usize, u32, f64)> = geometry.points.iter().map(|p| (p.series, p.conc as u32, p.value)).collect();
         prop_assert_eq!(plotted, non_null);
         let nulls: usize = rows.iter().flatten().filter(|v| v.is_none()).count();
         prop_assert_eq!(geometry.gaps.len(), nulls);

@@ -7,6 +7,7 @@ use common::{bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};
 use servescope::core::link::{Scale, ViewState};
 use servescope::core::metric::{is_low_sample, Better, Metric};
+use servescope::core::model::LoadAxis;
 use servescope::core::palette::engine_style;
 use servescope::core::series::*;
 
@@ -42,7 +43,8 @@ fn the_chart_plots_exactly_the_measured_cells() {
     let (svg, geometry) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {
             y_title: Metric::OutTokS.axis_title(),
-            concurrency: &r.concurrency,
+            load: LoadAxis::Concurrency,
+            concurrency: &common::levels(&r),
             series: &lines.series,
             scale: Scale::Lin,
             millis: false,
@@ -77,7 +79,7 @@ fn relative_mode_divides_by_the_reference_and_a_null_on_either_side_is_not_measu
     let no_mtp = values(&lines, "SGLang · no MTP");
     assert_eq!(no_mtp[0], None, "no-MTP c1 is null while Paiton's is measured");
     let w = chosen_workload(&r, &s).expect("workload");
-    let (p, v) = (cell_at(&r, w, "paiton", 1).and_then(|c| c.out_tok_s), cell_at(&r, w, "vllm", 1).and_then(|c| c.out_tok_s));
+    let (p, v) = (cell_at(w, "paiton", 1.0).and_then(|c| c.out_tok_s), cell_at(w, "vllm", 1.0).and_then(|c| c.out_tok_s));
     assert_eq!(values(&lines, "vLLM + AITER")[0], Some(v.expect("vllm") / p.expect("paiton")));
 }
 
@@ -90,7 +92,11 @@ fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
         .iter()
         .flat_map(|w| w.rows.iter().map(move |row| (w, row)))
         .flat_map(|(w, row)| {
-            row.cells.iter().flatten().filter(|c| is_low_sample(c)).map(move |c| (w.key(), row.id.clone(), c.conc, c.n.unwrap_or(0.0)))
+            row.cells
+                .iter()
+                .flatten()
+                .filter(|c| is_low_sample(c))
+                .map(move |c| (w.key(), row.id.clone(), c.conc.unwrap_or(0), c.n.unwrap_or(0.0)))
         })
         .collect();
     assert_eq!(low.len(), 6);
@@ -98,7 +104,7 @@ fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
     let s = state("workload=1024x8192");
     let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
     let vllm = lines.series.iter().find(|l| l.id == "vllm").expect("vllm");
-    assert_eq!(vllm.low_sample, [1, 2, 4]);
+    assert_eq!(vllm.low_sample, [1.0, 2.0, 4.0]);
 }
 
 fn line(id: &str, index: usize, points: &[(u32, f64, f64)]) -> TradeoffLine {
@@ -106,7 +112,10 @@ fn line(id: &str, index: usize, points: &[(u32, f64, f64)]) -> TradeoffLine {
         id: id.into(),
         label: id.to_uppercase(),
         style: engine_style(index),
-        points: points.iter().map(|&(conc, x, y)| TradeoffPoint { conc, x, y, meets_limits: true }).collect(),
+        points: points
+            .iter()
+            .map(|&(conc, x, y)| TradeoffPoint { level: f64::from(conc), label: format!("c{conc}"), x, y, meets_limits: true })
+            .collect(),
     }
 }
 
@@ -116,7 +125,7 @@ fn the_frontier_keeps_only_points_nothing_beats_on_both_axes() {
     let lines =
         [line("a", 0, &[(1, 100.0, 100.0), (2, 80.0, 150.0)]), line("b", 1, &[(1, 70.0, 120.0), (4, 40.0, 300.0), (8, 20.0, 290.0)])];
     let frontier = pareto_frontier(&lines, Better::Higher);
-    let kept: Vec<(usize, u32)> = frontier.iter().map(|p| (p.line, p.conc)).collect();
+    let kept: Vec<(usize, u32)> = frontier.iter().map(|p| (p.line, p.level as u32)).collect();
     assert_eq!(kept, [(1, 4), (0, 2), (0, 1)], "b c1 (70,120) loses to a c2 (80,150); b c8 loses to b c4");
     let stretches = frontier_stretches(&lines, &frontier);
     assert_eq!(stretches, ["B (c4) at 40 per-user tok/s", "A (c2, c1) from 80 to 100 per-user tok/s"]);
@@ -127,7 +136,8 @@ fn the_bundled_frontier_is_paiton_with_one_sglang_point() {
     let r = results();
     let s = state("");
     let lines = tradeoff_lines(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
-    let owners: Vec<(String, u32)> = pareto_frontier(&lines, Better::Higher).iter().map(|p| (lines[p.line].id.clone(), p.conc)).collect();
+    let owners: Vec<(String, u32)> =
+        pareto_frontier(&lines, Better::Higher).iter().map(|p| (lines[p.line].id.clone(), p.level as u32)).collect();
     let expected = [("paiton", 64), ("paiton", 32), ("sglang16", 16), ("paiton", 8), ("paiton", 4), ("paiton", 2), ("paiton", 1)];
     assert_eq!(owners, expected.map(|(id, c)| (id.to_owned(), c)));
 }
@@ -141,7 +151,7 @@ fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets(
         .iter()
         .map(|(id, result)| {
             let text = match result {
-                LimitResult::Best { conc, value, ttft_p99_ms, .. } => format!("c{conc} {value} ttft {}", ttft_p99_ms.unwrap_or(f64::NAN)),
+                LimitResult::Best { level, value, ttft_p99_ms, .. } => format!("c{level} {value} ttft {}", ttft_p99_ms.unwrap_or(f64::NAN)),
                 LimitResult::NoneMeets => "none meets".to_owned(),
                 LimitResult::NotMeasured => "not measured".to_owned(),
             };
@@ -182,7 +192,7 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
     assert_eq!(lines.len(), 4, "sglang8 has no cell in this workload");
     assert_eq!(marks.len(), 21);
     // Paiton meets TTFT p99 ≤ 1000 ms up to c8: c16, c32, c64 are dimmed.
-    let paiton_dimmed: Vec<u32> = marks.iter().filter(|m| m.line == 0 && m.dimmed).map(|m| m.conc).collect();
+    let paiton_dimmed: Vec<u32> = marks.iter().filter(|m| m.line == 0 && m.dimmed).map(|m| lines[0].points[m.point].level as u32).collect();
     assert_eq!(paiton_dimmed, [16, 32, 64]);
     for label in ["c1", "c2", "c4", "c8", "c16", "c32", "c64"] {
         assert!(svg.contains(&format!(">\n{label}\n</text>")) || svg.contains(&format!(">{label}</text>")), "label {label}");
@@ -197,7 +207,8 @@ fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
     use servescope::core::tables::delta_table;
     let a = results();
     let b = check(&common::read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
-    let table = delta_table(&[&a, &b], WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, &Default::default()).expect("table");
+    let table =
+        delta_table(&[&a, &b], "1024x1024".parse::<WorkloadKey>().expect("key"), Metric::OutTokS, &Default::default()).expect("table");
     assert_eq!(table.rows.len(), 14, "paiton and vllm at the first file's 7 levels");
     let paiton_c1: Vec<String> = table.rows[0].cells.iter().map(|c| c.field.display()).collect();
     assert_eq!(paiton_c1, ["c1", "331.4", "364.5", "1.100×"]);

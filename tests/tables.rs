@@ -9,6 +9,7 @@ use servescope::core::format::significant_digits;
 use servescope::core::headline::headline_cards;
 use servescope::core::link::{sources_behind, View, ViewState, WorkloadKey};
 use servescope::core::metric::Metric;
+use servescope::core::model::LoadAxis;
 use servescope::core::provenance::SourceStatus;
 use servescope::core::series::{best_within_limits, chosen_workload, concurrency_ticks, serving_series, tradeoff_lines};
 use servescope::core::tables::*;
@@ -73,7 +74,7 @@ fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
     let w = chosen_workload(&r, &s).expect("workload");
     let best = best_within_limits(&r, w, Metric::OutTokS, &s);
-    let table = limits_table(&r, Metric::OutTokS, &best, &s);
+    let table = limits_table(&r, w, Metric::OutTokS, &best, &s);
     assert_eq!(shown(row(&table, "Paiton CDNA4")), ["best point under the limits", "754.6", "c8", "668", "97.4"]);
     let csv = table.to_csv("#");
     let lines: Vec<&str> = csv.lines().collect();
@@ -103,7 +104,9 @@ fn prefill_cache_and_accuracy_tables_say_what_is_absent_in_words() {
 fn the_delta_table_compares_every_file_with_the_first() {
     let a = results();
     let b = check(&read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
-    let table = delta_table(&[&a, &b, &b], WorkloadKey { isl: 1024, osl: 1024 }, Metric::OutTokS, &Default::default()).expect("table");
+    let table =
+        delta_table(&[&a, &b, &b], WorkloadKey { isl: 1024, osl: 1024, load: LoadAxis::Concurrency }, Metric::OutTokS, &Default::default())
+            .expect("table");
     let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
     let base = "Qwen3.8-Flash-Next on one MI350P";
     let rerun = "Qwen3.8-Flash-Next on one MI350P — rerun (test fixture)";
@@ -177,7 +180,7 @@ fn tooltips_name_the_point_its_sample_and_its_source() {
     let s = state("workload=1024x8192&engines=vllm");
     let w = chosen_workload(&r, &s).expect("workload");
     let line = serving_series(&r, w, Metric::OutTokS, &s).series.remove(0);
-    let tip = serving_tip(&r, w, &line, 1, &s, &[]).expect("a tip");
+    let tip = serving_tip(w, &line, 1.0, &s, &[]).expect("a tip");
     assert_eq!(tip.title, "vLLM + AITER · c1");
     let words: Vec<String> = tip.lines.iter().map(|l| format!("{} {}", l.label, l.value)).collect();
     assert!(words[1].starts_with("sample n 2 · errors") && words[1].ends_with("low sample"), "{words:?}");
@@ -185,7 +188,8 @@ fn tooltips_name_the_point_its_sample_and_its_source() {
     let s = state("slo_ttft_p99_ms=1000");
     let w = chosen_workload(&r, &s).expect("workload");
     let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
-    let tip = tradeoff_tip(&r, w, &lines[0], 16, Metric::OutTokS, &s).expect("a tip");
+    let tip =
+        tradeoff_tip(w, &lines[0], lines[0].points.iter().position(|p| p.level == 16.0).expect("c16"), Metric::OutTokS, &s).expect("a tip");
     assert!(tip.lines.iter().any(|l| l.value == "breaks a limit set" && l.warn), "{tip:?}");
 }
 
@@ -193,7 +197,7 @@ fn tooltips_name_the_point_its_sample_and_its_source() {
 fn ticks_across_files_merge_their_levels_and_a_view_names_its_sources() {
     let a = results();
     let b = check(&read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
-    assert_eq!(concurrency_ticks([&a, &b]), [1, 2, 4, 8, 16, 32, 64, 128]);
+    assert_eq!(concurrency_ticks([&a, &b]), [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]);
     let serving = sources_behind(&a, &state("engines=paiton"), View::Serving);
     assert_eq!(serving, ["sweep-paiton.jsonl", "sweep-paiton-c3264.jsonl"]);
     assert_eq!(

@@ -12,6 +12,23 @@ use servescope::core::validate::parse_results;
 
 const CELL0: &str = "/serving/workloads/0/rows/0/cells/0";
 
+/// The minimal fixture's workload turned into a rate sweep (0.5, 1 and 2 req/s), then `more`.
+fn rate_workload(more: Vec<Edit>) -> Vec<Edit> {
+    let field = |i: usize, f: &str| -> &'static str { Box::leak(format!("/serving/workloads/0/rows/0/cells/{i}/{f}").into_boxed_str()) };
+    let mut edits = vec![
+        Set("/serving/workloads/0/load", json!("rate")),
+        Set("/serving/workloads/0/requestRates", json!([0.5, 1, 2])),
+        Remove(field(0, "conc")),
+        Set(field(0, "rate_rps"), json!(0.5)),
+        Remove(field(2, "conc")),
+        Set(field(2, "rate_rps"), json!(2)),
+        Set(field(2, "conc_achieved"), json!(3.7)),
+        Set(field(2, "req_s_achieved"), json!(1.96)),
+    ];
+    edits.extend(more);
+    edits
+}
+
 /// Each edit of the minimal fixture and exactly the findings it must produce.
 fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
     let cell0 = "serving.workloads[0].rows[0].cells[0]";
@@ -48,7 +65,109 @@ fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
         ("cell osl of another workload", vec![Set(p0("osl"), json!(8192))], vec![(Error, Inconsistent, c0("osl"))]),
         ("cell isl fractional is reported, never truncated", vec![Set(p0("isl"), json!(1024.7))], vec![(Error, OutOfRange, c0("isl"))]),
         ("cell negative throughput", vec![Set(p0("out_tok_s"), json!(-331.4))], vec![(Error, OutOfRange, c0("out_tok_s"))]),
-        ("cell n zero", vec![Set(p0("n"), json!(0))], vec![(Error, OutOfRange, c0("n"))]),
+        (
+            "cell n zero with no failure counted",
+            vec![Set(p0("n"), json!(0))],
+            vec![(Error, Inconsistent, c0("n")), (Error, Inconsistent, c0("ttft_p99_ms"))],
+        ),
+        (
+            "all-failed cell with a latency",
+            vec![Set(p0("n"), json!(0)), Set(p0("errors"), json!(8)), Set(p0("out_tok_s"), json!(0)), Set(p0("user_tok_s"), json!(null))],
+            vec![(Error, Inconsistent, c0("ttft_p99_ms"))],
+        ),
+        ("cell n fractional", vec![Set(p0("n"), json!(7.25))], vec![(Error, OutOfRange, c0("n"))]),
+        (
+            "workload load unknown",
+            vec![Set("/serving/workloads/0/load", json!("poisson"))],
+            vec![(Error, OutOfRange, "serving.workloads[0].load")],
+        ),
+        (
+            "rate workload without rates",
+            vec![Set("/serving/workloads/0/load", json!("rate"))],
+            vec![
+                (Error, Missing, "serving.workloads[0].requestRates"),
+                (Error, Inconsistent, c0("conc")),
+                (Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].conc"),
+            ],
+        ),
+        (
+            "rates in a concurrency workload",
+            vec![Set("/serving/workloads/0/requestRates", json!([1, 2, 4]))],
+            vec![(Error, Inconsistent, "serving.workloads[0].requestRates")],
+        ),
+        (
+            "rate cell in a concurrency slot",
+            vec![Remove(p0("conc")), Set(p0("rate_rps"), json!(1))],
+            vec![(Error, Inconsistent, c0("rate_rps")), (Error, Inconsistent, "serving.workloads[0].rows[0].cells")],
+        ),
+        (
+            "mixed axes in one row of a rate workload",
+            rate_workload(vec![
+                Set("/serving/workloads/0/rows/0/cells/2/conc", json!(4)),
+                Remove("/serving/workloads/0/rows/0/cells/2/rate_rps"),
+            ]),
+            vec![
+                (Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].conc"),
+                (Error, Inconsistent, "serving.workloads[0].rows[0].cells"),
+            ],
+        ),
+        (
+            "rate cell of another slot",
+            rate_workload(vec![Set("/serving/workloads/0/rows/0/cells/2/rate_rps", json!(3))]),
+            vec![(Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].rate_rps")],
+        ),
+        (
+            "rate cell without its rate",
+            rate_workload(vec![Remove("/serving/workloads/0/rows/0/cells/2/rate_rps")]),
+            vec![(Error, Missing, "serving.workloads[0].rows[0].cells[2].rate_rps")],
+        ),
+        (
+            "request rates descending",
+            rate_workload(vec![Set("/serving/workloads/0/requestRates", json!([0.5, 4, 2]))]),
+            vec![(Error, Inconsistent, "serving.workloads[0].requestRates[2]")],
+        ),
+        (
+            "request rate zero",
+            rate_workload(vec![Set("/serving/workloads/0/requestRates/0", json!(0))]),
+            vec![(Error, OutOfRange, "serving.workloads[0].requestRates[0]")],
+        ),
+        (
+            "a burst with a rate",
+            vec![Set(p0("burst"), json!(true)), Set(p0("rate_rps"), json!(1))],
+            vec![(Error, Inconsistent, c0("rate_rps"))],
+        ),
+        ("a burst not a boolean", vec![Set(p0("burst"), json!("yes"))], vec![(Error, WrongType, c0("burst"))]),
+        (
+            "a burst in a rate workload",
+            rate_workload(vec![Set("/serving/workloads/0/rows/0/cells/2/burst", json!(true))]),
+            vec![(Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].burst")],
+        ),
+        ("trials below 2", vec![Set(p0("trials"), json!({"count": 1}))], vec![(Error, OutOfRange, c0("trials.count"))]),
+        (
+            "trials min above the median",
+            vec![Set(p0("trials"), json!({"count": 3, "range": {"out_tok_s": [340.0, 350.0]}}))],
+            vec![(Error, Inconsistent, c0("trials.range.out_tok_s"))],
+        ),
+        (
+            "trials max below the median",
+            vec![Set(p0("trials"), json!({"count": 3, "range": {"out_tok_s": [320.0, 330.0]}}))],
+            vec![(Error, Inconsistent, c0("trials.range.out_tok_s"))],
+        ),
+        (
+            "trials range of an unknown field",
+            vec![Set(p0("trials"), json!({"count": 2, "range": {"tokens": [1, 2]}}))],
+            vec![(Error, UnknownReference, c0("trials.range.tokens"))],
+        ),
+        (
+            "trials range of a field not measured",
+            vec![Set(p0("trials"), json!({"count": 2, "range": {"e2e_p99_ms": [1, 2]}}))],
+            vec![(Error, Inconsistent, c0("trials.range.e2e_p99_ms"))],
+        ),
+        (
+            "trials range not a pair",
+            vec![Set(p0("trials"), json!({"count": 2, "range": {"out_tok_s": 331.4}}))],
+            vec![(Error, WrongType, c0("trials.range.out_tok_s"))],
+        ),
         ("cell errors above n", vec![Set(p0("errors"), json!(9))], vec![(Error, Inconsistent, c0("errors"))]),
         ("cell unknown source", vec![Set(p0("source"), json!("sweep-missing.jsonl"))], vec![(Error, UnknownReference, c0("source"))]),
         ("cell number as string", vec![Set(p0("ttft_p99_ms"), json!("100.6"))], vec![(Error, WrongType, c0("ttft_p99_ms"))]),
@@ -322,7 +441,7 @@ fn messages_say_what_was_expected() {
     assert_eq!(message_of(&[Set("/engines/1/id", json!(""))]), "engine id must not be empty");
     assert_eq!(
         message_of(&[Set("/schemaVersion", json!("2.0"))]),
-        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.1"
+        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.2"
     );
     assert!(file("html-404-page").starts_with("not JSON: this is an HTML page"), "{}", file("html-404-page"));
     assert!(file("deep-nesting").contains("recursion limit"), "{}", file("deep-nesting"));
@@ -359,6 +478,49 @@ fn schema_one_one_fields_are_read() {
     assert_eq!(results.model.as_deref(), Some("Qwen3.8"));
     assert_eq!(results.highlights[0].link.as_deref(), Some("?view=serving"));
     assert_eq!(results.raw.get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
+}
+
+#[test]
+fn schema_one_two_fields_are_read() {
+    let mut edits = rate_workload(vec![Set("/schemaVersion", json!("1.2"))]);
+    edits.push(Set("/serving/workloads/0/rows/0/cells/0/trials", json!({"count": 3, "range": {"out_tok_s": [320.5, 333.0]}})));
+    let doc = mutate(minimal(), &edits);
+    let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
+    assert_eq!(results.schema_version.to_string(), "1.2");
+    let w = &results.serving.as_ref().expect("serving").workloads[0];
+    assert_eq!(w.load, servescope::core::model::LoadAxis::Rate);
+    assert_eq!(w.levels, [0.5, 1.0, 2.0]);
+    assert_eq!(w.key(), "1024x1024-rate");
+    let cells: Vec<_> = w.rows[0].cells.iter().flatten().collect();
+    assert_eq!((cells[0].conc, cells[0].rate_rps, cells[0].level()), (None, Some(0.5), 0.5));
+    let trials = cells[0].trials.as_ref().expect("trials");
+    assert_eq!((trials.count, trials.range_of("out_tok_s")), (3, Some((320.5, 333.0))));
+    assert_eq!((cells[1].conc_achieved, cells[1].req_s_achieved), (Some(3.7), Some(1.96)));
+    // A burst is a concurrency cell: N in flight, no rate.
+    let doc = mutate(minimal(), &[Set("/serving/workloads/0/rows/0/cells/2/burst", json!(true))]);
+    let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
+    let cell = results.serving.as_ref().expect("serving").workloads[0].rows[0].cells[2].clone().expect("cell");
+    assert!(cell.burst && cell.conc == Some(4) && cell.rate_rps.is_none());
+    // Every request failed: valid, throughput a measured 0, no latency.
+    let doc = mutate(
+        minimal(),
+        &[
+            Set(p0_all("n"), json!(0)),
+            Set(p0_all("errors"), json!(8)),
+            Set(p0_all("out_tok_s"), json!(0)),
+            Set(p0_all("user_tok_s"), json!(null)),
+            Set(p0_all("tok_s_per_kw"), json!(0)),
+            Set(p0_all("ttft_p99_ms"), json!(null)),
+        ],
+    );
+    let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
+    let cell = results.serving.as_ref().expect("serving").workloads[0].rows[0].cells[0].clone().expect("cell");
+    assert!(cell.all_failed());
+    assert_eq!(cell.failed_note().as_deref(), Some("all 8 failed"));
+}
+
+fn p0_all(field: &str) -> &'static str {
+    Box::leak(format!("{CELL0}/{field}").into_boxed_str())
 }
 
 /// The published schema, compiled.

@@ -9,6 +9,36 @@ pub fn x_from_conc(conc: u32) -> f64 {
     f64::from(conc.max(1)).log2()
 }
 
+/// How a load axis places its levels: by their base-2 logarithm (concurrency always; a
+/// rate sweep spanning 8× or more) or linearly (a rate sweep of evenly spaced rates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadScale {
+    /// Base-2 logarithm.
+    Log2,
+    /// The level itself.
+    Linear,
+}
+
+impl LoadScale {
+    /// The scale for a chart's levels along `axis`.
+    pub fn for_levels(axis: crate::core::model::LoadAxis, levels: &[f64]) -> LoadScale {
+        let (lo, hi) = levels.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &l| (lo.min(l), hi.max(l)));
+        match axis {
+            crate::core::model::LoadAxis::Concurrency => LoadScale::Log2,
+            crate::core::model::LoadAxis::Rate if lo > 0.0 && hi / lo >= 8.0 => LoadScale::Log2,
+            crate::core::model::LoadAxis::Rate => LoadScale::Linear,
+        }
+    }
+
+    /// The x coordinate of a level.
+    pub fn x(self, level: f64) -> f64 {
+        match self {
+            LoadScale::Log2 => level.max(f64::MIN_POSITIVE).log2(),
+            LoadScale::Linear => level,
+        }
+    }
+}
+
 /// The axis coordinate of a value: itself, or its base-10 logarithm on a log scale.
 pub fn coord_from_value(value: f64, scale: Scale) -> f64 {
     match scale {

@@ -1,24 +1,29 @@
-//! A metric against concurrency: one line per engine through its measured points, a line
-//! broken at every null, and each null marked in a "not measured" strip below the plot —
-//! never on an axis, never as a zero.
+//! A metric against load (concurrency, or offered request rate): one line per engine
+//! through its measured points, a line broken at every null, and each null marked in a
+//! "not measured" strip below the plot — never on an axis, never as a zero. A level at
+//! which every request failed is a cross on the x axis; repeated runs add a min–max
+//! whisker; a burst's tick says so.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, value_ticks, x_from_conc};
+use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, value_ticks, LoadScale};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
 use crate::core::link::Scale;
+use crate::core::model::LoadAxis;
 use crate::core::series::Series;
 
-/// Everything a concurrency chart needs.
+/// Everything a load chart needs.
 #[derive(Clone, Debug)]
 pub struct ConcurrencyChart<'a> {
     /// Y axis title with unit and direction ("output tok/s per GPU · higher is better").
     pub y_title: &'a str,
-    /// The concurrency levels to tick: the file's (or every compared file's).
-    pub concurrency: &'a [u32],
+    /// What the x axis is: concurrency, or offered request rate.
+    pub load: LoadAxis,
+    /// The load levels to tick: the workload's (or every compared file's).
+    pub concurrency: &'a [f64],
     /// One line per engine.
     pub series: &'a [Series],
     /// The y scale; a log scale falls back to linear when a shown value is not positive.
@@ -34,8 +39,8 @@ pub struct ConcurrencyChart<'a> {
 pub struct GapMark {
     /// Index into the chart's series.
     pub series: usize,
-    /// Concurrency level not measured.
-    pub conc: u32,
+    /// Load level not measured.
+    pub conc: f64,
     /// Pixel x (aligned with the level's tick).
     pub x_px: i32,
     /// Pixel y (inside the strip).
@@ -47,8 +52,8 @@ pub struct GapMark {
 pub struct PlottedPoint {
     /// Index into the chart's series.
     pub series: usize,
-    /// Concurrency level.
-    pub conc: u32,
+    /// Load level.
+    pub conc: f64,
     /// The value as in the file.
     pub value: f64,
     /// Pixel x.
@@ -64,8 +69,12 @@ pub struct ChartGeometry {
     pub points: Vec<PlottedPoint>,
     /// Every null, as a mark in the strip.
     pub gaps: Vec<GapMark>,
-    /// Every line drawn: the series index and the concurrency levels it joins.
-    pub lines: Vec<(usize, Vec<u32>)>,
+    /// Every all-failed level, as a cross on the x axis (`series`, level, px).
+    pub failed: Vec<GapMark>,
+    /// Every min–max whisker drawn: series, level, min, max.
+    pub whiskers: Vec<(usize, f64, f64, f64)>,
+    /// Every line drawn: the series index and the load levels it joins.
+    pub lines: Vec<(usize, Vec<f64>)>,
     /// The plotting area: left, top, right, bottom pixels.
     pub plot_px: (i32, i32, i32, i32),
     /// The scale actually used.
@@ -77,9 +86,12 @@ pub struct ChartGeometry {
 }
 
 impl ChartGeometry {
-    /// The measured points as marks: group = series, item = concurrency.
-    pub fn marks(&self) -> Vec<Mark> {
-        self.points.iter().map(|p| Mark { group: p.series, item: p.conc, x_px: p.x_px, y_px: p.y_px }).collect()
+    /// The measured points and the all-failed crosses as marks: group = series, item =
+    /// the index of the level in `levels` (the chart's ticks).
+    pub fn marks(&self, levels: &[f64]) -> Vec<Mark> {
+        let item = |conc: f64| levels.iter().position(|&l| l == conc).unwrap_or(usize::MAX) as u32;
+        let points = self.points.iter().map(|p| Mark { group: p.series, item: item(p.conc), x_px: p.x_px, y_px: p.y_px });
+        points.chain(self.failed.iter().map(|f| Mark { group: f.series, item: item(f.conc), x_px: f.x_px, y_px: f.y_px })).collect()
     }
 }
 
@@ -117,9 +129,17 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         area.present()?;
         return Ok(geometry);
     };
-    let x_pad = ((x_from_conc(last) - x_from_conc(first)) * 0.04).max(0.3);
-    let x = (x_from_conc(first) - x_pad, x_from_conc(last) + x_pad);
-    let (lo, hi) = padded_range(values.iter().copied(), scale, true);
+    let load_scale = LoadScale::for_levels(chart.load, chart.concurrency);
+    let x_of = |level: f64| load_scale.x(level);
+    let span = x_of(last) - x_of(first);
+    let x_pad = match load_scale {
+        LoadScale::Log2 => (span * 0.04).max(0.3),
+        LoadScale::Linear => (span * 0.04).max(last.abs() * 0.05).max(0.05),
+    };
+    let x = (x_of(first) - x_pad, x_of(last) + x_pad);
+    // Whiskers are part of what is drawn: the axis holds them too.
+    let whisker_values = chart.series.iter().flat_map(|s| s.spread.iter().flat_map(|&(_, lo, hi)| [lo, hi]));
+    let (lo, hi) = padded_range(values.iter().copied().chain(whisker_values.filter(|&v| scale == Scale::Lin || v > 0.0)), scale, true);
     let y = (coord_from_value(lo, scale), coord_from_value(hi, scale));
 
     // Milliseconds from 10 s up read in seconds: ticks at round seconds, the title says so.
@@ -132,7 +152,12 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let tick_style = text(TextSize::Axis, theme.foreground);
     let widest = tick_labels.iter().map(|t| pen.measure(t, &tick_style).0).max().unwrap_or(20);
     let layout = Layout { top: 12, right: 18, bottom: 44, left: (widest + 36).clamp(56, 110) };
-    let ctx = coords(&plot_area, layout, x, y, "concurrency (requests in flight)", &y_title, theme)?;
+    let x_title = match (chart.load, load_scale) {
+        (LoadAxis::Rate, LoadScale::Log2) => "offered request rate (req/s, log scale)",
+        (LoadAxis::Rate, LoadScale::Linear) => "offered request rate (req/s)",
+        (LoadAxis::Concurrency, _) => chart.load.title(),
+    };
+    let ctx = coords(&plot_area, layout, x, y, x_title, &y_title, theme)?;
     let plot = plot_px(&ctx, x, y);
     geometry.plot_px = plot;
 
@@ -141,8 +166,15 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         .zip(&tick_labels)
         .map(|(v, label)| (ctx.backend_coord(&(x.0, coord_from_value(v * divisor, scale))).1, label.clone()))
         .collect();
-    let x_candidates: Vec<(i32, String, ())> =
-        chart.concurrency.iter().map(|&c| (ctx.backend_coord(&(x_from_conc(c), y.0)).0, c.to_string(), ())).collect();
+    let burst_at = |c: f64| chart.series.iter().any(|s| s.burst.contains(&c));
+    let x_candidates: Vec<(i32, String, ())> = chart
+        .concurrency
+        .iter()
+        .map(|&c| {
+            let label = if burst_at(c) { format!("{} burst", chart.load.tick(c)) } else { chart.load.tick(c) };
+            (ctx.backend_coord(&(x_of(c), y.0)).0, label, ())
+        })
+        .collect();
     let widths: Vec<u32> = x_candidates.iter().map(|(_, t, _)| pen.measure(t, &tick_style).0).collect();
     let x_ticks: Vec<(i32, String)> = fitting(&x_candidates, &widths, 6).into_iter().map(|(x, t, _)| (x, t)).collect();
     ticks(&pen, plot, &y_ticks, &x_ticks, false, theme)?;
@@ -150,7 +182,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     geometry.x_ticks = x_ticks.iter().map(|t| t.1.clone()).collect();
     let _ = width;
 
-    let at = |conc: u32, value: f64| ctx.backend_coord(&(x_from_conc(conc), coord_from_value(value, scale)));
+    let at = |conc: f64, value: f64| ctx.backend_coord(&(x_of(conc), coord_from_value(value, scale)));
     for (index, series) in chart.series.iter().enumerate() {
         let line = colour(series.style.colour).stroke_width(2);
         let (dash, space) = dash_of(series);
@@ -162,6 +194,28 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
                 dashed(&pen, &path, dash, space, line)?;
             }
             geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
+        }
+        // Repeated runs: a min–max whisker with caps behind the median's marker.
+        for &(conc, lo, hi) in &series.spread {
+            if scale == Scale::Log && lo <= 0.0 {
+                continue;
+            }
+            let (x_px, top) = at(conc, hi);
+            let (_, bottom) = at(conc, lo);
+            let pen_style = colour(series.style.colour).stroke_width(1);
+            pen.path(&[(x_px, top), (x_px, bottom)], pen_style)?;
+            pen.path(&[(x_px - 4, top), (x_px + 4, top)], pen_style)?;
+            pen.path(&[(x_px - 4, bottom), (x_px + 4, bottom)], pen_style)?;
+            geometry.whiskers.push((index, conc, lo, hi));
+        }
+        // Every request failed: a cross on the x axis, never a point at zero.
+        for (conc, _) in &series.failed {
+            let (x_px, _) = ctx.backend_coord(&(x_of(*conc), y.0));
+            let y_px = plot.3 - 1;
+            let cross = colour(MISMATCH).stroke_width(2);
+            pen.path(&[(x_px - 5, y_px - 5), (x_px + 5, y_px + 5)], cross)?;
+            pen.path(&[(x_px - 5, y_px + 5), (x_px + 5, y_px - 5)], cross)?;
+            geometry.failed.push(GapMark { series: index, conc: *conc, x_px, y_px });
         }
         for (conc, value) in series.measured() {
             let (x_px, y_px) = at(conc, value);
@@ -190,7 +244,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
             let y_px = strip_y + (GAP_STRIP_PAD_PX + 14 + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32;
             let shade = blend(series.style.colour, theme.background, 0.15);
             for conc in series.gaps() {
-                let (x_px, _) = ctx.backend_coord(&(x_from_conc(conc), y.0));
+                let (x_px, _) = ctx.backend_coord(&(x_of(conc), y.0));
                 strip_pen.rect((x_px - 6, y_px - 1), (x_px + 6, y_px + 2), colour(shade).filled())?;
                 geometry.gaps.push(GapMark { series: index, conc, x_px, y_px });
             }

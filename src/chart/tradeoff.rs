@@ -1,5 +1,5 @@
 //! Per-user speed against a throughput, efficiency or cost metric: one polyline per engine
-//! through its concurrency points, the Pareto frontier over the points that meet the
+//! through its load points (concurrency or request rate), the Pareto frontier over the points that meet the
 //! limits, the per-user limit drawn as a shaded fail region, failing points and lines
 //! dimmed, point labels placed only where they do not collide.
 
@@ -36,15 +36,15 @@ pub struct TradeoffChart<'a> {
 pub struct TradeoffMark {
     /// Index into the lines.
     pub line: usize,
-    /// Concurrency level.
-    pub conc: u32,
+    /// Index of the point in its line.
+    pub point: usize,
     /// Pixel x.
     pub x_px: i32,
     /// Pixel y.
     pub y_px: i32,
     /// Drawn dimmed: breaks a service-level limit.
     pub dimmed: bool,
-    /// Its `c…` label was drawn (labels that would collide are left out).
+    /// Its level label (`c32`, `2/s`) was drawn (labels that would collide are left out).
     pub labelled: bool,
 }
 
@@ -60,9 +60,9 @@ pub struct TradeoffGeometry {
 }
 
 impl TradeoffGeometry {
-    /// The points as marks: group = line, item = concurrency.
+    /// The points as marks: group = line, item = the point's index in its line.
     pub fn marks(&self) -> Vec<Mark> {
-        self.marks.iter().map(|m| Mark { group: m.line, item: m.conc, x_px: m.x_px, y_px: m.y_px }).collect()
+        self.marks.iter().map(|m| Mark { group: m.line, item: m.point as u32, x_px: m.x_px, y_px: m.y_px }).collect()
     }
 }
 
@@ -130,11 +130,11 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
                 colour(shade).stroke_width(2),
             )?;
         }
-        for p in &line.points {
+        for (point, p) in line.points.iter().enumerate() {
             let at = ctx.backend_coord(&(p.x, p.y));
             let dimmed = !p.meets_limits;
             pen.marker(at, line.style.marker, if dimmed { dim } else { line.style.colour }, true)?;
-            geometry.marks.push(TradeoffMark { line: index, conc: p.conc, x_px: at.0, y_px: at.1, dimmed, labelled: false });
+            geometry.marks.push(TradeoffMark { line: index, point, x_px: at.0, y_px: at.1, dimmed, labelled: false });
         }
     }
     // Labels last, passing points first, each only where it overlaps no label or plot edge.
@@ -143,7 +143,8 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
     let order: Vec<usize> = passing.chain((0..n).filter(|&i| geometry.marks[i].dimmed)).collect();
     for i in order {
         let mark = geometry.marks[i];
-        let label = format!("c{}", mark.conc);
+        // On the plane a rate reads "2/s": the axis titles already say what is measured.
+        let label = chart.lines[mark.line].points[mark.point].label.replace(" req/s", "/s");
         let (w, h) = pen.measure(&label, &small);
         let (w, h) = (w as i32, h as i32);
         let left = mark.x_px + 7 + w > plot.2;

@@ -69,6 +69,20 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
             out.push(format!("Workloads only in {tag}: {}.", missing.join("; ")));
         }
     }
+    // The same lengths swept along different load axes: drawn apart, never on one x axis.
+    for wa in a.serving.iter().flat_map(|s| &s.workloads) {
+        let same_lengths = |w: &&Workload| w.isl == wa.isl && w.osl == wa.osl;
+        let theirs: Vec<&Workload> = b.serving.iter().flat_map(|s| &s.workloads).filter(same_lengths).collect();
+        if !theirs.is_empty() && theirs.iter().all(|w| w.load != wa.load) {
+            out.push(format!(
+                "Different load axes: ISL {} / OSL {} is swept by {} in {ta} and by {} in {tb}; their lines are drawn apart, each against its own axis.",
+                wa.isl,
+                wa.osl,
+                wa.load.noun(),
+                theirs[0].load.noun()
+            ));
+        }
+    }
     let ids = |r: &Results| r.engines.iter().map(|e| e.id.clone()).collect::<Vec<_>>();
     let (ea, eb) = (ids(a), ids(b));
     for (mine, theirs, tag) in [(&ea, &eb, ta), (&eb, &ea, tb)] {
@@ -117,9 +131,35 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
     out
 }
 
-/// The workload with this key in a file.
+/// The workload with this key in a file: the same lengths and the same load axis, so
+/// lines against concurrency and against request rate never share an x axis.
 pub fn find_workload(results: &Results, key: WorkloadKey) -> Option<&Workload> {
-    results.serving.as_ref()?.workloads.iter().find(|w| w.isl == key.isl && w.osl == key.osl)
+    results.serving.as_ref()?.workloads.iter().find(|w| w.isl == key.isl && w.osl == key.osl && w.load == key.load)
+}
+
+/// For each compared file (by tag) that measured this workload's lengths only along the
+/// other load axis, a sentence saying so: its lines are not drawn on this x axis.
+pub fn other_axis_notes(files: &[&Results], tags: &[String], key: WorkloadKey) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (i, file) in files.iter().enumerate().skip(1) {
+        if find_workload(file, key).is_some() {
+            continue;
+        }
+        let other = file.serving.iter().flat_map(|s| &s.workloads).find(|w| w.isl == key.isl && w.osl == key.osl);
+        if let Some(other) = other {
+            let tag = tags.get(i).map_or("another file", String::as_str);
+            notes.push(format!(
+                "File {} ({tag}) uses a different load axis: it measured ISL {} / OSL {} by {}, this chart is by {}; its lines are drawn apart, on its own workload ({}).",
+                i + 1,
+                key.isl,
+                key.osl,
+                other.load.noun(),
+                key.load.noun(),
+                other.key()
+            ));
+        }
+    }
+    notes
 }
 
 /// A compared file's lines: styled by line (file `k` draws dash pattern `k`), labelled
@@ -228,7 +268,15 @@ mod tests {
     fn compared_lines_are_dashed_keep_shared_colours_and_name_new_engines() {
         let a = file("A", &[1, 2], &["x", "y"], &[("x", vec![Some(1.0), Some(2.0)])]);
         let b = file("B", &[1, 2], &["y", "z"], &[("y", vec![Some(1.0), Some(2.0)]), ("z", vec![Some(3.0), None])]);
-        let lines = compare_series(&a, &b, 1, "B", WorkloadKey { isl: 8, osl: 8 }, Metric::OutTokS, &ViewState::default());
+        let lines = compare_series(
+            &a,
+            &b,
+            1,
+            "B",
+            WorkloadKey { isl: 8, osl: 8, load: crate::core::model::LoadAxis::Concurrency },
+            Metric::OutTokS,
+            &ViewState::default(),
+        );
         assert_eq!(lines.len(), 2);
         assert!(lines.iter().all(|l| l.dashed && l.file == 1));
         assert_eq!(lines[0].label, "Y · B");

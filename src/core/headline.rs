@@ -7,7 +7,7 @@ use super::format::{readable, readable_ms, significant4};
 use super::link::{View, ViewState};
 use super::metric::Metric;
 use super::model::{Results, Workload};
-use super::series::{cell_at, is_control, served_label, workload_key};
+use super::series::{cell_at, is_control, level_label, served_label, workload_key};
 
 /// The TTFT p99 limit the "best under a limit" cards use, in ms.
 pub const TTFT_LIMIT_MS: f64 = 1000.0;
@@ -40,18 +40,19 @@ pub struct Card {
 /// (higher first).
 fn best_in<'a>(
     results: &'a Results,
-    workload: &Workload,
+    workload: &'a Workload,
     keep: impl Fn(&super::model::Cell) -> Option<f64>,
     lower_is_better: bool,
-) -> Option<(&'a str, u32, f64, &'a str)> {
+) -> Option<(&'a str, String, f64, &'a super::model::Cell)> {
     let sign = if lower_is_better { -1.0 } else { 1.0 };
     results
         .engines
         .iter()
-        .flat_map(|e| results.concurrency.iter().map(move |&c| (e, c)))
+        .flat_map(|e| workload.levels.iter().map(move |&c| (e, c)))
         .filter_map(|(e, c)| {
-            let cell = cell_at(results, workload, &e.id, c)?;
-            Some((e.label.as_str(), c, keep(cell)?, e.id.as_str()))
+            // An all-failed cell's throughput is a measured 0, never a headline.
+            let cell = cell_at(workload, &e.id, c).filter(|cell| !cell.all_failed())?;
+            Some((e.label.as_str(), level_label(workload, cell), keep(cell)?, cell))
         })
         .max_by(|a, b| (sign * a.2).total_cmp(&(sign * b.2)))
 }
@@ -83,7 +84,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                 .iter()
                 .map(|w| CardLine {
                     text: match best_in(results, w, |c| c.out_tok_s, false) {
-                        Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                        Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
                         None => format!("{}: no output throughput measured", w.short_name()),
                     },
                     detail: Some(format!("{}, output tok/s per GPU", w.name())),
@@ -104,9 +105,9 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                     let passing = |c: &super::model::Cell| c.out_tok_s.filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
                     let (text, detail) = match best_in(results, w, passing, false) {
                         Some((label, conc, v, id)) => {
-                            let ttft = cell_at(results, w, id, conc).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
+                            let ttft = Some(id).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
                             (
-                                format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                                format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
                                 Some(format!("{}: TTFT p99 {ttft} ms", w.name())),
                             )
                         }
@@ -123,7 +124,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
             .iter()
             .map(|w| CardLine {
                 text: match best_in(results, w, |c| c.tok_s_per_kw, false) {
-                    Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), readable(v)),
+                    Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
                     None => format!("{}: no GPU power measured, so no tokens per kW", w.short_name()),
                 },
                 detail: Some(format!("{}, output tok/s per kW", w.name())),
@@ -151,7 +152,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                             prices.cost(c).map(|k| k.total).filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS))
                         };
                         let text = match best_in(results, w, passing, true) {
-                            Some((label, conc, v, _)) => format!("{}: {label}, {} at c{conc}", w.short_name(), significant4(v)),
+                            Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), significant4(v)),
                             None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.short_name()),
                         };
                         let mut to = link(View::Tradeoff, w);

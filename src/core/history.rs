@@ -51,12 +51,68 @@ pub fn day_of(date: &str) -> Option<f64> {
     Some((era * 146_097 + doe - 719_468) as f64)
 }
 
-/// The history of `metric` for engine `engine` in workload `key` at `conc` over `studies`.
-pub fn history(studies: &[&Results], engine: &str, key: WorkloadKey, metric: Metric, conc: u32, prices: &Prices) -> History {
+/// The load levels a history can follow in workload `key`: those every study that has
+/// the workload measured, else the first such study's.
+pub fn history_levels(studies: &[&Results], key: WorkloadKey) -> Vec<f64> {
+    let workloads: Vec<&crate::core::model::Workload> = studies.iter().filter_map(|s| find_workload(s, key)).collect();
+    let first = workloads.first().map(|w| w.levels.clone()).unwrap_or_default();
+    let common: Vec<f64> = first.iter().copied().filter(|l| workloads.iter().all(|w| w.levels.contains(l))).collect();
+    if common.is_empty() {
+        first
+    } else {
+        common
+    }
+}
+
+/// The level a history follows: the link's (`conc=`, or `rate=` for a rate-driven
+/// workload) when one of `levels`, else the first of `levels`; and whether the link's
+/// was set aside.
+pub fn followed_level(state: &ViewState, key: WorkloadKey, levels: &[f64]) -> (Option<f64>, bool) {
+    let asked = match key.load {
+        crate::core::model::LoadAxis::Concurrency => state.conc.map(f64::from),
+        crate::core::model::LoadAxis::Rate => state.rate,
+    };
+    match asked {
+        Some(level) if levels.contains(&level) || levels.is_empty() => (Some(level), false),
+        Some(_) => (levels.first().copied(), true),
+        None => (levels.first().copied(), false),
+    }
+}
+
+/// How many studies of a collection measured workload `key`'s lengths only along the
+/// other load axis, as a sentence: they are not joined on this x axis.
+pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String]>, key: WorkloadKey) -> Option<String> {
+    use crate::core::model::LoadAxis;
+    let other = WorkloadKey { load: if key.load == LoadAxis::Rate { LoadAxis::Concurrency } else { LoadAxis::Rate }, ..key };
+    let (this, that) = (key.to_string(), other.to_string());
+    let n = study_workloads.into_iter().filter(|w| w.contains(&that) && !w.contains(&this)).count();
+    (n > 0).then(|| {
+        let studies = if n == 1 { "1 study".to_owned() } else { format!("{n} studies") };
+        format!(
+            "{studies} measured ISL {} / OSL {} by {} rather than by {}: a different load axis, so {} not joined on this line (pick the workload “{} / {} by {}” to follow {}).",
+            key.isl,
+            key.osl,
+            other.load.noun(),
+            key.load.noun(),
+            if n == 1 { "it is" } else { "they are" },
+            key.isl,
+            key.osl,
+            other.load.noun(),
+            if n == 1 { "it" } else { "them" },
+        )
+    })
+}
+
+/// The history of `metric` for engine `engine` in workload `key` at load `level` (a
+/// concurrency, or a request rate when `key` is rate-driven) over `studies`.
+pub fn history(studies: &[&Results], engine: &str, key: WorkloadKey, metric: Metric, level: f64, prices: &Prices) -> History {
     let mut out = History::default();
     let mut seen: Vec<(usize, Option<&str>, Option<&str>, f64)> = Vec::new();
     for (i, study) in studies.iter().enumerate() {
-        let value = find_workload(study, key).and_then(|w| cell_at(study, w, engine, conc)).and_then(|c| metric.value(c, prices));
+        let value = find_workload(study, key)
+            .and_then(|w| cell_at(w, engine, level))
+            .filter(|c| !c.all_failed())
+            .and_then(|c| metric.value(c, prices));
         let Some(value) = value else {
             out.not_measured.push(i);
             continue;

@@ -4,9 +4,9 @@
 use super::format::{as_written, as_written_or_gap, readable, readable_ms, significant4};
 use super::link::ViewState;
 use super::metric::{is_low_sample, Metric, Unit};
-use super::model::{Results, Workload};
+use super::model::{Cell, Results, Workload};
 use super::provenance::SourceStatus;
-use super::series::{cell_at, BarGroup, DotRow, ScatterPoint, Series, TradeoffLine};
+use super::series::{cell_at, level_label, BarGroup, DotRow, ScatterPoint, Series, TradeoffLine};
 use super::tables::status_of;
 
 /// One line of a tooltip: a label and a value, the exact value kept for its `title`.
@@ -59,28 +59,42 @@ fn source_line(source: Option<&str>, statuses: &[(String, SourceStatus)]) -> Tip
     TipLine { label: "source".into(), value: format!("{name} ({label})"), exact: None, warn: status.is_some_and(SourceStatus::is_mismatch) }
 }
 
-/// A point of a serving (or energy) line: its value, the cell's sample and its source.
+/// A point of a serving (or energy) line at load `level`: its value, how the load was
+/// driven (offered and achieved, or a burst), the trials behind a median, the cell's sample
+/// and its source. An all-failed level says so in place of a value.
 pub fn serving_tip(
-    results: &Results,
     workload: &Workload,
     line: &Series,
-    conc: u32,
+    level: f64,
     state: &ViewState,
     statuses: &[(String, SourceStatus)],
 ) -> Option<Tooltip> {
-    let value = line.value_at(conc)?;
-    let cell = cell_at(results, workload, &line.id, conc)?;
+    let cell = cell_at(workload, &line.id, level)?;
     let metric = line.metric.unwrap_or(Metric::OutTokS);
     let mut lines = Vec::new();
-    if state.vs.is_some() && line.file == 0 {
-        lines.push(TipLine::new(format!("{} ratio", metric.axis_title()), format!("{}×", significant4(value))));
-    } else {
-        lines.push(TipLine::number(metric.axis_title(), value, shown(metric, value)));
+    match (cell.failed_note(), line.value_at(level)) {
+        (Some(note), _) => {
+            let mut failed = TipLine::new(metric.axis_title(), format!("{note} · no request completed"));
+            failed.warn = true;
+            lines.push(failed);
+        }
+        (None, Some(value)) if state.vs.is_some() && line.file == 0 => {
+            lines.push(TipLine::new(format!("{} ratio", metric.axis_title()), format!("{}×", significant4(value))))
+        }
+        (None, Some(value)) => lines.push(TipLine::number(metric.axis_title(), value, shown(metric, value))),
+        (None, None) => return None,
     }
     if metric == Metric::CostPerMtok {
         if let Some(cost) = state.prices.cost(cell) {
             lines.push(TipLine::new("parts", cost.breakdown()));
         }
+    }
+    if let Some(load) = load_line(cell) {
+        lines.push(load);
+    }
+    if let Some(trials) = &cell.trials {
+        let range = trials.range_of(metric.as_str()).map(|(lo, hi)| format!(" · min {} · max {}", shown(metric, lo), shown(metric, hi)));
+        lines.push(TipLine::new("trials", format!("median of {} runs{}", trials.count, range.unwrap_or_default())));
     }
     let mut sample = TipLine::new(
         "sample",
@@ -92,17 +106,42 @@ pub fn serving_tip(
             as_written_or_gap(cell.wall_s)
         ),
     );
+    if let Some(share) = cell.error_share().filter(|_| !cell.all_failed()) {
+        sample.value.push_str(&format!(" · {} % failed", readable(share * 100.0)));
+        sample.warn = true;
+    }
     if is_low_sample(cell) {
         sample.value.push_str(" · low sample");
         sample.warn = true;
     }
     lines.push(sample);
     lines.push(source_line(cell.source.as_deref(), statuses));
-    Some(Tooltip { title: format!("{} · c{conc}", line.label), lines })
+    Some(Tooltip { title: format!("{} · {}", line.label, level_label(workload, cell)), lines })
+}
+
+/// How a cell's load was driven, where there is more to say than its level: the offered
+/// rate and what was achieved, or a burst.
+fn load_line(cell: &Cell) -> Option<TipLine> {
+    if cell.burst {
+        return Some(TipLine::new(
+            "load",
+            format!("burst: all {} requests sent at once, no rate limit", as_written_or_gap(cell.conc.map(f64::from))),
+        ));
+    }
+    let rate = cell.rate_rps?;
+    let mut text = format!("offered {} req/s", as_written(rate));
+    text.push_str(&match cell.req_s_achieved {
+        Some(v) => format!(" · achieved {} req/s", readable(v)),
+        None => " · achieved not recorded".to_owned(),
+    });
+    if let Some(c) = cell.conc_achieved {
+        text.push_str(&format!(" · {} in flight (measured)", readable(c)));
+    }
+    Some(TipLine::new("load", text))
 }
 
 /// A point of a decode line.
-pub fn decode_tip(results: &Results, line: &Series, conc: u32, statuses: &[(String, SourceStatus)]) -> Option<Tooltip> {
+pub fn decode_tip(results: &Results, line: &Series, conc: f64, statuses: &[(String, SourceStatus)]) -> Option<Tooltip> {
     let value = line.value_at(conc)?;
     let row = results.decode.as_ref()?.rows.iter().find(|r| r.id == line.id);
     let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).unwrap_or_else(|| "aggregate output tok/s".into());
@@ -115,16 +154,9 @@ pub fn decode_tip(results: &Results, line: &Series, conc: u32, statuses: &[(Stri
 
 /// A point of the trade-off plane: both coordinates, its TTFT p99 and whether it meets
 /// the limits set.
-pub fn tradeoff_tip(
-    results: &Results,
-    workload: &Workload,
-    line: &TradeoffLine,
-    conc: u32,
-    y_metric: Metric,
-    state: &ViewState,
-) -> Option<Tooltip> {
-    let point = line.points.iter().find(|p| p.conc == conc)?;
-    let cell = cell_at(results, workload, &line.id, conc)?;
+pub fn tradeoff_tip(workload: &Workload, line: &TradeoffLine, index: usize, y_metric: Metric, state: &ViewState) -> Option<Tooltip> {
+    let point = line.points.get(index)?;
+    let cell = cell_at(workload, &line.id, point.level)?;
     let mut lines = vec![
         TipLine::number(y_metric.axis_title(), point.y, shown(y_metric, point.y)),
         TipLine::number("per-user tok/s", point.x, readable(point.x)),
@@ -137,7 +169,10 @@ pub fn tradeoff_tip(
         meets.warn = !point.meets_limits;
         lines.push(meets);
     }
-    Some(Tooltip { title: format!("{} · c{conc}", line.label), lines })
+    if let Some(load) = load_line(cell) {
+        lines.push(load);
+    }
+    Some(Tooltip { title: format!("{} · {}", line.label, point.label), lines })
 }
 
 /// A row of a KL dot chart.

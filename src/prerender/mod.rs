@@ -16,10 +16,10 @@ use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
 use crate::core::link::{settings_sentence, Scale, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::SwatchPaint;
 use crate::core::provenance::TrustSummary;
-use crate::core::series::{concurrency_ticks, describe_lines, serving_series};
+use crate::core::series::{describe_lines, load_ticks, serving_series};
 use html::Html;
 
 /// The chart's CSS height on the overview (the app's base height for it).
@@ -178,11 +178,11 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     let workload = workloads.first()?;
     let metric = Metric::OutTokS;
     let lines = serving_series(results, workload, metric, &ViewState::default());
-    let ticks = concurrency_ticks([results]);
+    let ticks = load_ticks([workload]);
     let title = metric.titled_with_direction(metric.axis_title());
     html.open("div", &[("class", Some("overview-chart"))]);
     html.open("div", &[("class", Some("chart-head"))]);
-    html.element("h2", &[], &format!("Output tok/s per GPU against concurrency · {}", workload.name()));
+    html.element("h2", &[], &format!("Output tok/s per GPU against {} · {}", workload.load.noun(), workload.name()));
     html.open("label", &[("class", Some("control"))]).text("Workload ");
     html.open("select", &[("class", Some("workload-picker"))]);
     for (i, w) in workloads.iter().enumerate() {
@@ -192,11 +192,11 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     legend(html, results, &lines.not_measured);
     html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some("overview"))]);
     html.open("div", &[("class", Some("chart-wrap"))]);
-    let summary = describe_lines(&lines.series, &title);
+    let summary = describe_lines(&lines.series, &title, workload.load);
     let mut drawn = (0, 0);
     for (width, size) in CHART_WIDTHS {
         for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
-            let (svg, points, gaps) = chart_svg(&title, &ticks, &lines.series, theme, (width, CHART_HEIGHT))?;
+            let (svg, points, gaps) = chart_svg(&title, (workload.load, &ticks), &lines.series, theme, (width, CHART_HEIGHT))?;
             drawn = (points, gaps);
             let class = format!("chart prerendered {size} {tone}");
             html.open(
@@ -262,7 +262,7 @@ fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
 /// One SVG of the chart, with the points and gaps it drew.
 fn chart_svg(
     title: &str,
-    ticks: &[u32],
+    (load, ticks): (LoadAxis, &[f64]),
     series: &[crate::core::series::Series],
     theme: Theme,
     size: (u32, u32),
@@ -270,7 +270,7 @@ fn chart_svg(
     let mut svg = String::new();
     let drawn = {
         let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let chart = ConcurrencyChart { y_title: title, concurrency: ticks, series, scale: Scale::Lin, millis: false, theme };
+        let chart = ConcurrencyChart { y_title: title, load, concurrency: ticks, series, scale: Scale::Lin, millis: false, theme };
         draw_concurrency_chart(&area, &chart).ok()?
     };
     // Scaled to the box by CSS: the drawn size becomes the view box.

@@ -16,6 +16,12 @@ pub fn read(relative: &str) -> Vec<u8> {
 }
 
 /// The bundled reference study.
+/// A file's concurrency levels as a chart's load levels.
+#[allow(dead_code)]
+pub fn levels(results: &Results) -> Vec<f64> {
+    results.concurrency.iter().map(|&c| f64::from(c)).collect()
+}
+
 pub fn bundled() -> Vec<u8> {
     read("data/qwen3.8-flash-next-mi350p-2026-10-30.json")
 }

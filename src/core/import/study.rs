@@ -8,8 +8,7 @@
 //!   sweep file keeps the unrounded values, so `servescope-verify` recomputes every cell;
 //! - the raw files are copied beside the results file, everything listed with its sha256.
 //!
-//! The command line and the page call this one function: the same inputs and answers give
-//! the same bytes.
+//! The command line and the page call this one function: the same bytes either way.
 
 use serde_json::{json, Map, Value};
 
@@ -101,7 +100,7 @@ fn cell_of(run: &Run, conc: u32, isl: u64, osl: u64, gpus: u32) -> Cell {
     let out = run.out_tok_s.map(|v| v / f64::from(gpus));
     let power = run.power.map(|p| p.0);
     Cell {
-        conc,
+        conc: Some(conc),
         isl: Some(isl),
         osl: Some(osl),
         t_start: run.t_start,
@@ -124,6 +123,7 @@ fn cell_of(run: &Run, conc: u32, isl: u64, osl: u64, gpus: u32) -> Cell {
         e2e_p50_ms: run.e2e.0,
         e2e_p99_ms: run.e2e.1,
         source: None,
+        ..Cell::default()
     }
 }
 
@@ -236,7 +236,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
                 }
                 dates.extend(run.date.clone());
                 let cell = cell_of(&run, conc, isl, osl, group.gpus);
-                if let Some(other) = placed.iter().find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == conc) {
+                if let Some(other) = placed.iter().find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == Some(conc)) {
                     return Err(study_error(format!(
                         "{at} and {} are both engine `{}` at ISL {isl} / OSL {osl}, c{conc}",
                         other.from, group.id
@@ -279,7 +279,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
             .cloned()
             .ok_or_else(|| study_error("the files record no date: give the study's date (--date YYYY-MM-DD)".into()))?,
     };
-    let mut levels: Vec<u32> = placed.iter().map(|p| p.cell.conc).collect();
+    let mut levels: Vec<u32> = placed.iter().filter_map(|p| p.cell.conc).collect();
     levels.sort_unstable();
     levels.dedup();
     let mut keys: Vec<(u64, u64)> = Vec::new();
@@ -297,7 +297,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
         let mut text = String::new();
         for key in &keys {
             for &conc in &levels {
-                if let Some(p) = placed.iter().find(|p| p.engine == g && p.key == *key && p.cell.conc == conc) {
+                if let Some(p) = placed.iter().find(|p| p.engine == g && p.key == *key && p.cell.conc == Some(conc)) {
                     let mut line = cell_json(&p.cell, false, None);
                     line.insert("from".into(), json!(p.from));
                     text.push_str(&Value::Object(line).to_string());
@@ -324,7 +324,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
                         .map(|&conc| {
                             placed
                                 .iter()
-                                .find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == conc)
+                                .find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == Some(conc))
                                 .map_or(Value::Null, |p| Value::Object(cell_json(&p.cell, true, Some(&sweep))))
                         })
                         .collect();

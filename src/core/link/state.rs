@@ -76,6 +76,9 @@ pub struct ViewState {
     pub engine: Option<String>,
     /// With `view=history`: the concurrency followed across studies.
     pub conc: Option<u32>,
+    /// With `view=history` and a rate-driven workload: the offered request rate (req/s)
+    /// followed across studies.
+    pub rate: Option<f64>,
     /// The reader's prices for `cost_per_mtok`.
     pub prices: Prices,
     /// Parameters this contract does not define, kept so a rewrite never strips them.
@@ -192,6 +195,7 @@ impl ViewState {
                 "hardware" => text(&value).map(|v| s.hardware = Some(v)).unwrap_or_else(&mut refuse),
                 "engine" => text(&value).map(|v| s.engine = Some(v)).unwrap_or_else(&mut refuse),
                 "conc" => whole_in(&value, 1, u32::MAX).map(|v| s.conc = Some(v)).unwrap_or_else(&mut refuse),
+                "rate" => positive_number(&value).map(|v| s.rate = Some(v)).unwrap_or_else(&mut refuse),
                 _ => s.extra.push((name.clone(), value.clone())),
             }
         }
@@ -309,6 +313,7 @@ impl ViewState {
         put("hardware", self.hardware.clone());
         put("engine", self.engine.clone());
         put("conc", self.conc.map(|c| c.to_string()));
+        put("rate", num(self.rate));
         put("embed", self.embed.then(|| "1".into()));
         put("chart", self.chart.map(|c| c.to_string()));
         put("height", self.height.map(|h| h.to_string()));

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::model::LoadAxis;
+
 /// Why a parameter value was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError(pub String);
@@ -157,28 +159,37 @@ token_enum! {
     }
 }
 
-/// A workload's link token, `ISLxOSL`.
+/// A workload's link token, `ISLxOSL`, or `ISLxOSL-rate` for one driven by request rate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WorkloadKey {
     /// Input sequence length.
     pub isl: u64,
     /// Output sequence length.
     pub osl: u64,
+    /// The load axis.
+    pub load: LoadAxis,
 }
 
 impl FromStr for WorkloadKey {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || ParseError("expected ISLxOSL, e.g. 1024x8192".into());
-        let (isl, osl) = text.split_once('x').ok_or_else(bad)?;
+        let bad = || ParseError("expected ISLxOSL or ISLxOSL-rate, e.g. 1024x8192".into());
+        let (lengths, load) = match text.strip_suffix("-rate") {
+            Some(lengths) => (lengths, LoadAxis::Rate),
+            None => (text, LoadAxis::Concurrency),
+        };
+        let (isl, osl) = lengths.split_once('x').ok_or_else(bad)?;
         let whole = |s: &str| s.parse::<u64>().ok().filter(|&v| v > 0 && s.bytes().all(|b| b.is_ascii_digit()));
-        Ok(WorkloadKey { isl: whole(isl).ok_or_else(bad)?, osl: whole(osl).ok_or_else(bad)? })
+        Ok(WorkloadKey { isl: whole(isl).ok_or_else(bad)?, osl: whole(osl).ok_or_else(bad)?, load })
     }
 }
 
 impl fmt::Display for WorkloadKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.isl, self.osl)
+        match self.load {
+            LoadAxis::Concurrency => write!(f, "{}x{}", self.isl, self.osl),
+            LoadAxis::Rate => write!(f, "{}x{}-rate", self.isl, self.osl),
+        }
     }
 }
 
@@ -278,7 +289,10 @@ mod tests {
         for c in ChartId::ALL {
             assert_eq!(c.as_str().parse::<ChartId>(), Ok(*c));
         }
-        assert_eq!("1024x8192".parse::<WorkloadKey>(), Ok(WorkloadKey { isl: 1024, osl: 8192 }));
+        assert_eq!("1024x8192".parse::<WorkloadKey>(), Ok(WorkloadKey { isl: 1024, osl: 8192, load: LoadAxis::Concurrency }));
+        assert_eq!("1024x8192-rate".parse::<WorkloadKey>(), Ok(WorkloadKey { isl: 1024, osl: 8192, load: LoadAxis::Rate }));
+        assert_eq!(WorkloadKey { isl: 2, osl: 3, load: LoadAxis::Rate }.to_string(), "2x3-rate");
+        assert!("1024x8192-burst".parse::<WorkloadKey>().is_err());
         assert!("1024x".parse::<WorkloadKey>().is_err());
         assert!("+1x2".parse::<WorkloadKey>().is_err());
     }

@@ -1,5 +1,5 @@
-//! The serving block: workloads, one row per engine, one cell per concurrency level, and
-//! the table of a cell's number fields.
+//! The serving block: workloads, one row per engine, one cell per load level (a
+//! concurrency, or an offered request rate), and the table of a cell's number fields.
 
 /// Serving sweeps per workload, with the file's unit texts.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,21 +20,80 @@ pub struct Serving {
     pub workloads: Vec<Workload>,
 }
 
-/// One input/output length pair.
+/// What drives a workload's cells: the x axis its charts draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum LoadAxis {
+    /// A fixed number of requests in flight (the file's `concurrency` levels).
+    #[default]
+    Concurrency,
+    /// An offered request rate in requests/s (the workload's `requestRates`, schema 1.2).
+    Rate,
+}
+
+impl LoadAxis {
+    /// The axis title, with its unit.
+    pub fn title(self) -> &'static str {
+        match self {
+            LoadAxis::Concurrency => "concurrency (requests in flight)",
+            LoadAxis::Rate => "offered request rate (req/s)",
+        }
+    }
+
+    /// A level as a short label: "c32" or "2 req/s".
+    pub fn level_label(self, level: f64) -> String {
+        match self {
+            LoadAxis::Concurrency => format!("c{level}"),
+            LoadAxis::Rate => format!("{level} req/s"),
+        }
+    }
+
+    /// A level as a tick: "32" or "2".
+    pub fn tick(self, level: f64) -> String {
+        format!("{level}")
+    }
+
+    /// The word in messages: "concurrency" or "request rate".
+    pub fn noun(self) -> &'static str {
+        match self {
+            LoadAxis::Concurrency => "concurrency",
+            LoadAxis::Rate => "request rate",
+        }
+    }
+}
+
+/// One input/output length pair, swept along one load axis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workload {
     /// Input sequence length.
     pub isl: u64,
     /// Output sequence length.
     pub osl: u64,
+    /// What drives the cells (`load`; concurrency when absent).
+    pub load: LoadAxis,
+    /// The load levels, one per cell slot: the file's concurrency levels, or this
+    /// workload's `requestRates`.
+    pub levels: Vec<f64>,
     /// One row per engine measured.
     pub rows: Vec<ServingRow>,
 }
 
 impl Workload {
-    /// The link token, `ISLxOSL`.
+    /// The link token, `ISLxOSL` (`ISLxOSL-rate` for a rate-driven workload).
     pub fn key(&self) -> String {
-        format!("{}x{}", self.isl, self.osl)
+        match self.load {
+            LoadAxis::Concurrency => format!("{}x{}", self.isl, self.osl),
+            LoadAxis::Rate => format!("{}x{}-rate", self.isl, self.osl),
+        }
+    }
+
+    /// The slot of a load level, if the workload has it.
+    pub fn slot(&self, level: f64) -> Option<usize> {
+        self.levels.iter().position(|&l| l == level)
+    }
+
+    /// A level as a short label ("c32", "2 req/s").
+    pub fn level_label(&self, level: f64) -> String {
+        self.load.level_label(level)
     }
 
     /// The short name, "1024/8192" (input/output), for headlines.
@@ -42,26 +101,56 @@ impl Workload {
         format!("{}/{}", self.isl, self.osl)
     }
 
-    /// The human name, "ISL 1024 / OSL 8192".
+    /// The human name, "ISL 1024 / OSL 8192" ("… · by request rate" for a rate sweep).
     pub fn name(&self) -> String {
-        format!("ISL {} / OSL {}", self.isl, self.osl)
+        match self.load {
+            LoadAxis::Concurrency => format!("ISL {} / OSL {}", self.isl, self.osl),
+            LoadAxis::Rate => format!("ISL {} / OSL {} · by request rate", self.isl, self.osl),
+        }
     }
 }
 
-/// One engine in one workload: a cell per concurrency level.
+/// One engine in one workload: a cell per load level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServingRow {
     /// Engine id.
     pub id: String,
-    /// `cells[i]` is at `concurrency[i]`; `None` = not measured.
+    /// `cells[i]` is at the workload's `levels[i]`; `None` = not measured.
     pub cells: Vec<Option<Cell>>,
+}
+
+/// Several runs of one configuration (schema 1.2): the cell's figures are the trials'
+/// medians; the range keeps each field's min and max.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Trials {
+    /// How many runs (≥ 2).
+    pub count: u32,
+    /// `(field, min, max)` for each field the trials measured, in the file's order.
+    pub range: Vec<(String, f64, f64)>,
+}
+
+impl Trials {
+    /// The min and max of a field across the trials, if recorded.
+    pub fn range_of(&self, field: &str) -> Option<(f64, f64)> {
+        self.range.iter().find(|r| r.0 == field).map(|r| (r.1, r.2))
+    }
 }
 
 /// One measured serving cell. Every metric is optional: a null field is not measured.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cell {
-    /// Concurrency the cell ran at.
-    pub conc: u32,
+    /// Concurrency the cell ran at (a concurrency-driven cell, or a burst's N in flight).
+    pub conc: Option<u32>,
+    /// The offered request rate, req/s (a rate-driven cell, schema 1.2).
+    pub rate_rps: Option<f64>,
+    /// All requests sent at once: no rate limit and no concurrency cap (schema 1.2).
+    pub burst: bool,
+    /// Mean requests in flight as measured (a rate-driven cell).
+    pub conc_achieved: Option<f64>,
+    /// Completed requests/s as measured.
+    pub req_s_achieved: Option<f64>,
+    /// Repeated runs behind the figures (schema 1.2).
+    pub trials: Option<Trials>,
     /// Input length.
     pub isl: Option<u64>,
     /// Output length.
@@ -106,6 +195,30 @@ pub struct Cell {
     pub e2e_p99_ms: Option<f64>,
     /// The sweep file this cell came from.
     pub source: Option<String>,
+}
+
+impl Cell {
+    /// The load level the cell ran at: its concurrency, or its offered rate.
+    pub fn level(&self) -> f64 {
+        self.rate_rps.or(self.conc.map(f64::from)).unwrap_or(0.0)
+    }
+
+    /// Every request failed (`n = 0`, `errors > 0`): throughput is a measured 0 and no
+    /// latency exists.
+    pub fn all_failed(&self) -> bool {
+        self.n == Some(0.0) && self.errors.is_some_and(|e| e > 0.0)
+    }
+
+    /// The failed share of the requests sent, when some failed and some completed.
+    pub fn error_share(&self) -> Option<f64> {
+        let (n, e) = (self.n?, self.errors?);
+        (e > 0.0 && n + e > 0.0).then(|| e / (n + e))
+    }
+
+    /// "all 100 failed", for charts and tables, when every request failed.
+    pub fn failed_note(&self) -> Option<String> {
+        self.all_failed().then(|| format!("all {} failed", crate::core::format::as_written(self.errors.unwrap_or(0.0))))
+    }
 }
 
 /// One optional number field of a cell, by its name in the file.

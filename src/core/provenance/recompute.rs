@@ -43,7 +43,9 @@ pub fn rounds_to(published: f64, raw: f64) -> bool {
 
 /// The cell's published numbers by name, key fields first.
 fn published(cell: &Cell) -> Vec<(&'static str, f64)> {
-    let mut fields = vec![("conc", f64::from(cell.conc))];
+    let mut fields: Vec<(&'static str, f64)> = Vec::new();
+    fields.extend(cell.conc.map(|c| ("conc", f64::from(c))));
+    fields.extend(cell.rate_rps.map(|r| ("rate_rps", r)));
     fields.extend(cell.isl.map(|v| ("isl", v as f64)));
     fields.extend(cell.osl.map(|v| ("osl", v as f64)));
     fields.extend(CELL_NUMBERS.iter().filter_map(|f| (f.get)(cell).map(|v| (f.name, v))));

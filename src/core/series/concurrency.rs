@@ -1,12 +1,13 @@
-//! Lines against concurrency: decode throughput, and any serving metric per workload with
-//! the engines filter, `pct=both` and `vs` (ratios) applied.
+//! Lines against load: decode throughput against concurrency, and any serving metric per
+//! workload against its load levels (concurrency, or offered request rate) with the
+//! engines filter, `pct=both` and `vs` (ratios) applied.
 
 use crate::core::link::{ViewState, WorkloadKey};
 use crate::core::metric::{is_low_sample, Metric};
-use crate::core::model::{Cell, Results, Workload};
+use crate::core::model::{Cell, LoadAxis, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
 
-/// One line of a chart: an engine's values at each concurrency level.
+/// One line of a chart: an engine's values at each load level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     /// Engine id.
@@ -15,8 +16,8 @@ pub struct Series {
     pub label: String,
     /// Colour and marker.
     pub style: EngineStyle,
-    /// `(concurrency, value)`; `None` = not measured.
-    pub points: Vec<(u32, Option<f64>)>,
+    /// `(load level, value)`; `None` = not measured.
+    pub points: Vec<(f64, Option<f64>)>,
     /// A source behind this line hashed to something other than published: its points
     /// are ringed in red and its legend entry says so.
     pub flagged: bool,
@@ -26,13 +27,20 @@ pub struct Series {
     pub file: usize,
     /// The metric the line shows (under `pct=both`, p50 or p99 whatever was picked).
     pub metric: Option<Metric>,
-    /// Concurrency levels whose cell has fewer requests than the sweep's minimum.
-    pub low_sample: Vec<u32>,
+    /// Levels whose cell has fewer requests than the sweep's minimum.
+    pub low_sample: Vec<f64>,
+    /// Levels at which every request failed: marked on the axis, never a point.
+    pub failed: Vec<(f64, String)>,
+    /// Levels whose cell is the median of repeated runs: `(level, min, max)` of the shown
+    /// value, drawn as a whisker.
+    pub spread: Vec<(f64, f64, f64)>,
+    /// Levels whose cell is a burst (every request sent at once).
+    pub burst: Vec<f64>,
 }
 
 impl Series {
     /// A solid line of the first file.
-    pub fn new(id: &str, label: &str, style: EngineStyle, points: Vec<(u32, Option<f64>)>) -> Self {
+    pub fn new(id: &str, label: &str, style: EngineStyle, points: Vec<(f64, Option<f64>)>) -> Self {
         Series {
             id: id.to_owned(),
             label: label.to_owned(),
@@ -43,26 +51,29 @@ impl Series {
             file: 0,
             metric: None,
             low_sample: Vec::new(),
+            failed: Vec::new(),
+            spread: Vec::new(),
+            burst: Vec::new(),
         }
     }
 
-    /// The measured points, in concurrency order.
-    pub fn measured(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+    /// The measured points, in load order.
+    pub fn measured(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
         self.points.iter().filter_map(|&(c, v)| v.map(|v| (c, v)))
     }
 
-    /// The concurrency levels not measured.
-    pub fn gaps(&self) -> impl Iterator<Item = u32> + '_ {
-        self.points.iter().filter(|(_, v)| v.is_none()).map(|&(c, _)| c)
+    /// The levels not measured (an all-failed level is marked apart, not as a gap).
+    pub fn gaps(&self) -> impl Iterator<Item = f64> + '_ {
+        self.points.iter().filter(|(c, v)| v.is_none() && !self.failed.iter().any(|f| f.0 == *c)).map(|&(c, _)| c)
     }
 
-    /// The value at a concurrency level, if measured.
-    pub fn value_at(&self, conc: u32) -> Option<f64> {
+    /// The value at a load level, if measured.
+    pub fn value_at(&self, conc: f64) -> Option<f64> {
         self.points.iter().find(|p| p.0 == conc).and_then(|p| p.1)
     }
 
     /// Runs of consecutive measured points: a line is drawn through each run, never across a gap.
-    pub fn segments(&self) -> Vec<Vec<(u32, f64)>> {
+    pub fn segments(&self) -> Vec<Vec<(f64, f64)>> {
         let mut runs = vec![Vec::new()];
         for &(c, v) in &self.points {
             match v {
@@ -90,7 +101,12 @@ pub fn decode_series(results: &Results, state: &ViewState) -> Vec<Series> {
         .map(|row| {
             let index = results.engine_index(&row.id).unwrap_or(results.engines.len());
             let label = results.engine(&row.id).map(|e| e.label.clone()).or_else(|| row.label.clone()).unwrap_or_else(|| row.id.clone());
-            Series::new(&row.id, &label, engine_style(index), results.concurrency.iter().copied().zip(row.values.iter().copied()).collect())
+            Series::new(
+                &row.id,
+                &label,
+                engine_style(index),
+                results.concurrency.iter().map(|&c| f64::from(c)).zip(row.values.iter().copied()).collect(),
+            )
         })
         .collect()
 }
@@ -98,28 +114,44 @@ pub fn decode_series(results: &Results, state: &ViewState) -> Vec<Series> {
 /// The workload a view shows: the link's, else the first in file order.
 pub fn chosen_workload<'a>(results: &'a Results, state: &ViewState) -> Option<&'a Workload> {
     let workloads = &results.serving.as_ref()?.workloads;
-    let wanted = |w: &&Workload| state.workload.is_none_or(|WorkloadKey { isl, osl }| w.isl == isl && w.osl == osl);
-    workloads.iter().find(wanted).or_else(|| workloads.first())
+    state.workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
+}
+
+/// The workload a key names: the same lengths and axis; a key without an axis also
+/// takes the only workload of those lengths.
+pub fn find_by_key(workloads: &[Workload], key: WorkloadKey) -> Option<&Workload> {
+    let same = |w: &&Workload| w.isl == key.isl && w.osl == key.osl;
+    workloads.iter().filter(same).find(|w| w.load == key.load).or_else(|| {
+        let mut by_lengths = workloads.iter().filter(same);
+        by_lengths.next().filter(|_| key.load == LoadAxis::Concurrency && by_lengths.next().is_none())
+    })
 }
 
 /// A workload's link token.
 pub fn workload_key(workload: &Workload) -> WorkloadKey {
-    WorkloadKey { isl: workload.isl, osl: workload.osl }
+    WorkloadKey { isl: workload.isl, osl: workload.osl, load: workload.load }
 }
 
-/// The cell of an engine at a concurrency level in a workload, if measured.
-pub fn cell_at<'a>(results: &Results, workload: &'a Workload, engine: &str, conc: u32) -> Option<&'a Cell> {
-    let slot = results.concurrency.iter().position(|&c| c == conc)?;
+/// The cell of an engine at a load level in a workload, if measured.
+pub fn cell_at<'a>(workload: &'a Workload, engine: &str, level: f64) -> Option<&'a Cell> {
+    let slot = workload.slot(level)?;
     workload.rows.iter().find(|r| r.id == engine)?.cells.get(slot)?.as_ref()
 }
 
-/// The concurrency ticks of a chart across files: the first file's levels, then every
-/// other file's levels the first lacks, ascending.
-pub fn concurrency_ticks<'a>(files: impl IntoIterator<Item = &'a Results>) -> Vec<u32> {
+/// The load ticks of a chart across files: every file's levels of the workload, ascending.
+pub fn load_ticks<'a>(workloads: impl IntoIterator<Item = &'a Workload>) -> Vec<f64> {
+    let mut levels: Vec<f64> = workloads.into_iter().flat_map(|w| w.levels.iter().copied()).collect();
+    levels.sort_by(f64::total_cmp);
+    levels.dedup();
+    levels
+}
+
+/// The concurrency ticks of a decode chart across files, ascending.
+pub fn concurrency_ticks<'a>(files: impl IntoIterator<Item = &'a Results>) -> Vec<f64> {
     let mut levels: Vec<u32> = files.into_iter().flat_map(|r| r.concurrency.iter().copied()).collect();
     levels.sort_unstable();
     levels.dedup();
-    levels
+    levels.into_iter().map(f64::from).collect()
 }
 
 /// Lines for a serving metric against concurrency, and the engines with nothing to draw.
@@ -144,8 +176,13 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
     };
     let values_of = |id: &str, m: Metric| -> Vec<Option<f64>> {
         let row = workload.rows.iter().find(|r| r.id == id);
-        (0..results.concurrency.len())
-            .map(|i| row.and_then(|r| r.cells.get(i)).and_then(Option::as_ref).and_then(|c| m.value(c, &state.prices)))
+        (0..workload.levels.len())
+            .map(|i| {
+                row.and_then(|r| r.cells.get(i))
+                    .and_then(Option::as_ref)
+                    .filter(|c| !c.all_failed())
+                    .and_then(|c| m.value(c, &state.prices))
+            })
             .collect()
     };
     let mut out = ServingSeries { series: Vec::new(), not_measured: Vec::new(), reference_missing: None };
@@ -178,21 +215,15 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
             if values.iter().all(Option::is_none) {
                 continue;
             }
-            let low_sample = results
-                .concurrency
-                .iter()
-                .filter(|&&c| cell_at(results, workload, &engine.id, c).is_some_and(is_low_sample))
-                .copied()
-                .collect();
             let mut line = Series::new(
                 &engine.id,
                 &format!("{}{suffix}", engine.label),
                 engine_style(index),
-                results.concurrency.iter().copied().zip(values).collect(),
+                workload.levels.iter().copied().zip(values).collect(),
             );
             line.dashed = dashed;
             line.metric = Some(m);
-            line.low_sample = low_sample;
+            mark_cells(&mut line, workload, m, reference.is_some(), state);
             lines.push(line);
         }
         if lines.is_empty() {
@@ -203,24 +234,47 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
     out
 }
 
+/// A line's per-cell marks: low samples, all-failed levels, bursts and the min–max
+/// whisker of repeated runs (not under ratios: a ratio of ranges is not a range).
+fn mark_cells(line: &mut Series, workload: &Workload, metric: Metric, ratio: bool, state: &ViewState) {
+    for &level in &workload.levels {
+        let Some(cell) = cell_at(workload, &line.id, level) else { continue };
+        if is_low_sample(cell) {
+            line.low_sample.push(level);
+        }
+        if let Some(note) = cell.failed_note() {
+            line.failed.push((level, note));
+        }
+        if cell.burst {
+            line.burst.push(level);
+        }
+        let range = cell.trials.as_ref().and_then(|t| t.range_of(metric.as_str()));
+        if let (Some((lo, hi)), false) = (range, ratio) {
+            if metric.value(cell, &state.prices).is_some() {
+                line.spread.push((level, lo, hi));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::palette::{engine_style, Marker};
 
     fn series(values: &[Option<f64>]) -> Series {
-        Series::new("e", "E", engine_style(0), (0..).map(|i| 1u32 << i).zip(values.iter().copied()).collect())
+        Series::new("e", "E", engine_style(0), (0..).map(|i| f64::from(1u32 << i)).zip(values.iter().copied()).collect())
     }
 
     #[test]
     fn a_null_splits_the_line_and_is_listed_as_a_gap_not_a_zero() {
         let s = series(&[Some(1.0), Some(2.0), None, Some(4.0), None, None, Some(0.0)]);
-        assert_eq!(s.segments(), vec![vec![(1, 1.0), (2, 2.0)], vec![(8, 4.0)], vec![(64, 0.0)]]);
-        assert_eq!(s.gaps().collect::<Vec<_>>(), vec![4, 16, 32]);
+        assert_eq!(s.segments(), vec![vec![(1.0, 1.0), (2.0, 2.0)], vec![(8.0, 4.0)], vec![(64.0, 0.0)]]);
+        assert_eq!(s.gaps().collect::<Vec<_>>(), vec![4.0, 16.0, 32.0]);
         assert_eq!(s.measured().count(), 4);
         assert_eq!(s.style.marker, Marker::Circle);
-        assert_eq!(s.value_at(8), Some(4.0));
-        assert_eq!(s.value_at(4), None);
+        assert_eq!(s.value_at(8.0), Some(4.0));
+        assert_eq!(s.value_at(4.0), None);
     }
 
     #[test]

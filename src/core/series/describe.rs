@@ -2,26 +2,32 @@
 
 use super::concurrency::Series;
 use crate::core::format::readable;
-use crate::core::model::Results;
+use crate::core::model::{LoadAxis, Results};
 
 /// A chart's text alternative: what each line does, in words.
-pub fn describe_lines(series: &[Series], what: &str) -> String {
+pub fn describe_lines(series: &[Series], what: &str, load: LoadAxis) -> String {
+    let against = load.noun();
     if series.is_empty() {
-        return format!("Chart of {what} against concurrency: nothing to draw.");
+        return format!("Chart of {what} against {against}: nothing to draw.");
     }
     let lines: Vec<String> = series
         .iter()
         .map(|s| {
-            let measured: Vec<(u32, f64)> = s.measured().collect();
+            let measured: Vec<(f64, f64)> = s.measured().collect();
             match (measured.first(), measured.last()) {
-                (Some(first), Some(last)) => {
-                    format!("{} from {} at c{} to {} at c{}", s.label, readable(first.1), first.0, readable(last.1), last.0)
-                }
+                (Some(first), Some(last)) => format!(
+                    "{} from {} at {} to {} at {}",
+                    s.label,
+                    readable(first.1),
+                    load.level_label(first.0),
+                    readable(last.1),
+                    load.level_label(last.0)
+                ),
                 _ => format!("{}: not measured", s.label),
             }
         })
         .collect();
-    format!("Chart of {what} against concurrency: {}.", lines.join("; "))
+    format!("Chart of {what} against {against}: {}.", lines.join("; "))
 }
 
 /// Counts of measured and null entries, for summaries and tests.

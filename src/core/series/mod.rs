@@ -12,9 +12,12 @@ pub use accuracy::{
     ScatterPoint, CONTROL_ID,
 };
 pub use bars::{cache_bars, prefill_bars, BarGroup, Bars};
-pub use concurrency::{cell_at, chosen_workload, concurrency_ticks, decode_series, serving_series, workload_key, Series, ServingSeries};
+pub use concurrency::{
+    cell_at, chosen_workload, concurrency_ticks, decode_series, find_by_key, load_ticks, serving_series, workload_key, Series,
+    ServingSeries,
+};
 pub use describe::{decode_coverage, describe_lines, serving_coverage, Coverage};
 pub use tradeoff::{
-    best_within_limits, frontier_stretches, meets_limits, pareto_frontier, tradeoff_lines, FrontierPoint, LimitResult, TradeoffLine,
-    TradeoffPoint,
+    best_within_limits, frontier_stretches, level_label, meets_limits, pareto_frontier, tradeoff_lines, FrontierPoint, LimitResult,
+    TradeoffLine, TradeoffPoint,
 };

@@ -1,5 +1,5 @@
-//! The throughput/interactivity plane: per engine a polyline through its concurrency
-//! points (x = per-user tok/s, y = a throughput, efficiency or cost metric), service-level
+//! The throughput/interactivity plane: per engine a polyline through its load points
+//! (concurrency or request rate) (x = per-user tok/s, y = a throughput, efficiency or cost metric), service-level
 //! limits, the Pareto frontier over the points that meet them, and the best point per
 //! engine under the limits.
 
@@ -13,8 +13,10 @@ use crate::core::palette::{engine_style, EngineStyle};
 /// One measured point on the plane.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TradeoffPoint {
-    /// Concurrency level.
-    pub conc: u32,
+    /// Load level (concurrency, or offered req/s).
+    pub level: f64,
+    /// The level as a label: "c32", "2 req/s", "c100 burst".
+    pub label: String,
     /// Per-user tok/s.
     pub x: f64,
     /// The y metric.
@@ -32,7 +34,7 @@ pub struct TradeoffLine {
     pub label: String,
     /// Colour and marker.
     pub style: EngineStyle,
-    /// Points in concurrency order (only where both coordinates were measured).
+    /// Points in load order (only where both coordinates were measured).
     pub points: Vec<TradeoffPoint>,
 }
 
@@ -53,13 +55,14 @@ pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, 
         .enumerate()
         .filter(|(_, e)| state.shows_engine(&e.id))
         .filter_map(|(index, engine)| {
-            let points: Vec<TradeoffPoint> = results
-                .concurrency
+            let points: Vec<TradeoffPoint> = workload
+                .levels
                 .iter()
-                .filter_map(|&conc| {
-                    let cell = cell_at(results, workload, &engine.id, conc)?;
+                .filter_map(|&level| {
+                    let cell = cell_at(workload, &engine.id, level)?;
                     Some(TradeoffPoint {
-                        conc,
+                        level,
+                        label: level_label(workload, cell),
                         x: cell.user_tok_s?,
                         y: y_metric.value(cell, &state.prices)?,
                         meets_limits: meets_limits(cell, state),
@@ -76,13 +79,25 @@ pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, 
         .collect()
 }
 
+/// A cell's level as a label: "c32", "2 req/s", "c100 burst".
+pub fn level_label(workload: &Workload, cell: &Cell) -> String {
+    let label = workload.level_label(cell.level());
+    if cell.burst {
+        format!("{label} burst")
+    } else {
+        label
+    }
+}
+
 /// A point of the Pareto frontier, with the line it belongs to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrontierPoint {
     /// Index into the lines.
     pub line: usize,
-    /// Concurrency level.
-    pub conc: u32,
+    /// Load level.
+    pub level: f64,
+    /// The level as a label.
+    pub label: String,
     /// Per-user tok/s.
     pub x: f64,
     /// The y metric.
@@ -97,7 +112,15 @@ pub fn pareto_frontier(lines: &[TradeoffLine], y_better: Better) -> Vec<Frontier
     let mut all: Vec<FrontierPoint> = lines
         .iter()
         .enumerate()
-        .flat_map(|(line, l)| l.points.iter().filter(|p| p.meets_limits).map(move |p| FrontierPoint { line, conc: p.conc, x: p.x, y: p.y }))
+        .flat_map(|(line, l)| {
+            l.points.iter().filter(|p| p.meets_limits).map(move |p| FrontierPoint {
+                line,
+                level: p.level,
+                label: p.label.clone(),
+                x: p.x,
+                y: p.y,
+            })
+        })
         .collect();
     // Highest x first; among equal x, best y first; then keep each point that beats every
     // point to its right on y.
@@ -126,7 +149,7 @@ pub fn frontier_stretches(lines: &[TradeoffLine], frontier: &[FrontierPoint]) ->
     runs.into_iter()
         .map(|(line, points)| {
             let label = lines.get(line).map_or("?", |l| l.label.as_str());
-            let concs: Vec<String> = points.iter().map(|p| format!("c{}", p.conc)).collect();
+            let concs: Vec<String> = points.iter().map(|p| p.label.clone()).collect();
             let (lo, hi) = (points.first().map_or(0.0, |p| p.x), points.last().map_or(0.0, |p| p.x));
             let span = if lo == hi {
                 format!("at {} per-user tok/s", readable(lo))
@@ -147,8 +170,8 @@ pub enum LimitResult {
     NoneMeets,
     /// The best passing point on the y metric.
     Best {
-        /// Concurrency level.
-        conc: u32,
+        /// The load level (concurrency, or offered req/s).
+        level: f64,
         /// The y metric's value there.
         value: f64,
         /// Its TTFT p99, the limit a reader checks first.
@@ -168,18 +191,18 @@ pub fn best_within_limits(results: &Results, workload: &Workload, y_metric: Metr
         .iter()
         .filter(|e| state.shows_engine(&e.id))
         .map(|engine| {
-            let cells: Vec<&Cell> = results.concurrency.iter().filter_map(|&conc| cell_at(results, workload, &engine.id, conc)).collect();
+            let cells: Vec<&Cell> = workload.levels.iter().filter_map(|&level| cell_at(workload, &engine.id, level)).collect();
             if cells.is_empty() {
                 return (engine.id.clone(), LimitResult::NotMeasured);
             }
             let best = cells
                 .into_iter()
-                .filter(|cell| meets_limits(cell, state))
+                .filter(|cell| !cell.all_failed() && meets_limits(cell, state))
                 .filter_map(|cell| Some((cell, y_metric.value(cell, &state.prices)?)))
                 .max_by(|a, b| (sign * a.1).total_cmp(&(sign * b.1)));
             let result = match best {
                 Some((cell, value)) => {
-                    LimitResult::Best { conc: cell.conc, value, ttft_p99_ms: cell.ttft_p99_ms, user_tok_s: cell.user_tok_s }
+                    LimitResult::Best { level: cell.level(), value, ttft_p99_ms: cell.ttft_p99_ms, user_tok_s: cell.user_tok_s }
                 }
                 None => LimitResult::NoneMeets,
             };
@@ -193,25 +216,27 @@ mod tests {
     use super::*;
 
     fn line(points: &[(u32, f64, f64, bool)]) -> TradeoffLine {
-        TradeoffLine {
-            id: "e".into(),
-            label: "E".into(),
-            style: engine_style(0),
-            points: points.iter().map(|&(conc, x, y, meets_limits)| TradeoffPoint { conc, x, y, meets_limits }).collect(),
-        }
+        let point = |&(conc, x, y, meets_limits): &(u32, f64, f64, bool)| TradeoffPoint {
+            level: f64::from(conc),
+            label: format!("c{conc}"),
+            x,
+            y,
+            meets_limits,
+        };
+        TradeoffLine { id: "e".into(), label: "E".into(), style: engine_style(0), points: points.iter().map(point).collect() }
     }
 
     #[test]
     fn the_frontier_keeps_only_undominated_points_that_meet_the_limits() {
         let lines = [line(&[(1, 100.0, 10.0, true), (2, 80.0, 30.0, true), (4, 50.0, 60.0, false), (8, 40.0, 20.0, true)])];
         let f = pareto_frontier(&lines, Better::Higher);
-        assert_eq!(f.iter().map(|p| p.conc).collect::<Vec<_>>(), [2, 1], "c4 fails a limit and c8 is dominated by c2");
+        assert_eq!(f.iter().map(|p| p.level).collect::<Vec<_>>(), [2.0, 1.0], "c4 fails a limit and c8 is dominated by c2");
     }
 
     #[test]
     fn for_a_cost_lower_is_better_on_y() {
         let lines = [line(&[(1, 100.0, 5.0, true), (2, 80.0, 1.0, true), (4, 50.0, 3.0, true)])];
         let f = pareto_frontier(&lines, Better::Lower);
-        assert_eq!(f.iter().map(|p| p.conc).collect::<Vec<_>>(), [2, 1], "c4 costs more at less speed than c2");
+        assert_eq!(f.iter().map(|p| p.level).collect::<Vec<_>>(), [2.0, 1.0], "c4 costs more at less speed than c2");
     }
 }

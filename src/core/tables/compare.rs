@@ -6,13 +6,13 @@ use crate::core::compare::{file_tags, find_workload};
 use crate::core::cost::Prices;
 use crate::core::link::WorkloadKey;
 use crate::core::metric::{Better, Metric};
-use crate::core::model::Results;
+use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::engine_style;
 use crate::core::series::cell_at;
 
-fn value(file: &Results, key: WorkloadKey, engine: &str, conc: u32, metric: Metric, prices: &Prices) -> Option<f64> {
+fn value(file: &Results, key: WorkloadKey, engine: &str, level: f64, metric: Metric, prices: &Prices) -> Option<f64> {
     let workload = find_workload(file, key)?;
-    cell_at(file, workload, engine, conc).and_then(|c| metric.value(c, prices))
+    cell_at(workload, engine, level).filter(|c| !c.all_failed()).and_then(|c| metric.value(c, prices))
 }
 
 /// The delta table of `files` (the first is the base) for `metric` in workload `key`:
@@ -27,10 +27,12 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
         if !rest.iter().any(|f| f.engine(&engine.id).is_some()) {
             continue;
         }
-        for &conc in &first.concurrency {
-            let values: Vec<Option<f64>> = files.iter().map(|f| value(f, key, &engine.id, conc, metric, prices)).collect();
+        let levels = find_workload(first, key).map(|w| w.levels.clone()).unwrap_or_default();
+        let level_kind = if key.load == LoadAxis::Rate { NumberKind::RequestRate } else { NumberKind::Concurrency };
+        for &level in &levels {
+            let values: Vec<Option<f64>> = files.iter().map(|f| value(f, key, &engine.id, level, metric, prices)).collect();
             let base = values[0];
-            let mut cells = vec![Field::Number(f64::from(conc), NumberKind::Concurrency).into()];
+            let mut cells = vec![Field::Number(level, level_kind).into()];
             cells.extend(values.iter().map(|v| Field::measured(*v, kind).into()));
             cells.extend(values[1..].iter().map(|v| {
                 let ratio = match (base, v) {
@@ -49,7 +51,10 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
             rows.push(Row { head, cells, sources: Vec::new(), mismatch: false });
         }
     }
-    let mut columns = vec![Column::new("concurrency", "conc")];
+    let mut columns = vec![match key.load {
+        LoadAxis::Concurrency => Column::new("concurrency", "conc"),
+        LoadAxis::Rate => Column::new("request rate", "rate_rps"),
+    }];
     columns.extend(tags.iter().enumerate().map(|(i, t)| Column::new(t.clone(), format!("{} in file {} ({t})", metric.as_str(), i + 1))));
     columns.extend(
         // The tags are study titles, too long to repeat in a ratio heading; the value

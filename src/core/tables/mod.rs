@@ -31,6 +31,8 @@ pub enum NumberKind {
     Whole,
     /// A concurrency level: `c32` on the page, `32` in CSV.
     Concurrency,
+    /// An offered request rate: `2 req/s` on the page, `2` in CSV.
+    RequestRate,
     /// A fraction shown as a percentage (`0.9538` → `95.38 %`).
     FractionAsPercent,
     /// Derived here: 4 significant digits on the page and in CSV.
@@ -63,6 +65,7 @@ impl Field {
                 NumberKind::Millis => readable_ms(*v),
                 NumberKind::Whole => readable(*v),
                 NumberKind::Concurrency => format!("c{}", as_written(*v)),
+                NumberKind::RequestRate => format!("{} req/s", as_written(*v)),
                 NumberKind::FractionAsPercent => format!("{} %", readable(*v * 100.0)),
                 NumberKind::Derived => significant4(*v),
                 NumberKind::Ratio => format!("{}×", significant4(*v)),

@@ -3,7 +3,7 @@
 use super::{number_sources, status_of, Cell, Column, Field, NumberKind, Row, RowHead, Table};
 use crate::core::link::ViewState;
 use crate::core::metric::{is_low_sample, Metric, Unit};
-use crate::core::model::{Results, ServerValidation, Workload};
+use crate::core::model::{LoadAxis, Results, ServerValidation, Workload};
 use crate::core::palette::engine_style;
 use crate::core::provenance::SourceStatus;
 use crate::core::series::{cell_at, serving_series, LimitResult};
@@ -14,6 +14,51 @@ fn mismatched(statuses: &[(String, SourceStatus)], name: &str) -> bool {
 
 fn concurrency_columns(results: &Results, quantity: &str) -> Vec<Column> {
     results.concurrency.iter().map(|c| Column::new(format!("c{c}"), format!("{quantity} at c{c}"))).collect()
+}
+
+/// One column per load level of a workload: "c32", or "2 req/s" (CSV: "… at 2 req/s").
+fn load_columns(workload: &Workload, quantity: &str) -> Vec<Column> {
+    workload
+        .levels
+        .iter()
+        .map(|&l| {
+            let label = workload.level_label(l);
+            Column::new(label.clone(), format!("{quantity} at {label}"))
+        })
+        .collect()
+}
+
+/// How a load level reads in a table: "c32" or "2 req/s".
+fn level_kind(load: LoadAxis) -> NumberKind {
+    match load {
+        LoadAxis::Concurrency => NumberKind::Concurrency,
+        LoadAxis::Rate => NumberKind::RequestRate,
+    }
+}
+
+/// What a serving table cell says beside its value: `n` for percentiles and low samples,
+/// the failed share of a partly failed cell, the trials behind a median, a burst.
+fn cell_note(cell: &crate::core::model::Cell, metric: Metric, low_sample: bool) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(n) = cell.n.filter(|_| metric.is_percentile() || low_sample) {
+        parts.push(format!("n={n}"));
+    }
+    if let Some(share) = cell.error_share().filter(|_| !cell.all_failed()) {
+        parts.push(format!("{} % failed", crate::core::format::readable(share * 100.0)));
+    }
+    if let Some(trials) = &cell.trials {
+        let range = trials.range_of(metric.as_str()).map(|(lo, hi)| {
+            let shown = |v: f64| {
+                Field::Number(v, if metric.unit() == Unit::Milliseconds { NumberKind::Millis } else { NumberKind::Plain }).display()
+            };
+            format!(" {}–{}", shown(lo), shown(hi))
+        });
+        parts.push(format!("median of {}{}", trials.count, range.unwrap_or_default()));
+    }
+    if cell.burst {
+        parts.push("burst".into());
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
@@ -80,17 +125,21 @@ pub fn serving_table(
             let mut cells: Vec<Cell> = line
                 .points
                 .iter()
-                .map(|&(conc, value)| {
-                    let cell = cell_at(results, workload, &line.id, conc);
+                .map(|&(level, value)| {
+                    let cell = cell_at(workload, &line.id, level);
                     let low_sample = cell.is_some_and(is_low_sample);
                     let source = cell.and_then(|c| c.source.clone());
-                    let n = cell.and_then(|c| c.n).filter(|_| metric.is_percentile() || low_sample);
+                    // Every request failed: said in words, never a number.
+                    let field = match cell.and_then(|c| c.failed_note()) {
+                        Some(note) => Field::Note(note),
+                        None => Field::measured(value, kind),
+                    };
                     Cell {
-                        field: Field::measured(value, kind),
+                        field,
                         low_sample,
                         mismatch: source.as_deref().is_some_and(|s| mismatched(statuses, s)),
                         source_ref: None,
-                        note: n.map(|n| format!("n={n}")),
+                        note: cell.and_then(|c| cell_note(c, metric, low_sample)),
                         source,
                         link: None,
                     }
@@ -106,7 +155,7 @@ pub fn serving_table(
         None => metric.as_str().to_owned(),
     };
     let what = match relative {
-        Some(engine) => format!("{} as a ratio to {} at the same concurrency", metric.axis_title(), engine.label),
+        Some(engine) => format!("{} as a ratio to {} at the same {}", metric.axis_title(), engine.label, workload.load.noun()),
         None => metric.axis_title().to_owned(),
     };
     Table {
@@ -114,7 +163,7 @@ pub fn serving_table(
         caption: format!("{} · {what}; “not measured” where the file has null; superscripts name each cell's source", workload.name()),
         head: "Engine".into(),
         head_csv: ("engine", Some("engine_id")),
-        columns: concurrency_columns(results, &quantity),
+        columns: load_columns(workload, &quantity),
         rows,
         show_sources: true,
         by_concurrency: true,
@@ -124,17 +173,17 @@ pub fn serving_table(
 /// Per engine, the best point on the y metric that meets every limit set, with its TTFT
 /// and per-user speed; "not measured in this workload" kept apart from "no measured point
 /// meets the limits".
-pub fn limits_table(results: &Results, y_metric: Metric, best: &[(String, LimitResult)], state: &ViewState) -> Table {
+pub fn limits_table(results: &Results, workload: &Workload, y_metric: Metric, best: &[(String, LimitResult)], state: &ViewState) -> Table {
     let kind = if y_metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
     let rows = best
         .iter()
         .map(|(id, result)| {
             let label = results.engine(id).map_or(id.as_str(), |e| e.label.as_str());
             let cells: Vec<Cell> = match result {
-                LimitResult::Best { conc, value, ttft_p99_ms, user_tok_s } => vec![
+                LimitResult::Best { level, value, ttft_p99_ms, user_tok_s } => vec![
                     Field::Text("best point under the limits".into()).into(),
                     Field::Number(*value, kind).into(),
-                    Field::Number(f64::from(*conc), NumberKind::Concurrency).into(),
+                    Field::Number(*level, level_kind(workload.load)).into(),
                     Field::measured(*ttft_p99_ms, NumberKind::Millis).into(),
                     Field::measured(*user_tok_s, NumberKind::Plain).into(),
                 ],
@@ -168,7 +217,10 @@ pub fn limits_table(results: &Results, y_metric: Metric, best: &[(String, LimitR
         columns: vec![
             Column::new("result", "result"),
             Column::new(y_metric.axis_title(), y_metric.as_str()),
-            Column::new("at concurrency", "conc"),
+            match workload.load {
+                LoadAxis::Concurrency => Column::new("at concurrency", "conc"),
+                LoadAxis::Rate => Column::new("at request rate", "rate_rps"),
+            },
             Column::new("TTFT p99 (ms)", "ttft_p99_ms"),
             Column::new("per-user tok/s", "user_tok_s"),
         ],

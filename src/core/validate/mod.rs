@@ -9,6 +9,7 @@
 mod accuracy;
 mod blocks;
 mod decode;
+mod load;
 mod reader;
 mod refs;
 mod serving;

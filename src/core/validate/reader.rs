@@ -286,7 +286,7 @@ impl Checker {
         Some(source)
     }
 
-    /// `values`/`cells` hold one entry per concurrency level.
+    /// `values` hold one entry per concurrency level.
     pub fn check_length(&mut self, items: &[Value], levels: &[u32], path: &JsonPath, what: &str) {
         if !levels.is_empty() && items.len() != levels.len() {
             self.error(
@@ -294,6 +294,14 @@ impl Checker {
                 path,
                 format!("expected {} {what} (one per concurrency level), found {}", levels.len(), items.len()),
             );
+        }
+    }
+
+    /// `cells` hold one entry per load level of their workload (`axis`: "concurrency" or
+    /// "request rate").
+    pub fn check_levels(&mut self, items: &[Value], levels: usize, axis: &str, path: &JsonPath) {
+        if levels > 0 && items.len() != levels {
+            self.error(FindingKind::LengthMismatch, path, format!("expected {levels} cells (one per {axis} level), found {}", items.len()));
         }
     }
 }

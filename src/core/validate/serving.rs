@@ -1,15 +1,17 @@
-//! The serving block: workloads, one row per engine, one cell per concurrency level; the
-//! cell's number fields are read through `model::CELL_NUMBERS`.
+//! The serving block: workloads, one row per engine, one cell per load level (the file's
+//! concurrency levels, or a rate-driven workload's `requestRates`); the cell's number
+//! fields are read through `model::CELL_NUMBERS`, its load and trials by `load.rs`.
 
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
+use super::load::{self, Drive};
 use super::reader::{Checker, RowId};
 use super::refs::References;
 use crate::core::findings::{FindingKind, Severity};
 use crate::core::format::Interval;
-use crate::core::model::{Cell, Serving, ServingRow, Workload, CELL_NUMBERS};
+use crate::core::model::{Cell, LoadAxis, Serving, ServingRow, Workload, CELL_NUMBERS};
 use crate::core::path::JsonPath;
 
 /// The serving block.
@@ -28,66 +30,68 @@ pub fn serving(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath,
     for (map, wpath) in checker.objects(items, &path.key("workloads")) {
         let isl = checker.whole(map, "inputTokens", &wpath, 1);
         let osl = checker.whole(map, "outputTokens", &wpath, 1);
+        let (axis, levels) = load::workload_levels(checker, map, &wpath, levels);
         let (Some(isl), Some(osl)) = (isl, osl) else { continue };
-        if !seen_workloads.insert((isl, osl)) {
-            checker.error(FindingKind::Duplicate, &wpath, format!("workload ISL {isl} / OSL {osl} appears more than once"));
+        if !seen_workloads.insert((isl, osl, axis)) {
+            let by = if axis == LoadAxis::Rate { " by request rate" } else { "" };
+            checker.error(FindingKind::Duplicate, &wpath, format!("workload ISL {isl} / OSL {osl}{by} appears more than once"));
         }
         let mut rows = Vec::new();
         for (rmap, rpath, id) in checker.rows(map, &wpath, RowId::Engine, "serving row id in this workload", refs) {
             let cells = match checker.required_array(rmap, "cells", &rpath) {
                 Some(items) => {
                     let cpath = rpath.key("cells");
-                    checker.check_length(items, levels, &cpath, "cells");
-                    items
+                    checker.check_levels(items, levels.len(), axis.noun(), &cpath);
+                    let mut drives = Vec::new();
+                    let cells = items
                         .iter()
                         .enumerate()
-                        .map(|(j, item)| cell(checker, item, &cpath.index(j), levels.get(j).copied(), (isl, osl), refs))
-                        .collect()
+                        .map(|(j, item)| {
+                            let slot = Slot { axis, level: levels.get(j).copied(), lengths: (isl, osl) };
+                            let (cell, drive) = cell(checker, item, &cpath.index(j), slot, refs)?;
+                            drives.push((j, drive));
+                            Some(cell)
+                        })
+                        .collect();
+                    load::check_row_axes(checker, &drives, &cpath);
+                    cells
                 }
                 None => Vec::new(),
             };
             rows.push(ServingRow { id, cells });
         }
-        serving.workloads.push(Workload { isl, osl, rows });
+        serving.workloads.push(Workload { isl, osl, load: axis, levels, rows });
     }
     serving
 }
 
-/// One cell: `null` is a cell not measured; an object is checked against its slot's
-/// concurrency and its workload's lengths.
-fn cell(
-    checker: &mut Checker,
-    item: &Value,
-    path: &JsonPath,
-    level: Option<u32>,
-    (isl, osl): (u64, u64),
-    refs: &mut References,
-) -> Option<Cell> {
+/// Where a cell sits: its workload's axis and lengths, and its slot's level.
+struct Slot {
+    axis: LoadAxis,
+    level: Option<f64>,
+    lengths: (u64, u64),
+}
+
+/// One cell: `null` is a cell not measured; an object is checked against its slot's load
+/// level and its workload's lengths.
+fn cell(checker: &mut Checker, item: &Value, path: &JsonPath, slot: Slot, refs: &mut References) -> Option<(Cell, Drive)> {
     if item.is_null() {
         return None;
     }
     let map = checker.object(item, path)?;
-    let conc = checker.whole(map, "conc", path, 1);
-    if let (Some(conc), Some(level)) = (conc, level) {
-        if conc != u64::from(level) {
-            checker.error(
-                FindingKind::Inconsistent,
-                &path.key("conc"),
-                format!("expected {level} (this slot's concurrency), found {conc}"),
-            );
-        }
-    }
+    let (isl, osl) = slot.lengths;
     let mut cell = Cell {
-        conc: conc.map_or(1, |c| c as u32),
         isl: checker.whole_opt(map, "isl", path, 1),
         osl: checker.whole_opt(map, "osl", path, 1),
         source: checker.source(map, path, refs),
         ..Cell::default()
     };
+    let drive = load::cell_load(checker, map, path, slot.axis, slot.level, &mut cell);
     for field in CELL_NUMBERS {
         let value = checker.number(map, field.name, path);
         (field.set)(&mut cell, value);
     }
+    cell.trials = load::trials(checker, map, path, &cell);
     if let Some(found) = cell.isl.filter(|&x| x != isl) {
         checker.error(FindingKind::Inconsistent, &path.key("isl"), format!("expected {isl} (this workload's input length), found {found}"));
     }
@@ -98,20 +102,44 @@ fn cell(
             format!("expected {osl} (this workload's output length), found {found}"),
         );
     }
-    if let Some(n) = cell.n {
-        if n < 1.0 || n.fract() != 0.0 {
-            checker.error(FindingKind::OutOfRange, &path.key("n"), format!("expected a whole number of requests ≥ 1, found {n}"));
-        }
-        if let Some(errors) = cell.errors.filter(|&e| e > n) {
+    check_counts(checker, &cell, path);
+    check_energy(checker, &cell, path);
+    Some((cell, drive))
+}
+
+/// `n` is a whole number of completed requests, at most… `errors`; `n = 0` is an
+/// all-failed cell, which needs its failures counted and has no latency.
+fn check_counts(checker: &mut Checker, cell: &Cell, path: &JsonPath) {
+    let Some(n) = cell.n else { return };
+    // The median of an even number of trials may fall between two whole counts.
+    let whole = n.fract() == 0.0 || cell.trials.is_some() && (n * 2.0).fract() == 0.0;
+    if !whole {
+        checker.error(FindingKind::OutOfRange, &path.key("n"), format!("expected a whole number of requests, found {n}"));
+        return;
+    }
+    if n == 0.0 {
+        if !cell.errors.is_some_and(|e| e > 0.0) {
+            let errors = cell.errors.map_or_else(|| "null".to_owned(), |e| e.to_string());
             checker.error(
                 FindingKind::Inconsistent,
-                &path.key("errors"),
-                format!("expected at most n = {n} failed requests, found {errors}"),
+                &path.key("n"),
+                format!("n = 0 with errors = {errors}: a cell in which no request completed must count its failed requests"),
             );
         }
+        for field in CELL_NUMBERS.iter().filter(|f| f.name.ends_with("_ms")) {
+            if let Some(v) = (field.get)(cell) {
+                checker.error(
+                    FindingKind::Inconsistent,
+                    &path.key(field.name),
+                    format!("expected null (n = 0: no request completed, so there is no latency), found {v}"),
+                );
+            }
+        }
+        return;
     }
-    check_energy(checker, &cell, path);
-    Some(cell)
+    if let Some(errors) = cell.errors.filter(|&e| e > n) {
+        checker.error(FindingKind::Inconsistent, &path.key("errors"), format!("expected at most n = {n} failed requests, found {errors}"));
+    }
 }
 
 /// `tok_s_per_kw` must lie within what `out_tok_s / power_w × 1000` allows, given that

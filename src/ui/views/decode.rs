@@ -9,6 +9,7 @@ use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem
 use crate::core::compare::{compare_decode_series, file_tags};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{sources_behind, ChartId, View, ViewState};
+use crate::core::model::LoadAxis;
 use crate::core::series::{concurrency_ticks, decode_series, describe_lines};
 use crate::core::tables::decode_table;
 use crate::core::tooltip::decode_tip;
@@ -63,18 +64,25 @@ pub fn DecodeView(
     let y_title = format!("{unit} · higher is better");
     let summary = {
         let unit = unit.clone();
-        Signal::derive(move || describe_lines(&series.get(), &unit))
+        Signal::derive(move || describe_lines(&series.get(), &unit, LoadAxis::Concurrency))
     };
     let scale = page.link.scale;
     let draw = {
         let title = y_title.clone();
         Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
             let (series, ticks) = (series.get(), ticks.get());
-            let chart =
-                ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis: false, theme };
+            let chart = ConcurrencyChart {
+                y_title: &title,
+                load: LoadAxis::Concurrency,
+                concurrency: &ticks,
+                series: &series,
+                scale: scale.get(),
+                millis: false,
+                theme,
+            };
             let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
             Ok(Drawn {
-                marks: drawn.marks(),
+                marks: drawn.marks(&ticks),
                 attrs: vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string())],
             })
         })
@@ -84,7 +92,8 @@ pub fn DecodeView(
         Arc::new(move |mark: crate::chart::Mark| {
             let line = series.with_untracked(|s| s.get(mark.group).cloned())?;
             let file = if line.file == 0 { study.clone() } else { page.compared_studies().get(line.file - 1)?.clone() };
-            untrack(|| file.checks.statuses.with(|st| decode_tip(&file.results, &line, mark.item, st)))
+            let level = ticks.with_untracked(|t| t.get(mark.item as usize).copied())?;
+            untrack(|| file.checks.statuses.with(|st| decode_tip(&file.results, &line, level, st)))
         })
     };
     let export = {

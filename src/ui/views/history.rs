@@ -9,9 +9,9 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_history, HistoryChart, LegendItem};
 use crate::core::collection::Collection;
-use crate::core::history::{history, history_table, History};
+use crate::core::history::{followed_level, history, history_levels, history_table, other_axis_note, History};
 use crate::core::link::{metric_for, ChartId, View, WorkloadKey};
-use crate::core::model::Results;
+use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::engine_style;
 use crate::core::tooltip::{TipLine, Tooltip};
 use crate::ui::chart::export::ExportText;
@@ -104,24 +104,23 @@ pub fn HistoryView(
             (ready, pending, failed)
         })
     });
-    // The concurrency: the link's, else the first level every loaded study has.
+    // The load level: the link's, else the first level every loaded study has.
     let levels = Memo::new(move |_| {
-        loaded.with(|(ready, _, _)| {
-            let mut levels: Vec<u32> = ready.first().map(|(r, _)| r.concurrency.clone()).unwrap_or_default();
-            levels.retain(|c| ready.iter().all(|(r, _)| r.concurrency.contains(c)));
-            if levels.is_empty() {
-                levels = ready.first().map(|(r, _)| r.concurrency.clone()).unwrap_or_default();
-            }
-            levels
-        })
+        let Some(key) = workload.get() else { return Vec::new() };
+        loaded.with(|(ready, _, _)| history_levels(&ready.iter().map(|(r, _)| r.as_ref()).collect::<Vec<_>>(), key))
     });
-    let conc = Memo::new(move |_| page.link.conc.get().or_else(|| levels.with(|l| l.first().copied())).unwrap_or(1));
+    let load = Memo::new(move |_| workload.get().map_or(LoadAxis::Concurrency, |k| k.load));
+    let conc = Memo::new(move |_| {
+        let key = workload.get()?;
+        levels.with(|l| page.link.with(|s| followed_level(s, key, l).0))
+    });
     let metric = Memo::new(move |_| page.link.with(|s| metric_for(View::History, s)));
     let computed = Memo::new(move |_| {
         let Some(key) = workload.get() else { return History::default() };
         loaded.with(|(ready, _, _)| {
             let studies: Vec<&Results> = ready.iter().map(|(r, _)| r.as_ref()).collect();
-            history(&studies, &engine.get(), key, metric.get(), conc.get(), &page.link.prices.get())
+            let Some(level) = conc.get() else { return History::default() };
+            history(&studies, &engine.get(), key, metric.get(), level, &page.link.prices.get())
         })
     });
     let style = {
@@ -159,10 +158,10 @@ pub fn HistoryView(
         let engine_label = engine_label.clone();
         Arc::new(move || ExportText {
             title: format!(
-                "{} · {} · c{} · {} across studies",
+                "{} · {} · {} · {} across studies",
                 engine_label(),
                 workload.get_untracked().map(|w| w.to_string()).unwrap_or_default(),
-                conc.get_untracked(),
+                conc.get_untracked().map(|l| load.get_untracked().level_label(l)).unwrap_or_default(),
                 metric.get_untracked().axis_title()
             ),
             legend: vec![LegendItem { label: engine_label(), style: style.get_untracked(), dash: None }],
@@ -201,18 +200,32 @@ pub fn HistoryView(
     let pick_engine = Callback::new(move |id: String| page.update_link(|s| s.engine = Some(id)));
     let workload_options = Signal::stored(workloads.iter().map(|w| (w.clone(), w.replace('x', " / "))).collect::<Vec<_>>());
     let pick_workload = Callback::new(move |w: String| page.update_link(|s| s.workload = w.parse().ok()));
-    let conc_options = Memo::new(move |_| levels.get().into_iter().map(|c| (c.to_string(), format!("c{c}"))).collect::<Vec<_>>());
-    let pick_conc = Callback::new(move |c: String| page.update_link(|s| s.conc = c.parse().ok()));
+    let conc_options = Memo::new(move |_| levels.get().into_iter().map(|c| (c.to_string(), load.get().level_label(c))).collect::<Vec<_>>());
+    let pick_conc = Callback::new(move |c: String| {
+        page.update_link(|s| match load.get_untracked() {
+            LoadAxis::Concurrency => s.conc = c.parse().ok(),
+            LoadAxis::Rate => s.rate = c.parse().ok(),
+        })
+    });
+    let axis_note = {
+        let collection = collection.clone();
+        move || {
+            let key = workload.get()?;
+            let note = other_axis_note(collection.studies.iter().map(|s| s.workloads.as_slice()), key)?;
+            Some(view! { <p class="notice axis-note">{note}</p> })
+        }
+    };
     view! {
         <section class="panel history">
             <h2>{move || format!("{} across studies", engine_label())}</h2>
             <div class="controls">
                 <Choice label="Engine" class="engine-picker" options=engine_options selected=Signal::derive(move || engine.get()) pick=pick_engine/>
                 <Choice label="Workload" class="workload-picker" options=workload_options selected=Signal::derive(move || workload.get().map(|w| w.to_string()).unwrap_or_default()) pick=pick_workload/>
-                <Choice label="Concurrency" class="conc-picker" options=conc_options selected=Signal::derive(move || conc.get().to_string()) pick=pick_conc/>
+                <Choice label="Load" class="conc-picker" options=conc_options selected=Signal::derive(move || conc.get().map(|c| c.to_string()).unwrap_or_default()) pick=pick_conc/>
                 <MetricPicker view=View::History/>
             </div>
             {conflicts}
+            {axis_note}
             <ChartFigure spec=spec/>
             <div class="table-block">{table}</div>
             {unlisted}

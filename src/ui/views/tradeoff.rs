@@ -126,7 +126,7 @@ pub fn TradeoffView(
             let line = lines.with_untracked(|l| l.get(mark.group).cloned())?;
             let s = untrack(state);
             let workload = chosen_workload(&study.results, &s)?;
-            tradeoff_tip(&study.results, workload, &line, mark.item, y_metric.get_untracked(), &s)
+            tradeoff_tip(workload, &line, mark.item as usize, y_metric.get_untracked(), &s)
         })
     };
     let limits_notes = move || {
@@ -183,7 +183,7 @@ pub fn TradeoffView(
             }
             let workload = chosen_workload(&study.results, &s)?;
             let best = best_within_limits(&study.results, workload, y_metric.get(), &s);
-            Some(limits_table(&study.results, y_metric.get(), &best, &s))
+            Some(limits_table(&study.results, workload, y_metric.get(), &best, &s))
         })
     };
     let sources = {

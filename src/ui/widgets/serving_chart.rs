@@ -10,9 +10,8 @@ use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{ChartId, View, ViewState};
 use crate::core::metric::{Metric, Unit};
-use crate::core::series::{
-    cell_at, chosen_workload, concurrency_ticks, describe_lines, serving_series, workload_key, Series, ServingSeries,
-};
+use crate::core::model::LoadAxis;
+use crate::core::series::{cell_at, chosen_workload, describe_lines, load_ticks, serving_series, workload_key, Series, ServingSeries};
 use crate::core::tooltip::serving_tip;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};
@@ -70,10 +69,7 @@ pub fn serving_chart(
             let w = study.results.serving.as_ref()?.workloads.get(workload.get()?)?;
             let mut lines = serving_series(&study.results, w, metric.get(), &series_state(page));
             for line in &mut lines.series {
-                let sources = line
-                    .points
-                    .iter()
-                    .filter_map(|&(c, _)| cell_at(&study.results, w, &line.id, c).and_then(|cell| cell.source.as_deref()));
+                let sources = line.points.iter().filter_map(|&(c, _)| cell_at(w, &line.id, c).and_then(|cell| cell.source.as_deref()));
                 line.flagged = study.checks.any_mismatched(sources);
             }
             Some(lines)
@@ -106,11 +102,17 @@ pub fn serving_chart(
         all.extend(compared.get());
         all
     });
+    // This workload's levels and every compared file's levels of the same workload (the
+    // same lengths and load axis: a file swept the other way is said apart, never drawn here).
     let ticks = {
         let study = study.clone();
         Memo::new(move |_| {
+            let Some(w) = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get()?)) else {
+                return (LoadAxis::Concurrency, Vec::new());
+            };
             let others = page.compared_studies();
-            concurrency_ticks(std::iter::once(&study.results).chain(others.iter().map(|o| &o.results)))
+            let key = workload_key(w);
+            (w.load, load_ticks(std::iter::once(w).chain(others.iter().filter_map(|o| find_workload(&o.results, key)))))
         })
     };
     let relative = {
@@ -134,13 +136,13 @@ pub fn serving_chart(
     });
     let scale = page.link.scale;
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
-        let (series, ticks, title) = (series.get(), ticks.get(), y_title.get());
+        let (series, (load, ticks), title) = (series.get(), ticks.get(), y_title.get());
         let millis = metric.get().unit() == Unit::Milliseconds && relative.get().is_none();
-        let chart = ConcurrencyChart { y_title: &title, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
+        let chart = ConcurrencyChart { y_title: &title, load, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
         let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
         let attrs =
             vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("y-ticks", drawn.y_ticks.join("|"))];
-        Ok(Drawn { marks: drawn.marks(), attrs })
+        Ok(Drawn { marks: drawn.marks(&ticks), attrs })
     });
     let tip = {
         let study = study.clone();
@@ -150,7 +152,8 @@ pub fn serving_chart(
             let key = workload_key(study.results.serving.as_ref()?.workloads.get(workload.get_untracked()?)?);
             let w = find_workload(&file.results, key)?;
             let state = untrack(|| series_state(page));
-            untrack(|| file.checks.statuses.with(|st| serving_tip(&file.results, w, &line, mark.item, &state, st)))
+            let level = ticks.with_untracked(|t| t.1.get(mark.item as usize).copied())?;
+            untrack(|| file.checks.statuses.with(|st| serving_tip(w, &line, level, &state, st)))
         })
     };
     let export = {
@@ -181,7 +184,7 @@ pub fn serving_chart(
             }
         })
     };
-    let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get()));
+    let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get(), ticks.with(|t| t.0)));
     let spec = ChartSpec { id, draw, tip, summary, export, height: chart_height(page, base_height) };
     (ServingChart { lines, series, relative, y_title }, spec)
 }
