@@ -145,3 +145,45 @@ fn an_invalid_file_exits_1_and_bad_usage_or_an_unreadable_file_exits_2() {
     let (code, _) = run(&[BUNDLED, "--sources", "tests/fixtures/provenance"]);
     assert_eq!(code, 0, "--sources names the folder; the bundled sources are still unavailable there");
 }
+
+const RATE: &str = "tests/fixtures/rate/results.json";
+
+#[test]
+fn a_rate_sweep_with_repeats_a_burst_and_an_all_failed_cell_verifies() {
+    let (code, out) = run(&[RATE, "--require-all"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("recompute sweep-alpha.jsonl: 8 of 8 cells match their source line"), "{out}");
+    assert!(out.contains("recompute sweep-beta.jsonl: 6 of 6 cells match their source line"), "{out}");
+}
+
+/// A copy of the rate fixture in a fresh folder with one trial line edited and the
+/// sweep's published sha256 updated to the edited bytes, so only recomputation can tell.
+fn tampered_rate_copy() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("servescope-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let sweep = String::from_utf8(read("tests/fixtures/rate/sweep-alpha.jsonl")).expect("utf-8");
+    let edited = sweep.replacen(
+        "\"trial\": 1, \"n\": 200, \"errors\": 0, \"gpus\": 1, \"out_tok_s\": 915.8",
+        "\"trial\": 1, \"n\": 200, \"errors\": 0, \"gpus\": 1, \"out_tok_s\": 800.0",
+        1,
+    );
+    assert_ne!(edited, sweep, "the trial line was found");
+    std::fs::write(dir.join("sweep-alpha.jsonl"), &edited).expect("write sweep");
+    std::fs::copy(format!("{}/tests/fixtures/rate/sweep-beta.jsonl", env!("CARGO_MANIFEST_DIR")), dir.join("sweep-beta.jsonl"))
+        .expect("copy");
+    let mut doc: Value = serde_json::from_slice(&read(RATE)).expect("json");
+    doc["sources"][0]["sha256"] = Value::String(servescope::core::provenance::sha256_hex(edited.as_bytes()));
+    std::fs::write(dir.join("results.json"), serde_json::to_vec_pretty(&doc).expect("json")).expect("write results");
+    dir
+}
+
+#[test]
+fn a_tampered_trial_fails_verification_naming_the_cell() {
+    let dir = tampered_rate_copy();
+    let results = dir.join("results.json");
+    let (code, out) = run(&[results.to_str().expect("path"), "--require-all"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("serving.workloads[1].rows[0].cells[1]"), "the 3-trial cell is named: {out}");
+    assert!(out.contains("median of its 3 trials"), "{out}");
+}

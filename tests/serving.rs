@@ -220,3 +220,91 @@ fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
     assert!(said.contains(&"Engines only in 2026-11-15: nextgen.".to_owned()), "{said:?}");
     assert!(said.iter().any(|d| d.starts_with("The decode method differs")), "{said:?}");
 }
+
+/// The schema 1.2 fixture: a rate sweep (alpha fails every request at 16 req/s), a
+/// concurrency sweep with a 3-trial cell at c8 and a burst at c100.
+fn rate_study() -> servescope::core::model::Results {
+    check(&common::read("tests/fixtures/rate/results.json"), &[]).results.expect("valid")
+}
+
+#[test]
+fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
+    let r = rate_study();
+    let s = state("workload=1024x256-rate");
+    let w = chosen_workload(&r, &s).expect("workload");
+    assert_eq!((w.load, w.levels.clone()), (LoadAxis::Rate, vec![1.0, 2.0, 4.0, 8.0, 16.0]));
+    let lines = serving_series(&r, w, Metric::OutTokS, &s);
+    let alpha = &lines.series[0];
+    assert_eq!(alpha.value_at(16.0), None, "an all-failed level is not a point at zero");
+    assert_eq!(alpha.failed, [(16.0, "all 100 failed".to_owned())]);
+    assert_eq!(alpha.gaps().count(), 0, "nor is it 'not measured'");
+    assert_eq!(lines.series[1].gaps().collect::<Vec<_>>(), [16.0]);
+    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(heads, ["1 req/s", "2 req/s", "4 req/s", "8 req/s", "16 req/s"]);
+    assert_eq!(table.rows[0].cells[4].field.display(), "all 100 failed");
+    assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed"));
+    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s, &[]).expect("tip");
+    assert_eq!(tip.title, "Alpha 1.0 · 2 req/s");
+    let load = tip.lines.iter().find(|l| l.label == "load").expect("load line");
+    assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s · 6.9 in flight (measured)");
+    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s, &[]).expect("tip");
+    assert_eq!(failed.lines[0].value, "all 100 failed · no request completed");
+    // Neither a headline nor the frontier picks the failed cell.
+    let trade = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    assert!(trade.iter().all(|l| l.points.iter().all(|p| p.level != 16.0 || l.id != "alpha")));
+    assert_eq!(trade[0].points[0].label, "1 req/s");
+}
+
+#[test]
+fn repeats_draw_a_whisker_and_a_burst_is_named() {
+    let r = rate_study();
+    let s = state("workload=1024x256");
+    let w = chosen_workload(&r, &s).expect("workload");
+    assert_eq!(w.load, LoadAxis::Concurrency, "a key without -rate picks the concurrency sweep");
+    let lines = serving_series(&r, w, Metric::OutTokS, &s);
+    assert_eq!(lines.series[0].spread, [(8.0, 887.1, 915.8)]);
+    assert_eq!(lines.series[0].burst, [100.0]);
+    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s, &[]).expect("tip");
+    let trials = tip.lines.iter().find(|l| l.label == "trials").expect("trials line");
+    assert_eq!(trials.value, "median of 3 runs · min 887.1 · max 915.8");
+    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s, &[]).expect("tip");
+    assert_eq!(burst.title, "Alpha 1.0 · c100 burst");
+    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3 887.1–915.8"));
+    let cards = servescope::core::headline::headline_cards(&r, &Default::default());
+    let top = &cards[0].lines;
+    assert_eq!(top[0].text, "1024/256 by rate: Alpha 1.0, 1,960 at 8 req/s", "the failed 16 req/s is never the headline");
+    // The chart draws the whisker and the failed cross and titles the x axis by rate.
+    let rate = chosen_workload(&r, &state("workload=1024x256-rate")).expect("w");
+    let rate_lines = serving_series(&r, rate, Metric::OutTokS, &ViewState::default());
+    let (svg, geometry) = render_svg((800, 440), |area| {
+        let spec = ConcurrencyChart {
+            y_title: "y",
+            load: LoadAxis::Rate,
+            concurrency: &rate.levels,
+            series: &rate_lines.series,
+            scale: Scale::Lin,
+            millis: false,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    });
+    assert!(svg.contains("offered request rate (req/s, log scale)"), "the x axis says rate and scale");
+    assert_eq!(geometry.failed.len(), 1);
+    assert!(geometry.failed[0].y_px >= geometry.plot_px.3 - 2, "the cross sits on the x axis");
+    let (_, conc) = render_svg((800, 440), |area| {
+        let spec = ConcurrencyChart {
+            y_title: "y",
+            load: LoadAxis::Concurrency,
+            concurrency: &w.levels,
+            series: &lines.series,
+            scale: Scale::Lin,
+            millis: false,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    });
+    assert_eq!(conc.whiskers, [(0, 8.0, 887.1, 915.8)]);
+    assert!(conc.x_ticks.contains(&"100 burst".to_owned()), "{:?}", conc.x_ticks);
+}

@@ -548,6 +548,7 @@ fn every_valid_file_passes_the_schema_and_the_validator() {
         "tests/fixtures/compare/unrelated.json",
         "tests/fixtures/provenance/results.json",
         "tests/fixtures/provenance/slow-sources.json",
+        "tests/fixtures/rate/results.json",
     ];
     for path in files {
         let bytes = read(path);

@@ -96,9 +96,12 @@ impl Workload {
         self.load.level_label(level)
     }
 
-    /// The short name, "1024/8192" (input/output), for headlines.
+    /// The short name, "1024/8192" (input/output; "… by rate" for a rate sweep), for headlines.
     pub fn short_name(&self) -> String {
-        format!("{}/{}", self.isl, self.osl)
+        match self.load {
+            LoadAxis::Concurrency => format!("{}/{}", self.isl, self.osl),
+            LoadAxis::Rate => format!("{}/{} by rate", self.isl, self.osl),
+        }
     }
 
     /// The human name, "ISL 1024 / OSL 8192" ("… · by request rate" for a rate sweep).

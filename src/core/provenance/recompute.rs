@@ -1,13 +1,15 @@
 //! Serving cells recomputed from their sweep's JSONL lines: a cell matches when one line
-//! has its `isl`, `osl`, `conc` (and `t_start` when the cell has one) and every number the
-//! cell publishes is that line's value rounded to the decimals the cell shows.
+//! has its `isl`, `osl`, `conc` or `rate_rps` (and `t_start` when the cell has one) and
+//! every number the cell publishes is that line's value rounded to the decimals the cell
+//! shows. A cell of repeated runs matches when its sweep has one line per trial (each with
+//! a `trial` index) and each figure is their median, each range their min and max.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
 use crate::core::format::rounding_half_width;
-use crate::core::model::{Cell, Results, CELL_NUMBERS};
+use crate::core::model::{Cell, Results, Trials, CELL_NUMBERS};
 use crate::core::path::JsonPath;
 
 /// A serving cell whose published figures do not match its source sweep.
@@ -64,6 +66,41 @@ fn line_disagreement(fields: &[(&str, f64)], line: &Map<String, Value>) -> Optio
     None
 }
 
+/// The median of some values: the middle one, or the mean of the two middle ones.
+pub fn median(values: &mut [f64]) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2.0),
+    }
+}
+
+/// Why a repeated-runs cell does not follow from its trial lines, or `None` when each
+/// published figure is the trials' median and each range their min and max (rounded as
+/// the cell shows them).
+fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Map<String, Value>]) -> Option<String> {
+    if runs.len() != trials.count as usize {
+        return Some(format!("the cell says {} trials, the sweep has {} trial lines for it", trials.count, runs.len()));
+    }
+    let values = |field: &str| -> Vec<f64> { runs.iter().filter_map(|l| l.get(field).and_then(Value::as_f64)).collect() };
+    for &(field, published) in fields {
+        let Some(raw) = median(&mut values(field)) else { return Some(format!("no trial line has a number `{field}`")) };
+        if !rounds_to(published, raw) {
+            return Some(format!("`{field}` is {published} but the median of its {} trials is {raw}", runs.len()));
+        }
+    }
+    for (field, lo, hi) in &trials.range {
+        let v = values(field);
+        let (min, max) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+        if !rounds_to(*lo, min) || !rounds_to(*hi, max) {
+            return Some(format!("`{field}` ranges {lo}–{hi} in the cell but {min}–{max} across its trials"));
+        }
+    }
+    None
+}
+
 /// Recompute every serving cell that cites `source` from that sweep's JSONL lines.
 pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation {
     let text = String::from_utf8_lossy(jsonl);
@@ -78,7 +115,8 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation
                 out.cells += 1;
                 let path = JsonPath::root().key("serving").key("workloads").index(w).key("rows").index(r).key("cells").index(c).to_string();
                 let fields = published(cell);
-                let keys: Vec<&str> = ["isl", "osl", "conc", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
+                let keys: Vec<&str> =
+                    ["isl", "osl", "conc", "rate_rps", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
                 let key_values: Vec<(&str, f64)> = fields.iter().copied().filter(|f| keys.contains(&f.0)).collect();
                 let candidates: Vec<&Map<String, Value>> = lines
                     .iter()
@@ -86,6 +124,14 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation
                         key_values.iter().all(|&(k, v)| line.get(k).and_then(Value::as_f64).is_some_and(|raw| rounds_to(v, raw)))
                     })
                     .collect();
+                if let Some(trials) = &cell.trials {
+                    let runs: Vec<&Map<String, Value>> = candidates.into_iter().filter(|l| l.contains_key("trial")).collect();
+                    match trials_disagreement(&fields, trials, &runs) {
+                        None => out.matched += 1,
+                        Some(reason) => out.mismatches.push(CellMismatch { path, reason }),
+                    }
+                    continue;
+                }
                 if candidates.is_empty() {
                     out.mismatches.push(CellMismatch { path, reason: format!("no line with the same {}", keys.join(", ")) });
                     continue;
