@@ -109,3 +109,24 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     let conflicted: Vec<&str> = h.conflicts.iter().flat_map(|&(a, b)| [studies[a].title.as_str(), studies[b].title.as_str()]).collect();
     assert_eq!(h.conflicts.len(), 1, "the last pair: same engine, checkpoint and hardware, different values: {conflicted:?}");
 }
+
+#[test]
+fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
+    use servescope::core::history::{followed_level, other_axis_note};
+    let key: servescope::core::link::WorkloadKey = "1024x256".parse().expect("key");
+    let studies: Vec<Vec<String>> =
+        vec![vec!["1024x256".into()], vec!["1024x256-rate".into()], vec!["1024x256-rate".into(), "1024x256".into()]];
+    let note = other_axis_note(studies.iter().map(Vec::as_slice), key).expect("a note");
+    assert_eq!(
+        note,
+        "1 study measured ISL 1024 / OSL 256 by request rate rather than by concurrency: a different load axis, so it is not joined on this line (pick the workload “1024 / 256 by request rate” to follow it)."
+    );
+    assert_eq!(other_axis_note(studies[..1].iter().map(Vec::as_slice), key), None);
+    // The link's rate is followed on a rate workload; one no study has falls back to the first.
+    let rate_key: servescope::core::link::WorkloadKey = "1024x256-rate".parse().expect("key");
+    let (state, _) = ViewState::parse("view=history&rate=4&conc=8");
+    assert_eq!(followed_level(&state, rate_key, &[1.0, 2.0, 4.0]), (Some(4.0), false));
+    assert_eq!(followed_level(&state, key, &[1.0, 8.0]), (Some(8.0), false));
+    assert_eq!(followed_level(&state, rate_key, &[1.0, 2.0]), (Some(1.0), true));
+    assert_eq!(state.to_query().contains("rate=4"), true, "the rate round-trips: {}", state.to_query());
+}

@@ -271,7 +271,7 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
     let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s, &[]).expect("tip");
     assert_eq!(burst.title, "Alpha 1.0 · c100 burst");
     let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
-    assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3 887.1–915.8"));
+    assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3: 887.1–915.8"));
     let cards = servescope::core::headline::headline_cards(&r, &Default::default());
     let top = &cards[0].lines;
     assert_eq!(top[0].text, "1024/256 by rate: Alpha 1.0, 1,960 at 8 req/s", "the failed 16 req/s is never the headline");

@@ -1,4 +1,4 @@
-// Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH]
+// Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH] [HEIGHT]
 // Serves dist/ on a free port, waits for the view to settle, writes a full-page PNG.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
-const [out = 'docs/screenshot.png', query = '', width = '1200'] = process.argv.slice(2);
+const [out = 'docs/screenshot.png', query = '', width = '1200', height = '900'] = process.argv.slice(2);
 const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures' });
 const profile = mkdtempSync(join(tmpdir(), 'servescope-shot-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  viewport: { width: Number(width), height: 900 },
+  viewport: { width: Number(width), height: Number(height) },
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });

@@ -6,6 +6,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, value_ticks, LoadScale};
 use super::geometry::{Mark, Pen};
@@ -81,6 +82,8 @@ pub struct ChartGeometry {
     pub scale: Scale,
     /// The y tick labels drawn, top to bottom.
     pub y_ticks: Vec<String>,
+    /// The x axis title drawn.
+    pub x_title: String,
     /// The x tick labels drawn (thinned when narrow).
     pub x_ticks: Vec<String>,
 }
@@ -157,6 +160,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         (LoadAxis::Rate, LoadScale::Linear) => "offered request rate (req/s)",
         (LoadAxis::Concurrency, _) => chart.load.title(),
     };
+    geometry.x_title = x_title.to_owned();
     let ctx = coords(&plot_area, layout, x, y, x_title, &y_title, theme)?;
     let plot = plot_px(&ctx, x, y);
     geometry.plot_px = plot;
@@ -208,13 +212,19 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
             pen.path(&[(x_px - 4, bottom), (x_px + 4, bottom)], pen_style)?;
             geometry.whiskers.push((index, conc, lo, hi));
         }
-        // Every request failed: a cross on the x axis, never a point at zero.
-        for (conc, _) in &series.failed {
+        // Every request failed: a cross on the x axis, never a point at zero, and its words
+        // above it (stacked when several engines failed at one level).
+        for (conc, note) in &series.failed {
             let (x_px, _) = ctx.backend_coord(&(x_of(*conc), y.0));
             let y_px = plot.3 - 1;
             let cross = colour(MISMATCH).stroke_width(2);
             pen.path(&[(x_px - 5, y_px - 5), (x_px + 5, y_px + 5)], cross)?;
             pen.path(&[(x_px - 5, y_px + 5), (x_px + 5, y_px - 5)], cross)?;
+            let below = geometry.failed.iter().filter(|f| f.conc == *conc).count() as i32;
+            let style = text(TextSize::Small, MISMATCH);
+            let (w, _) = pen.measure(note, &style);
+            let left = (x_px - w as i32 / 2).clamp(plot.0 + 2, (plot.2 - w as i32 - 2).max(plot.0 + 2));
+            pen.text(note, (left, y_px - 22 - 13 * below), &style.pos(Pos::new(HPos::Left, VPos::Top)))?;
             geometry.failed.push(GapMark { series: index, conc: *conc, x_px, y_px });
         }
         for (conc, value) in series.measured() {

@@ -40,7 +40,7 @@ fn level_kind(load: LoadAxis) -> NumberKind {
 /// the failed share of a partly failed cell, the trials behind a median, a burst.
 fn cell_note(cell: &crate::core::model::Cell, metric: Metric, low_sample: bool) -> Option<String> {
     let mut parts = Vec::new();
-    if let Some(n) = cell.n.filter(|_| metric.is_percentile() || low_sample) {
+    if let Some(n) = cell.n.filter(|_| (metric.is_percentile() || low_sample) && !cell.all_failed()) {
         parts.push(format!("n={n}"));
     }
     if let Some(share) = cell.error_share().filter(|_| !cell.all_failed()) {
@@ -51,7 +51,7 @@ fn cell_note(cell: &crate::core::model::Cell, metric: Metric, low_sample: bool) 
             let shown = |v: f64| {
                 Field::Number(v, if metric.unit() == Unit::Milliseconds { NumberKind::Millis } else { NumberKind::Plain }).display()
             };
-            format!(" {}–{}", shown(lo), shown(hi))
+            format!(": {}–{}", shown(lo), shown(hi))
         });
         parts.push(format!("median of {}{}", trials.count, range.unwrap_or_default()));
     }

@@ -64,10 +64,16 @@ pub fn OverviewView(
             let study = study.clone();
             move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.name())).unwrap_or_default()
         };
+        let against = {
+            let study = study.clone();
+            move || {
+                index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.load.noun())).unwrap_or("concurrency")
+            }
+        };
         view! {
             <div class="overview-chart">
                 <div class="chart-head">
-                    <h2>"Output tok/s per GPU against concurrency · " {name}</h2>
+                    <h2>"Output tok/s per GPU against " {against} " · " {name}</h2>
                     <WorkloadPicker workloads=workload_options(&study.results)/>
                 </div>
                 <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>

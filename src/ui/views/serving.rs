@@ -6,10 +6,11 @@
 use leptos::prelude::*;
 
 use crate::chart::usable_scale;
+use crate::core::compare::{file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::series::Series;
+use crate::core::series::{workload_key, Series};
 use crate::core::tables::serving_table;
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
@@ -52,6 +53,12 @@ pub fn ExplorerView(
         metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() })
     });
     let workload_index = workload_index(page, &study);
+    let load = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            workload_index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.load)).unwrap_or_default()
+        })
+    };
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
     let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
     let ServingChart { lines, series, relative, .. } = chart;
@@ -122,7 +129,7 @@ pub fn ExplorerView(
     let csv_notes = Signal::derive(move || {
         let mut notes = Vec::new();
         if let Some(label) = relative.get() {
-            notes.push(format!("values are ratios to {label} at the same concurrency"));
+            notes.push(format!("values are ratios to {label} at the same {}", load.get().noun()));
         }
         if metric.get() == Metric::CostPerMtok {
             notes.push(format!("prices: {}; {}", page.link.prices.get().describe(), crate::core::cost::FORMULA));
@@ -130,9 +137,21 @@ pub fn ExplorerView(
         notes
     });
     let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
+    // A compared file that swept these lengths along the other axis is said, not drawn here.
+    let axis_notes = {
+        let study = study.clone();
+        move || {
+            let others = page.compared_studies();
+            let w = study.results.serving.as_ref()?.workloads.get(workload_index.get()?)?;
+            let mut files = vec![&study.results];
+            files.extend(others.iter().map(|o| &o.results));
+            let notes = other_axis_notes(&files, &file_tags(&files), workload_key(w));
+            Some(notes.into_iter().map(|n| view! { <Notice text=n/> }).collect_view())
+        }
+    };
     view! {
         <section class=format!("panel explorer {}", view.as_str())>
-            <h2>{title} ": " {move || if both() { metric.get().pair_axis_title() } else { metric.get().label().to_owned() }} " against concurrency"
+            <h2>{title} ": " {move || if both() { metric.get().pair_axis_title() } else { metric.get().label().to_owned() }} " against " {move || load.get().noun()}
                 {move || relative.get().map(|l| format!(", as a ratio to {l}"))}</h2>
             {tradeoff_link}
             <div class="controls">
@@ -150,12 +169,14 @@ pub fn ExplorerView(
             {move || (metric.get() != Metric::CostPerMtok).then(|| view! { <p class="definition">{definition.clone()}</p> })}
             {move || log_refused().then(|| view! { <Notice text="Log scale refused: a shown value is a measured zero (or not positive), which a log axis cannot show. Drawn linear."/> })}
             {reference_missing}
+            {axis_notes}
             {chips}
             <ChartFigure spec=spec/>
             {let s = study.clone(); move || (metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
             <p class="legend-note">
                 "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. "
-                "A short bar under the axis marks a concurrency an engine was not measured at. "
+                "A short bar under the axis marks a level an engine was not measured at; a red cross on the axis, a level at which every request failed. "
+                "A whisker spans the min and max of repeated runs; the point is their median. "
                 {move || if both() { "Dashed lines: p99. " } else { "" }}
                 {move || (!page.compared_studies().is_empty()).then_some("Dashed and dotted lines: the compared files (their engines keep their colours).")}
             </p>

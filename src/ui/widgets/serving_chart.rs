@@ -140,8 +140,15 @@ pub fn serving_chart(
         let millis = metric.get().unit() == Unit::Milliseconds && relative.get().is_none();
         let chart = ConcurrencyChart { y_title: &title, load, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
         let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
-        let attrs =
-            vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("y-ticks", drawn.y_ticks.join("|"))];
+        let attrs = vec![
+            ("points", drawn.points.len().to_string()),
+            ("gaps", drawn.gaps.len().to_string()),
+            ("failed", drawn.failed.len().to_string()),
+            ("whiskers", drawn.whiskers.len().to_string()),
+            ("y-ticks", drawn.y_ticks.join("|")),
+            ("x-ticks", drawn.x_ticks.join("|")),
+            ("x-title", drawn.x_title.clone()),
+        ];
         Ok(Drawn { marks: drawn.marks(&ticks), attrs })
     });
     let tip = {
