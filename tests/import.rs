@@ -57,6 +57,20 @@ fn cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, conc: u64) -> 
     &row["cells"][k]
 }
 
+/// The cell of `engine` at offered `rate` req/s in the rate-driven workload `isl`/`osl`.
+fn rate_cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, rate: f64) -> &'a Value {
+    let workload = doc["serving"]["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl) && w["load"] == "rate")
+        .unwrap_or_else(|| panic!("no rate workload {isl}/{osl}"));
+    let rates = workload["requestRates"].as_array().expect("rates");
+    let k = rates.iter().position(|r| r.as_f64() == Some(rate)).unwrap_or_else(|| panic!("no rate {rate} in {rates:?}"));
+    let row = workload["rows"].as_array().expect("rows").iter().find(|r| r["id"] == engine).unwrap_or_else(|| panic!("no row {engine}"));
+    &row["cells"][k]
+}
+
 /// Every number field of the cell is exactly `expected`; the others are absent (null).
 fn assert_cell(cell: &Value, expected: &[(&str, f64)]) {
     for field in CELL_NUMBERS {
@@ -89,14 +103,16 @@ fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_wa
         "vllm/append.json",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("3 cells"), "{stdout}");
-    assert!(
-        stderr
-            .contains("vllm/append.json object 3: max_concurrency is null (unbounded), request rate 4.0; not a concurrency cell, skipped"),
-        "{stderr}"
-    );
+    assert!(stdout.contains("4 cells"), "{stdout}");
+    assert!(!stderr.contains("skipped"), "a rate-driven run is a rate cell now: {stderr}");
     let doc = results(&dir);
+    assert_eq!(doc["schemaVersion"], "1.2", "a rate cell is schema 1.2");
     assert_eq!(doc["concurrency"], serde_json::json!([1, 4, 8]));
+    // Object 3 had no max_concurrency and request_rate 4.0: a rate cell, with what was achieved.
+    let rate = rate_cell(&doc, (1024, 1024), "vllm", 4.0);
+    assert_eq!(rate["rate_rps"], 4);
+    assert_eq!(rate["req_s_achieved"].as_f64(), Some(0.8444));
+    assert!(rate.get("conc").is_none(), "{rate}");
     assert_eq!(doc["date"], "2026-10-30", "the earliest date the results record");
     let key = (1024, 1024);
     let c1 = [("n", 10.0), ("errors", 0.0), ("wall_s", 41.25), ("out_tok_s", 124.1), ("user_tok_s", 251.5), ("gpus", 2.0)];
@@ -195,7 +211,7 @@ fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
     assert!(stderr.contains("sglang/sweep.jsonl line 2: bare NaN is not JSON; read as null (not measured)"), "{stderr}");
     assert!(
         stderr.contains(
-            "sglang/sweep.jsonl line 3: no max_concurrency recorded (an early bench_serving line); not a concurrency cell, skipped"
+            "sglang/sweep.jsonl line 3: request rate inf with no concurrency cap (a burst), but the requests sent are not recorded; skipped"
         ),
         "{stderr}"
     );
@@ -249,7 +265,7 @@ fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
 }
 
 #[test]
-fn guidellm_reports_of_both_layouts_skip_rate_driven_benchmarks() {
+fn guidellm_reports_of_both_layouts_with_a_constant_rate_benchmark_as_a_rate_cell() {
     let dir = out_dir("guidellm");
     let d = dir.to_str().expect("utf-8");
     let (code, _, stderr) = import(&[
@@ -273,14 +289,29 @@ fn guidellm_reports_of_both_layouts_skip_rate_driven_benchmarks() {
         "guidellm/v0.5-benchmarks.json",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(
-        stderr.contains(
-            "guidellm/benchmarks.json benchmarks[2]: a constant strategy at 2.5 requests/s drives by rate; not a concurrency cell, skipped"
-        ),
-        "{stderr}"
-    );
+    assert!(!stderr.contains("skipped"), "{stderr}");
     let doc = results(&dir);
     assert_eq!(doc["concurrency"], serde_json::json!([1, 2, 4]));
+    // benchmarks[2], a constant strategy at 2.5 req/s, is a rate cell.
+    assert_cell(
+        rate_cell(&doc, (1024, 1024), "g", 2.5),
+        &[
+            ("t_start", 1793400200.0),
+            ("t_end", 1793400220.0),
+            ("n", 40.0),
+            ("errors", 0.0),
+            ("wall_s", 20.0),
+            ("out_tok_s", 1500.0),
+            ("user_tok_s", 256.4),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 100.0),
+            ("ttft_p99_ms", 150.0),
+            ("tpot_p50_ms", 3.9),
+            ("tpot_p99_ms", 4.1),
+            ("e2e_p50_ms", 4100.0),
+            ("e2e_p99_ms", 4300.0),
+        ],
+    );
     assert_eq!(doc["date"], "2026-10-30");
     let common = [("gpus", 1.0)];
     assert_cell(
@@ -506,4 +537,72 @@ fn the_same_inputs_give_the_same_bytes() {
         a.files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(),
         ["results.json", "b-profile_export_aiperf.json", "b.cells.jsonl"]
     );
+}
+
+#[test]
+fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_rate_cells() {
+    let dir = out_dir("vllm-rate");
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "vLLM rate sweep and repeats",
+        "--engine",
+        "v",
+        "--label",
+        "vLLM",
+        "--gpus",
+        "1",
+        "vllm/summary/summary.json",
+        "--engine",
+        "r",
+        "--label",
+        "vLLM by rate",
+        "--gpus",
+        "1",
+        "vllm/rate-append.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("6 cells"), "{stdout}");
+    let doc = results(&dir);
+    assert_eq!(doc["schemaVersion"], "1.2");
+    assert_eq!(doc["date"], "2026-11-12", "the date the runs record");
+    // Three runs (run_number 0, 1, 2) of c16: one cell of their medians, with the spread.
+    let trial = cell(&doc, (1024, 512), "v", 16);
+    assert_cell(
+        trial,
+        &[
+            ("n", 200.0),
+            ("errors", 0.0),
+            ("wall_s", 61.0),
+            ("out_tok_s", 2011.0),
+            ("user_tok_s", 131.6),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 88.0),
+            ("ttft_p99_ms", 140.0),
+            ("tpot_p50_ms", 7.6),
+            ("tpot_p99_ms", 8.4),
+            ("itl_p50_ms", 7.5),
+            ("itl_p99_ms", 11.0),
+            ("e2e_p50_ms", 4000.0),
+            ("e2e_p99_ms", 4300.0),
+        ],
+    );
+    assert_eq!(trial["trials"]["count"], 3);
+    assert_eq!(trial["trials"]["range"]["out_tok_s"], serde_json::json!([1985, 2033]));
+    assert_eq!(trial["trials"]["range"]["ttft_p99_ms"], serde_json::json!([138.5, 151]));
+    // No cap and a numeric rate: rate cells, with the request rate achieved.
+    let r1 = rate_cell(&doc, (1000, 500), "r", 1.0);
+    assert_eq!((r1["rate_rps"].as_f64(), r1["req_s_achieved"].as_f64(), r1.get("conc")), (Some(1.0), Some(3.333), None));
+    assert_eq!(r1["out_tok_s"].as_f64(), Some(240.0));
+    // Every request failed at 8 req/s: throughput a measured 0, no latency, the failures counted.
+    assert_cell(
+        rate_cell(&doc, (1000, 500), "r", 8.0),
+        &[("n", 0.0), ("errors", 100.0), ("wall_s", 63.0), ("out_tok_s", 0.0), ("gpus", 1.0)],
+    );
+    // Rate inf and no cap: a burst of the 100 requests sent.
+    let burst = cell(&doc, (1000, 500), "r", 100);
+    assert_eq!((burst["burst"].as_bool(), burst["conc"].as_u64(), burst["n"].as_u64()), (Some(true), Some(100), Some(100)));
+    verify_all(&dir);
 }

@@ -5,8 +5,8 @@
 //! - `inter_token_latency_ms` is TPOT ((last − first token) ÷ (output − 1));
 //!   `time_per_output_token_ms` includes TTFT and is not read. Chunk ITL is not recorded.
 //! - `request_latency` is in seconds.
-//! - Concurrency from the strategy: synchronous → 1, concurrent → `streams`; throughput,
-//!   constant and poisson are rate-driven, not concurrency cells.
+//! - Concurrency from the strategy: synchronous → 1, concurrent → `streams`; constant and
+//!   poisson offer `rate` req/s (rate cells); throughput has neither (skipped, and said).
 //! - Nominal lengths: v0.7 `config.spec.data[*]`, v0.4–v0.6 `args.data` strings such as
 //!   `"{'prompt_tokens': 256, 'output_tokens': 256}"`.
 
@@ -73,10 +73,11 @@ pub fn runs(doc: &Value) -> Vec<Run> {
                 "concurrent" => count(strategy, &["streams"]).map(|s| s as u32),
                 _ => None,
             };
-            let no_conc = conc.is_none().then(|| match number(strategy, &["rate"]) {
-                Some(rate) => format!("a {kind} strategy at {rate} requests/s drives by rate"),
-                None => format!("a {kind} strategy has no fixed concurrency"),
-            });
+            // Constant and Poisson strategies offer a rate: rate cells. A throughput strategy
+            // sends as fast as it can, neither a rate nor a concurrency: skipped, and said.
+            let rate = matches!(kind, "constant" | "poisson").then(|| number(strategy, &["rate"])).flatten().filter(|r| *r > 0.0);
+            let no_conc = (conc.is_none() && rate.is_none()).then(|| format!("a {kind} strategy has no fixed concurrency or request rate"));
+            let rate_driven = conc.is_none();
             let ms_of_s = |stat: &str| successful(metrics, "request_latency", stat).map(|s| s * 1000.0);
             let start = number(b, &["start_time"]);
             let n = number(metrics, &["request_totals", "successful"]);
@@ -88,6 +89,9 @@ pub fn runs(doc: &Value) -> Vec<Run> {
                 entry: format!("benchmarks[{k}]"),
                 conc,
                 no_conc,
+                rate,
+                conc_achieved: rate_driven.then(|| successful(metrics, "request_concurrency", "mean")).flatten(),
+                req_s_achieved: rate_driven.then(|| successful(metrics, "requests_per_second", "mean")).flatten(),
                 isl,
                 osl,
                 n,

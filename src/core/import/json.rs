@@ -20,8 +20,10 @@ pub struct Replaced {
     pub token: &'static str,
 }
 
-/// Replace bare `NaN`, `Infinity` and `-Infinity` outside strings with `null`, noting where.
-/// Strings (with their escapes) are copied as they are.
+/// Replace bare `NaN` and `-Infinity` outside strings with `null` and `Infinity` with the
+/// string `"inf"` (an unbounded request rate; as a metric it reads as not measured, since
+/// `number` takes finite values only), noting where. Strings (with their escapes) are
+/// copied as they are.
 pub fn without_non_finite(text: &str) -> (String, Vec<Replaced>) {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
@@ -41,7 +43,7 @@ pub fn without_non_finite(text: &str) -> (String, Vec<Replaced>) {
         in_string = b == b'"';
         if let Some(token) = ["-Infinity", "Infinity", "NaN"].into_iter().find(|t| bytes[i..].starts_with(t.as_bytes())) {
             out.push_str(&text[copied..i]);
-            out.push_str("null");
+            out.push_str(if token == "Infinity" { "\"inf\"" } else { "null" });
             replaced.push(Replaced { line, token });
             i += token.len();
             copied = i;
@@ -69,6 +71,17 @@ pub fn documents(text: &str) -> Result<Vec<Document>, (usize, String)> {
         }
     }
     Ok(out)
+}
+
+/// An offered request rate at `path`: a positive number, or infinite (`"inf"`,
+/// `"Infinity"`, a bare `Infinity`) for "no rate limit".
+pub fn rate(value: &Value, path: &[&str]) -> Option<f64> {
+    match at(value, path)? {
+        Value::Number(n) => n.as_f64().filter(|r| *r > 0.0),
+        Value::String(s) if matches!(s.trim(), "inf" | "Infinity" | "infinity") => Some(f64::INFINITY),
+        Value::String(s) => s.trim().parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0),
+        _ => None,
+    }
 }
 
 /// The value at a path of object keys.
@@ -134,7 +147,10 @@ mod tests {
     #[test]
     fn bare_non_finite_tokens_become_null_but_strings_are_kept() {
         let (text, replaced) = without_non_finite("{\"a\": NaN, \"b\": \"NaN \\\" Infinity\",\n \"c\": -Infinity, \"d\": Infinity}");
-        assert_eq!(text, "{\"a\": null, \"b\": \"NaN \\\" Infinity\",\n \"c\": null, \"d\": null}");
+        assert_eq!(text, "{\"a\": null, \"b\": \"NaN \\\" Infinity\",\n \"c\": null, \"d\": \"inf\"}");
+        let doc: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(number(&doc, &["d"]), None, "an infinite metric is not measured");
+        assert_eq!(rate(&doc, &["d"]), Some(f64::INFINITY));
         let found: Vec<(usize, &str)> = replaced.iter().map(|r| (r.line, r.token)).collect();
         assert_eq!(found, [(1, "NaN"), (2, "-Infinity"), (2, "Infinity")]);
     }

@@ -5,6 +5,7 @@
 //! lengths, configured vs measured concurrency) are each tool's module's comments.
 
 mod aiperf;
+mod cells;
 mod genai_perf;
 mod guidellm;
 pub mod json;
@@ -105,8 +106,18 @@ pub struct Run {
     pub entry: String,
     /// The configured concurrency; `None` for a run the tool drove by request rate.
     pub conc: Option<u32>,
-    /// Why there is no concurrency, for the warning.
+    /// Why there is no load to place the run at (no concurrency and no rate), for the warning.
     pub no_conc: Option<String>,
+    /// The offered request rate, req/s; infinite for "send everything at once".
+    pub rate: Option<f64>,
+    /// Requests sent (completed and failed), where the tool records it (a burst's N).
+    pub requests: Option<f64>,
+    /// The run's index among repeated runs of one configuration (vLLM `run_number`).
+    pub trial: Option<u32>,
+    /// Mean requests in flight as measured.
+    pub conc_achieved: Option<f64>,
+    /// Completed requests/s as measured.
+    pub req_s_achieved: Option<f64>,
     /// Nominal input length, where the tool records one.
     pub isl: Option<Length>,
     /// Nominal output length.
@@ -137,6 +148,60 @@ pub struct Run {
     pub power: Option<(f64, usize)>,
     /// The run's calendar date, where the tool records one.
     pub date: Option<String>,
+}
+
+/// How a run was driven, as the cell it becomes is placed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Load {
+    /// A configured concurrency.
+    Conc(u32),
+    /// A finite offered request rate, req/s, with no concurrency cap.
+    Rate(f64),
+    /// No rate limit and no cap: all N requests sent at once.
+    Burst(u32),
+}
+
+impl Load {
+    /// The load of a run, or why it has none.
+    pub fn of(run: &Run) -> Result<Load, String> {
+        if let Some(c) = run.conc {
+            return Ok(Load::Conc(c));
+        }
+        match run.rate {
+            Some(r) if r.is_finite() && r > 0.0 => Ok(Load::Rate(r)),
+            Some(r) if r.is_infinite() => {
+                let sent = run.requests.or_else(|| Some(run.n? + run.errors?)).filter(|&n| n >= 1.0 && n.fract() == 0.0);
+                sent.map(|n| Load::Burst(n as u32))
+                    .ok_or_else(|| "request rate inf with no concurrency cap (a burst), but the requests sent are not recorded".to_owned())
+            }
+            _ => Err(run.no_conc.clone().unwrap_or_else(|| "no concurrency and no request rate recorded".to_owned())),
+        }
+    }
+
+    /// The axis of the workload the cell goes into.
+    pub fn axis(self) -> crate::core::model::LoadAxis {
+        match self {
+            Load::Rate(_) => crate::core::model::LoadAxis::Rate,
+            Load::Conc(_) | Load::Burst(_) => crate::core::model::LoadAxis::Concurrency,
+        }
+    }
+
+    /// The level along that axis.
+    pub fn level(self) -> f64 {
+        match self {
+            Load::Conc(c) | Load::Burst(c) => f64::from(c),
+            Load::Rate(r) => r,
+        }
+    }
+
+    /// "c8", "2 req/s", "c100 burst".
+    pub fn label(self) -> String {
+        match self {
+            Load::Conc(c) => format!("c{c}"),
+            Load::Rate(r) => format!("{r} req/s"),
+            Load::Burst(n) => format!("c{n} burst"),
+        }
+    }
 }
 
 /// Something imported with a caveat, or left out: it names the file and the entry.
@@ -213,52 +278,72 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
     let Some(first) = docs.first() else {
         return Err(ImportError::Nothing { file: file.to_owned(), why: "the file is empty".into() });
     };
+    // A list of runs is told by its first run.
+    let probe = match &first.value {
+        Value::Array(items) => items.first().unwrap_or(&first.value),
+        other => other,
+    };
     let tool = match tool {
         Some(tool) => tool,
         None => Tool::ALL
             .into_iter()
-            .find(|t| t.writes(&first.value))
-            .ok_or_else(|| ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(&first.value) })?,
+            .find(|t| t.writes(probe))
+            .ok_or_else(|| ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) })?,
     };
     let mut warnings: Vec<ImportWarning> = replaced
         .iter()
         .map(|r| ImportWarning {
             file: file.to_owned(),
             entry: format!("line {}", r.line),
-            message: format!("bare {} is not JSON; read as null (not measured)", r.token),
+            message: if r.token == "Infinity" {
+                "bare Infinity is not JSON; read as unbounded (a request rate) or not measured (a figure)".to_owned()
+            } else {
+                format!("bare {} is not JSON; read as null (not measured)", r.token)
+            },
         })
         .collect();
-    let many = docs.len() > 1;
+    // A top-level list of runs (vLLM `bench sweep` summaries) is read run by run.
+    let docs: Vec<(String, &Value)> = if let [json::Document { value: Value::Array(items), .. }] = docs.as_slice() {
+        items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect()
+    } else {
+        let many = docs.len() > 1;
+        docs.iter()
+            .enumerate()
+            .map(|(k, d)| {
+                let entry = if tool == Tool::Sglang {
+                    format!("line {}", d.line)
+                } else if many {
+                    format!("object {}", k + 1)
+                } else {
+                    String::new()
+                };
+                (entry, &d.value)
+            })
+            .collect()
+    };
     let mut runs = Vec::new();
-    for (k, doc) in docs.iter().enumerate() {
-        let entry = if tool == Tool::Sglang {
-            format!("line {}", doc.line)
-        } else if many {
-            format!("object {}", k + 1)
-        } else {
-            String::new()
-        };
+    for (entry, doc) in docs {
         let found = match tool {
-            Tool::Vllm => vec![vllm::run(&doc.value, entry)],
-            Tool::Sglang => vec![sglang::run(&doc.value, entry)],
-            Tool::Guidellm => guidellm::runs(&doc.value),
-            Tool::Aiperf => vec![aiperf::run(&doc.value, entry)],
-            Tool::GenaiPerf => vec![genai_perf::run(&doc.value, entry)],
+            Tool::Vllm => vec![vllm::run(doc, entry)],
+            Tool::Sglang => vec![sglang::run(doc, entry)],
+            Tool::Guidellm => guidellm::runs(doc),
+            Tool::Aiperf => vec![aiperf::run(doc, entry)],
+            Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
         };
         runs.extend(found);
     }
+    let mut placeable = 0;
     for run in &runs {
-        if let Some(why) = &run.no_conc {
-            warnings.push(ImportWarning {
-                file: file.to_owned(),
-                entry: run.entry.clone(),
-                message: format!("{why}; not a concurrency cell, skipped"),
-            });
+        match Load::of(run) {
+            Ok(_) => placeable += 1,
+            Err(why) => {
+                warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: format!("{why}; skipped") })
+            }
         }
     }
-    if runs.iter().all(|r| r.conc.is_none()) {
-        let why = runs.first().and_then(|r| r.no_conc.clone()).unwrap_or_else(|| "no runs".into());
-        return Err(ImportError::Nothing { file: file.to_owned(), why: format!("no run has a configured concurrency ({why})") });
+    if placeable == 0 {
+        let why = runs.first().and_then(|r| Load::of(r).err()).unwrap_or_else(|| "no runs".into());
+        return Err(ImportError::Nothing { file: file.to_owned(), why: format!("no run has a concurrency or a request rate ({why})") });
     }
     Ok(Imported { tool, runs, warnings })
 }

@@ -3,7 +3,8 @@
 //! `tag`, `server_info`) and a refactor that writes `total_output` for `total_output_tokens`
 //! and may nest the per-request details under `details`. Keys are read where present.
 //! - `concurrency` is the measured mean in flight, never the cell's `conc`: that is
-//!   `max_concurrency` (null or absent: not a concurrency cell).
+//!   `max_concurrency`; null or absent, the run is a rate cell at `request_rate` with the
+//!   measured figure as `conc_achieved` (an infinite rate with no cap: a burst).
 //! - `random_*_len` are the CLI values whatever the dataset; they are the nominal lengths
 //!   only for a random dataset with `random_range_ratio == 1` (the default 0 samples
 //!   lengths uniformly in [1, len]).
@@ -11,7 +12,7 @@
 
 use serde_json::Value;
 
-use super::json::{count, measured, number};
+use super::json::{count, measured, number, rate};
 use super::{Length, Run};
 
 /// Keys every generation of SGLang's lines has one of, and vLLM never writes.
@@ -26,7 +27,8 @@ pub fn detect(doc: &Value) -> bool {
 pub fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
-    let no_conc = conc.is_none().then(|| {
+    let rate = rate(doc, &["request_rate"]);
+    let no_conc = (conc.is_none() && rate.is_none()).then(|| {
         if doc.get("max_concurrency").is_some() {
             "max_concurrency is null (unbounded)".to_owned()
         } else {
@@ -46,10 +48,16 @@ pub fn run(doc: &Value, entry: String) -> Run {
             .filter_map(|(_, v)| v.as_f64())
             .collect()
     });
+    let rate_driven = conc.is_none();
     Run {
         entry,
         conc,
         no_conc,
+        rate,
+        // The measured mean in flight and request throughput, said for a rate-driven run
+        // (a concurrency cell's load is its cap).
+        conc_achieved: rate_driven.then(|| measured(doc, &["concurrency"])).flatten(),
+        req_s_achieved: rate_driven.then(|| measured(doc, &["request_throughput"])).flatten(),
         isl: nominal("random_input_len"),
         osl: nominal("random_output_len"),
         n: number(doc, &["completed"]),

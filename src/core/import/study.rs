@@ -12,8 +12,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{import_file, ImportError, ImportWarning, Run, Tool};
-use crate::core::model::{Cell, CELL_NUMBERS};
+use super::cells::{cell_of, place, sweep_lines, workloads, Placed};
+use super::{import_file, ImportError, ImportWarning, Load, Tool};
+use crate::core::model::LoadAxis;
 use crate::core::provenance::sha256_hex;
 use crate::core::validate::parse_results;
 
@@ -95,65 +96,6 @@ fn basename(name: &str) -> &str {
     name.rsplit(['/', '\\']).next().unwrap_or(name)
 }
 
-/// One cell from a run, unrounded.
-fn cell_of(run: &Run, conc: u32, isl: u64, osl: u64, gpus: u32) -> Cell {
-    let out = run.out_tok_s.map(|v| v / f64::from(gpus));
-    let power = run.power.map(|p| p.0);
-    Cell {
-        conc: Some(conc),
-        isl: Some(isl),
-        osl: Some(osl),
-        t_start: run.t_start,
-        t_end: run.t_end,
-        n: run.n,
-        errors: run.errors,
-        wall_s: run.wall_s,
-        short: run.output_lengths.as_ref().map(|lens| lens.iter().filter(|l| **l < osl as f64).count() as f64),
-        out_tok_s: out,
-        user_tok_s: run.tpot.0.map(|tpot| 1000.0 / tpot),
-        gpus: Some(f64::from(gpus)),
-        power_w: power,
-        tok_s_per_kw: out.zip(power).map(|(o, p)| o / p * 1000.0),
-        ttft_p50_ms: run.ttft.0,
-        ttft_p99_ms: run.ttft.1,
-        tpot_p50_ms: run.tpot.0,
-        tpot_p99_ms: run.tpot.1,
-        itl_p50_ms: run.itl.0,
-        itl_p99_ms: run.itl.1,
-        e2e_p50_ms: run.e2e.0,
-        e2e_p99_ms: run.e2e.1,
-        source: None,
-        ..Cell::default()
-    }
-}
-
-/// A cell as JSON: keys first, then every number present (rounded or not), then its source.
-fn cell_json(cell: &Cell, round: bool, source: Option<&str>) -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert("isl".into(), json!(cell.isl));
-    map.insert("osl".into(), json!(cell.osl));
-    map.insert("conc".into(), json!(cell.conc));
-    for field in CELL_NUMBERS {
-        if let Some(v) = (field.get)(cell) {
-            let v = if round { round4(v) } else { v };
-            // Counts print as integers.
-            let value = if v.fract() == 0.0 && v.abs() < 9e15 { json!(v as i64) } else { json!(v) };
-            map.insert(field.name.into(), value);
-        }
-    }
-    if let Some(source) = source {
-        map.insert("source".into(), json!(source));
-    }
-    map
-}
-
-struct Placed {
-    engine: usize,
-    key: (u64, u64),
-    cell: Cell,
-    from: String,
-}
-
 fn study_error(message: String) -> ImportError {
     ImportError::Study(message)
 }
@@ -208,7 +150,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
             let original = if name.starts_with('/') || name.contains(':') { basename(name) } else { name.as_str() };
             sources.push(json!({"file": copy, "originalPath": original, "sha256": sha256_hex(bytes)}));
             for run in imported.runs {
-                let Some(conc) = run.conc else { continue };
+                let Ok(load) = Load::of(&run) else { continue };
                 let at = if run.entry.is_empty() { name.clone() } else { format!("{name} {}", run.entry) };
                 let length = |given: Option<u64>, found: Option<super::Length>, flag: &str, what: &str| {
                     given.or(found.map(|l| l.tokens)).ok_or_else(|| {
@@ -235,14 +177,10 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
                     }
                 }
                 dates.extend(run.date.clone());
-                let cell = cell_of(&run, conc, isl, osl, group.gpus);
-                if let Some(other) = placed.iter().find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == Some(conc)) {
-                    return Err(study_error(format!(
-                        "{at} and {} are both engine `{}` at ISL {isl} / OSL {osl}, c{conc}",
-                        other.from, group.id
-                    )));
-                }
-                placed.push(Placed { engine: g, key: (isl, osl), cell, from: format!("{copy} {}", run.entry).trim_end().to_owned() });
+                let cell = cell_of(&run, load, isl, osl, group.gpus);
+                let from = format!("{copy} {}", run.entry).trim_end().to_owned();
+                let new = Placed { engine: g, key: (isl, osl), load, cell, from, trials: Vec::new() };
+                place(&mut placed, new, run.trial, &group.id)?;
             }
             copies.push(WrittenFile { name: copy, bytes: bytes.clone() });
         }
@@ -269,7 +207,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
         engines.push(engine);
     }
     if placed.is_empty() {
-        return Err(study_error("no run with a configured concurrency in any file: nothing to chart".into()));
+        return Err(study_error("no run with a concurrency or a request rate in any file: nothing to chart".into()));
     }
     let date = match &answers.date {
         Some(d) => d.clone(),
@@ -282,58 +220,24 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
     let mut levels: Vec<u32> = placed.iter().filter_map(|p| p.cell.conc).collect();
     levels.sort_unstable();
     levels.dedup();
-    let mut keys: Vec<(u64, u64)> = Vec::new();
-    for p in &placed {
-        if !keys.contains(&p.key) {
-            keys.push(p.key);
-        }
-    }
-    keys.sort_unstable();
-
-    // One sweep per engine: every cell's unrounded figures, the line it came from named.
+    // One sweep per engine: every cell's unrounded figures (a line per trial), the line it
+    // came from named.
     let mut sweeps = Vec::new();
     for (g, group) in groups.iter().enumerate() {
         let name = sweep_name(&group.id);
-        let mut text = String::new();
-        for key in &keys {
-            for &conc in &levels {
-                if let Some(p) = placed.iter().find(|p| p.engine == g && p.key == *key && p.cell.conc == Some(conc)) {
-                    let mut line = cell_json(&p.cell, false, None);
-                    line.insert("from".into(), json!(p.from));
-                    text.push_str(&Value::Object(line).to_string());
-                    text.push('\n');
-                }
-            }
-        }
+        let mut mine: Vec<&Placed> = placed.iter().filter(|p| p.engine == g).collect();
+        mine.sort_by(|a, b| a.key.cmp(&b.key).then(a.load.axis().cmp(&b.load.axis())).then(a.load.level().total_cmp(&b.load.level())));
+        let text: String = mine.iter().flat_map(|p| sweep_lines(p)).map(|l| l + "\n").collect();
         if !text.is_empty() {
             sources.push(json!({"file": name, "sha256": sha256_hex(text.as_bytes())}));
             sweeps.push(WrittenFile { name, bytes: text.into_bytes() });
         }
     }
-    let workloads: Vec<Value> = keys
-        .iter()
-        .map(|&(isl, osl)| {
-            let rows: Vec<Value> = groups
-                .iter()
-                .enumerate()
-                .filter(|(g, _)| placed.iter().any(|p| p.engine == *g && p.key == (isl, osl)))
-                .map(|(g, group)| {
-                    let sweep = sweep_name(&group.id);
-                    let cells: Vec<Value> = levels
-                        .iter()
-                        .map(|&conc| {
-                            placed
-                                .iter()
-                                .find(|p| p.engine == g && p.key == (isl, osl) && p.cell.conc == Some(conc))
-                                .map_or(Value::Null, |p| Value::Object(cell_json(&p.cell, true, Some(&sweep))))
-                        })
-                        .collect();
-                    json!({"id": group.id, "cells": cells})
-                })
-                .collect();
-            json!({"inputTokens": isl, "outputTokens": osl, "rows": rows})
-        })
-        .collect();
+    let ids: Vec<String> = groups.iter().map(|g| g.id.clone()).collect();
+    let workloads = workloads(&placed, &ids, &levels, sweep_name);
+    // Concurrency-only imports stay schema 1.1, byte for byte; rates, bursts, trials and
+    // all-failed cells are 1.2.
+    let v12 = placed.iter().any(|p| p.load.axis() == LoadAxis::Rate || p.cell.burst || p.cell.trials.is_some() || p.cell.n == Some(0.0));
     let power_unit = if any_power {
         "mean GPU power per GPU, W, from the tool's GPU telemetry (gpu_power_usage), averaged over the GPUs it saw"
     } else {
@@ -343,13 +247,15 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
         "Imported with servescope-import {} from: {}. Percentiles are the tools' own. TPOT is per request, (E2E − TTFT) ÷ (output tokens − 1) \
          (vLLM and SGLang tpot, GuideLLM inter_token_latency_ms, AIPerf and GenAI-Perf inter_token_latency); ITL is the gap between streamed \
          chunks where the tool records it (vLLM and SGLang itl, AIPerf inter_chunk_latency), otherwise not measured. A latency of exactly 0, an \
-         empty distribution, NaN or Infinity is not measured. Runs driven by request rate are not concurrency cells and were left out. Figures \
+         empty distribution, NaN or Infinity is not measured. Runs driven by request rate are rate cells (offered req/s); a run with no rate \
+         limit and no concurrency cap is a burst at the requests it sent; repeated runs are one cell of their medians; a run in which every \
+         request failed has a measured throughput of 0 and no latency. Figures \
          are rounded to 4 significant digits (whole numbers kept); each engine's sweep file keeps the unrounded values every cell is checked against.",
         env!("CARGO_PKG_VERSION"),
         described.join("; ")
     );
     let mut doc = Map::new();
-    doc.insert("schemaVersion".into(), json!("1.1"));
+    doc.insert("schemaVersion".into(), json!(if v12 { "1.2" } else { "1.1" }));
     doc.insert("title".into(), json!(answers.title));
     doc.insert("date".into(), json!(date));
     for (key, value) in [("scope", &answers.scope), ("model", &answers.model), ("hardware", &answers.hardware)] {

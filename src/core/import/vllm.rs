@@ -6,11 +6,16 @@
 //! - E2E stats exist only with `--percentile-metrics …e2el`; otherwise they are derived from
 //!   `latencies` (successful requests, linear percentiles) when the file keeps them.
 //! - ISL/OSL are not recorded, except as sweep overrides (`random_input_len`, `input_len`).
-//! - `max_concurrency: null` is unbounded: a rate-driven run, not a concurrency cell.
+//! - `max_concurrency: null` is unbounded: a rate cell at `request_rate` (a number, `"inf"`
+//!   or a bare `Infinity`); with an infinite rate too, a burst of `num_prompts` requests.
+//! - `completed: 0` with `failed: N` is a run in which every request failed: its metrics
+//!   are zeros written for empty lists.
+//! - A `bench sweep` summary is a list of runs; `run_number` tells repeated runs apart.
+//! - `--metadata` values arrive as strings (`"input_len": "1000"`) and are read as numbers.
 
 use serde_json::Value;
 
-use super::json::{at, count, measured, number, percentile};
+use super::json::{at, count, measured, number, percentile, rate};
 use super::{Length, Run};
 
 /// Whether a document is a vLLM result: its throughput and TTFT summary, and none of
@@ -30,9 +35,10 @@ pub fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
     let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
-    let no_conc = conc.is_none().then(|| match at(doc, &["request_rate"]) {
-        Some(rate) => format!("max_concurrency is null (unbounded), request rate {rate}"),
-        None => "max_concurrency is null (unbounded)".to_owned(),
+    let rate = rate(doc, &["request_rate"]);
+    let no_conc = (conc.is_none() && rate.is_none()).then(|| match at(doc, &["request_rate"]) {
+        Some(rate) => format!("max_concurrency is null (unbounded) and the request rate {rate} is not a rate"),
+        None => "max_concurrency is null (unbounded) and no request rate is recorded".to_owned(),
     });
     let errors_list: Option<Vec<bool>> =
         doc.get("errors").and_then(Value::as_array).map(|e| e.iter().map(|x| x.as_str().is_some_and(|s| !s.is_empty())).collect());
@@ -63,6 +69,10 @@ pub fn run(doc: &Value, entry: String) -> Run {
         entry,
         conc,
         no_conc,
+        rate,
+        requests: number(doc, &["num_prompts"]),
+        trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
+        req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
         isl: length(doc, ["random_input_len", "input_len", "isl"]),
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
         n: number(doc, &["completed"]),

@@ -8,6 +8,6 @@ mod status;
 mod verify;
 
 pub use citations::{citations, sweep_sources, Citation};
-pub use recompute::{recompute, rounds_to, CellMismatch, Recomputation};
+pub use recompute::{median, recompute, rounds_to, CellMismatch, Recomputation};
 pub use status::{check_bytes, sha256_hex, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
 pub use verify::{Report, SourceJob, Verdict, Verification, REMOTE};

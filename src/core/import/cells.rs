@@ -1,0 +1,240 @@
+//! From runs to cells: each run's cell along its load (a concurrency, an offered rate or a
+//! burst), repeated runs of one configuration merged into one cell of trials (medians, and
+//! each field's min and max), and the cells as JSON — the rounded ones the results file
+//! shows and the unrounded ones (one line per trial) its sweep keeps.
+
+use serde_json::{json, Map, Value};
+
+use super::study::round4;
+use super::{ImportError, Load, Run};
+use crate::core::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
+use crate::core::provenance::median;
+
+/// One run's cell, unrounded, at its load.
+pub fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
+    let all_failed = run.n == Some(0.0) && run.errors.is_some_and(|e| e > 0.0);
+    let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus)) };
+    let power = run.power.map(|p| p.0);
+    // No request completed: no latency exists, whatever the tool wrote.
+    let latency = |v: (Option<f64>, Option<f64>)| if all_failed { (None, None) } else { v };
+    let (ttft, tpot, itl, e2e) = (latency(run.ttft), latency(run.tpot), latency(run.itl), latency(run.e2e));
+    let (conc, rate_rps, burst) = match load {
+        Load::Conc(c) => (Some(c), None, false),
+        Load::Rate(r) => (None, Some(r), false),
+        Load::Burst(n) => (Some(n), None, true),
+    };
+    Cell {
+        conc,
+        rate_rps,
+        burst,
+        conc_achieved: run.conc_achieved,
+        req_s_achieved: run.req_s_achieved,
+        isl: Some(isl),
+        osl: Some(osl),
+        t_start: run.t_start,
+        t_end: run.t_end,
+        n: run.n,
+        errors: run.errors,
+        wall_s: run.wall_s,
+        short: run.output_lengths.as_ref().map(|lens| lens.iter().filter(|l| **l < osl as f64).count() as f64),
+        out_tok_s: out,
+        user_tok_s: tpot.0.map(|tpot| 1000.0 / tpot),
+        gpus: Some(f64::from(gpus)),
+        power_w: power,
+        tok_s_per_kw: out.zip(power).filter(|(_, p)| *p > 0.0).map(|(o, p)| o / p * 1000.0),
+        ttft_p50_ms: ttft.0,
+        ttft_p99_ms: ttft.1,
+        tpot_p50_ms: tpot.0,
+        tpot_p99_ms: tpot.1,
+        itl_p50_ms: itl.0,
+        itl_p99_ms: itl.1,
+        e2e_p50_ms: e2e.0,
+        e2e_p99_ms: e2e.1,
+        ..Cell::default()
+    }
+}
+
+/// A cell placed in the study: its engine, workload, load and where it came from; a cell of
+/// repeated runs keeps each trial's cell.
+pub struct Placed {
+    /// Index of the engine group.
+    pub engine: usize,
+    /// `(isl, osl)`.
+    pub key: (u64, u64),
+    /// The load.
+    pub load: Load,
+    /// The cell (the trials' medians when there are several).
+    pub cell: Cell,
+    /// The file and entry it came from.
+    pub from: String,
+    /// The repeated runs behind it: `(trial index, unrounded cell, from)`.
+    pub trials: Vec<(u32, Cell, String)>,
+}
+
+impl Placed {
+    /// Whether it sits in workload `key` along `axis` at `level` for engine `engine`.
+    pub fn at(&self, engine: usize, key: (u64, u64), axis: LoadAxis, level: f64) -> bool {
+        self.engine == engine && self.key == key && self.load.axis() == axis && self.load.level() == level
+    }
+}
+
+/// Place one run's cell: a second run of the same configuration is a trial when both carry a
+/// trial index, else the import fails naming both.
+pub fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, engine_id: &str) -> Result<(), ImportError> {
+    let Some(other) = placed.iter_mut().find(|p| p.at(new.engine, new.key, new.load.axis(), new.load.level())) else {
+        let trials = trial.map(|t| vec![(t, new.cell.clone(), new.from.clone())]).unwrap_or_default();
+        placed.push(Placed { trials, ..new });
+        return Ok(());
+    };
+    let (isl, osl) = new.key;
+    match trial {
+        Some(t) if !other.trials.is_empty() && other.trials.iter().all(|x| x.0 != t) => {
+            other.trials.push((t, new.cell, new.from));
+            other.trials.sort_by_key(|x| x.0);
+            other.cell = merged(&other.trials);
+            Ok(())
+        }
+        _ => Err(ImportError::Study(format!(
+            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}{}",
+            new.from,
+            other.from,
+            new.load.label(),
+            if trial.is_some() { " with the same run number" } else { " (give repeated runs a run_number to keep them as trials)" }
+        ))),
+    }
+}
+
+/// The cell of repeated runs: each field the median of the trials that measured it, its
+/// min and max kept; the window's start and end are each trial's own (in the sweep).
+fn merged(trials: &[(u32, Cell, String)]) -> Cell {
+    let first = &trials[0].1;
+    let mut cell = Cell { t_start: None, t_end: None, ..first.clone() };
+    let mut range = Vec::new();
+    for field in CELL_NUMBERS.iter().filter(|f| !matches!(f.name, "t_start" | "t_end")) {
+        let mut values: Vec<f64> = trials.iter().filter_map(|t| (field.get)(&t.1)).collect();
+        let (lo, hi) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+        let value = median(&mut values);
+        (field.set)(&mut cell, value);
+        if value.is_some() && lo < hi {
+            range.push((field.name.to_owned(), lo, hi));
+        }
+    }
+    cell.trials = Some(Trials { count: trials.len() as u32, range });
+    cell
+}
+
+/// A cell as JSON: keys first (lengths, load), then every number present (rounded or
+/// not), what was achieved, the trials and the source.
+pub fn cell_json(cell: &Cell, round: bool, source: Option<&str>) -> Map<String, Value> {
+    let number = |v: f64| {
+        let v = if round { round4(v) } else { v };
+        // Counts print as integers.
+        if v.fract() == 0.0 && v.abs() < 9e15 {
+            json!(v as i64)
+        } else {
+            json!(v)
+        }
+    };
+    let mut map = Map::new();
+    map.insert("isl".into(), json!(cell.isl));
+    map.insert("osl".into(), json!(cell.osl));
+    match (cell.conc, cell.rate_rps) {
+        (_, Some(rate)) => map.insert("rate_rps".into(), number(rate)),
+        (conc, None) => map.insert("conc".into(), json!(conc)),
+    };
+    if cell.burst {
+        map.insert("burst".into(), json!(true));
+    }
+    for field in CELL_NUMBERS {
+        if let Some(v) = (field.get)(cell) {
+            map.insert(field.name.into(), number(v));
+        }
+    }
+    for (name, value) in [("conc_achieved", cell.conc_achieved), ("req_s_achieved", cell.req_s_achieved)] {
+        if let Some(v) = value {
+            map.insert(name.into(), number(v));
+        }
+    }
+    if let Some(trials) = cell.trials.as_ref().filter(|_| round) {
+        let range: Map<String, Value> = trials.range.iter().map(|(f, lo, hi)| (f.clone(), json!([number(*lo), number(*hi)]))).collect();
+        map.insert("trials".into(), json!({"count": trials.count, "range": range}));
+    }
+    if let Some(source) = source {
+        map.insert("source".into(), json!(source));
+    }
+    map
+}
+
+/// The sweep lines of a placed cell, unrounded: one per trial (with its index), else one.
+pub fn sweep_lines(p: &Placed) -> Vec<String> {
+    let line = |cell: &Cell, from: &str, trial: Option<u32>| {
+        let mut map = cell_json(cell, false, None);
+        if let Some(t) = trial {
+            map.insert("trial".into(), json!(t));
+        }
+        map.insert("from".into(), json!(from));
+        Value::Object(map).to_string()
+    };
+    if p.trials.len() > 1 {
+        p.trials.iter().map(|(t, cell, from)| line(cell, from, Some(*t))).collect()
+    } else {
+        vec![line(&p.cell, &p.from, None)]
+    }
+}
+
+/// The workloads of a study: per `(isl, osl)` a concurrency workload (levels shared with
+/// the file's `concurrency`) and a rate workload (its own `requestRates`) where runs were
+/// placed along each; rows per engine, one cell per level.
+pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<Value> {
+    let mut keys: Vec<(u64, u64)> = Vec::new();
+    for p in placed {
+        if !keys.contains(&p.key) {
+            keys.push(p.key);
+        }
+    }
+    keys.sort_unstable();
+    let mut out = Vec::new();
+    for &key in &keys {
+        for axis in [LoadAxis::Concurrency, LoadAxis::Rate] {
+            let here: Vec<&Placed> = placed.iter().filter(|p| p.key == key && p.load.axis() == axis).collect();
+            if here.is_empty() {
+                continue;
+            }
+            let slots: Vec<f64> = match axis {
+                LoadAxis::Concurrency => levels.iter().map(|&c| f64::from(c)).collect(),
+                LoadAxis::Rate => {
+                    let mut rates: Vec<f64> = here.iter().map(|p| p.load.level()).collect();
+                    rates.sort_by(f64::total_cmp);
+                    rates.dedup();
+                    rates
+                }
+            };
+            let rows: Vec<Value> = engines
+                .iter()
+                .enumerate()
+                .filter(|(g, _)| here.iter().any(|p| p.engine == *g))
+                .map(|(g, id)| {
+                    let cells: Vec<Value> = slots
+                        .iter()
+                        .map(|&level| {
+                            here.iter()
+                                .find(|p| p.at(g, key, axis, level))
+                                .map_or(Value::Null, |p| Value::Object(cell_json(&p.cell, true, Some(&sweep(id)))))
+                        })
+                        .collect();
+                    json!({"id": id, "cells": cells})
+                })
+                .collect();
+            let mut w = json!({"inputTokens": key.0, "outputTokens": key.1});
+            if axis == LoadAxis::Rate {
+                w["load"] = json!("rate");
+                // Whole rates print as integers, as the cells' rate_rps do.
+                let rates: Vec<Value> = slots.iter().map(|&r| if r.fract() == 0.0 { json!(r as i64) } else { json!(r) }).collect();
+                w["requestRates"] = Value::Array(rates);
+            }
+            w["rows"] = Value::Array(rows);
+            out.push(w);
+        }
+    }
+    out
+}
