@@ -606,3 +606,80 @@ fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_ra
     assert_eq!((burst["burst"].as_bool(), burst["conc"].as_u64(), burst["n"].as_u64()), (Some(true), Some(100), Some(100)));
     verify_all(&dir);
 }
+
+#[test]
+fn llmperf_summaries_and_a_wrapper_keyed_by_concurrency_import_in_ms_without_tpot_or_itl() {
+    let dir = out_dir("llmperf");
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "LLMPerf",
+        "--engine",
+        "a",
+        "--label",
+        "A",
+        "--gpus",
+        "1",
+        "llmperf/meta-llama-Llama-3-1-8B-Instruct_550_150_summary.json",
+        "--engine",
+        "b",
+        "--label",
+        "B",
+        "--gpus",
+        "8",
+        "llmperf/leaderboard-by-concurrency.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("4 cells"), "{stdout}");
+    assert!(stderr.contains("llmperf/leaderboard-by-concurrency.json lines 103, 104, 105 … (22 in all): bare NaN is not JSON"), "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(doc["date"], "2026-10-30", "from the summaries' timestamp");
+    assert_eq!(doc["concurrency"], serde_json::json!([1, 2, 8, 64]));
+    // Seconds become ms; inter_token_latency (TTFT included) is neither TPOT nor ITL.
+    assert_cell(
+        cell(&doc, (550, 150), "a", 2),
+        &[
+            ("n", 3.0),
+            ("errors", 0.0),
+            ("wall_s", 2.6),
+            ("out_tok_s", 171.9),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 210.0),
+            ("ttft_p99_ms", 219.8),
+            ("e2e_p50_ms", 2150.0),
+            ("e2e_p99_ms", 2199.0),
+        ],
+    );
+    assert_cell(
+        cell(&doc, (550, 150), "b", 8),
+        &[
+            ("n", 370.0),
+            ("errors", 30.0),
+            ("wall_s", 137.0),
+            ("out_tok_s", 50.69),
+            ("gpus", 8.0),
+            ("ttft_p50_ms", 350.0),
+            ("ttft_p99_ms", 610.0),
+            ("e2e_p50_ms", 2900.0),
+            ("e2e_p99_ms", 3400.0),
+        ],
+    );
+    // Every request of the c64 run failed (429s): a measured 0, NaN quantiles not measured.
+    assert_cell(cell(&doc, (550, 150), "b", 64), &[("n", 0.0), ("errors", 400.0), ("out_tok_s", 0.0), ("gpus", 8.0)]);
+    let selection = doc["serving"]["selection"].as_str().expect("text");
+    assert!(selection.contains("LLMPerf's inter_token_latency (E2E ÷ output tokens per request, TTFT included) is neither TPOT nor ITL"));
+    verify_all(&dir);
+}
+
+#[test]
+fn what_a_file_was_read_as_counts_its_runs_by_load_axis() {
+    let bytes = std::fs::read(format!("{FIXTURES}/vllm/append.json")).expect("fixture");
+    let imported = import_file("append.json", &bytes, None).expect("imports");
+    assert_eq!(imported.read_as(), "vLLM bench serve, 3 runs (2 by concurrency, 1 by request rate)");
+    assert_eq!(imported.placeable().len(), 3);
+    let bytes = std::fs::read(format!("{FIXTURES}/llmperf/leaderboard-by-concurrency.json")).expect("fixture");
+    let imported = import_file("l.json", &bytes, None).expect("imports");
+    assert_eq!(imported.read_as(), "LLMPerf, 3 runs by concurrency");
+}

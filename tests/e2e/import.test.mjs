@@ -35,7 +35,7 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   await page.setInputFiles('.open-drawer input[type=file]', FILES.map((f) => join(DIR, f)));
   await page.waitForSelector('.import-form');
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
-  assert.deepEqual(detected, ['append.json — vLLM bench serve, 2 concurrency runs', 'c1.json — vLLM bench serve, 1 concurrency run']);
+  assert.deepEqual(detected, ['append.json — vLLM bench serve, 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve, 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);
   await page.fill('input[name=title]', 'vLLM import');
   await page.fill('input[name=engine]', 'vllm');
@@ -48,7 +48,10 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   await page.waitForSelector('canvas.chart[data-points]');
   assert.equal(await page.getAttribute('canvas.chart', 'data-points'), '3');
   await page.waitForFunction(() => /all 3 sources verified/.test(document.querySelector('.badge')?.textContent ?? ''));
-  assert.match(await page.textContent('.imported'), /append\.json object 3: max_concurrency is null \(unbounded\), request rate 4\.0; not a concurrency cell, skipped/i);
+  assert.match(await page.textContent('.imported'), /Imported in this page from the tools' output/);
+  // Object 3 of append.json was driven by request rate: a workload of its own, by rate.
+  const workloads = await page.$$eval('.workload-picker option', (o) => o.map((x) => x.textContent));
+  assert.deepEqual(workloads, ['ISL 1024 / OSL 1024', 'ISL 1024 / OSL 1024 · by request rate']);
   const { name, bytes } = await downloadOf(page, () => page.click('.download-imported'));
   assert.equal(name, 'results.json');
   assert.ok(bytes.equals(expected), 'the page wrote the same bytes as servescope-import');

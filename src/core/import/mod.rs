@@ -9,6 +9,7 @@ mod cells;
 mod genai_perf;
 mod guidellm;
 pub mod json;
+mod llmperf;
 mod sglang;
 pub mod study;
 mod vllm;
@@ -33,11 +34,13 @@ pub enum Tool {
     Aiperf,
     /// NVIDIA GenAI-Perf `profile_export_genai_perf.json`.
     GenaiPerf,
+    /// LLMPerf `*_summary.json` (and wrappers keyed by concurrency).
+    Llmperf,
 }
 
 impl Tool {
     /// Every tool, in the order detection tries them.
-    pub const ALL: [Tool; 5] = [Tool::Guidellm, Tool::Aiperf, Tool::GenaiPerf, Tool::Sglang, Tool::Vllm];
+    pub const ALL: [Tool; 6] = [Tool::Guidellm, Tool::Aiperf, Tool::GenaiPerf, Tool::Llmperf, Tool::Sglang, Tool::Vllm];
 
     /// The name `--from` takes.
     pub fn as_str(self) -> &'static str {
@@ -47,6 +50,7 @@ impl Tool {
             Tool::Guidellm => "guidellm",
             Tool::Aiperf => "aiperf",
             Tool::GenaiPerf => "genai-perf",
+            Tool::Llmperf => "llmperf",
         }
     }
 
@@ -58,6 +62,7 @@ impl Tool {
             Tool::Guidellm => "GuideLLM",
             Tool::Aiperf => "AIPerf",
             Tool::GenaiPerf => "GenAI-Perf",
+            Tool::Llmperf => "LLMPerf",
         }
     }
 
@@ -69,6 +74,7 @@ impl Tool {
             Tool::Guidellm => guidellm::detect(doc),
             Tool::Aiperf => aiperf::detect(doc),
             Tool::GenaiPerf => genai_perf::detect(doc),
+            Tool::Llmperf => llmperf::detect(doc),
         }
     }
 }
@@ -239,7 +245,7 @@ pub enum ImportError {
         reason: String,
     },
     /// No importer recognises it.
-    #[error("{file}: not a format servescope imports (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf): {why}")]
+    #[error("{file}: not a format servescope imports (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf summaries): {why}")]
     UnknownFormat {
         /// The file.
         file: String,
@@ -270,6 +276,28 @@ pub struct Imported {
     pub warnings: Vec<ImportWarning>,
 }
 
+impl Imported {
+    /// The runs that can be placed as cells (a concurrency, a rate or a burst).
+    pub fn placeable(&self) -> Vec<&Run> {
+        self.runs.iter().filter(|r| Load::of(r).is_ok()).collect()
+    }
+
+    /// What the file was read as, in a line: "vLLM bench serve, 3 runs (2 by concurrency,
+    /// 1 by request rate)".
+    pub fn read_as(&self) -> String {
+        let loads: Vec<Load> = self.runs.iter().filter_map(|r| Load::of(r).ok()).collect();
+        let by = |axis: crate::core::model::LoadAxis| loads.iter().filter(|l| l.axis() == axis).count();
+        let (conc, rate) = (by(crate::core::model::LoadAxis::Concurrency), by(crate::core::model::LoadAxis::Rate));
+        let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
+        let how = match (conc, rate) {
+            (_, 0) => format!("{} by concurrency", runs(conc)),
+            (0, _) => format!("{} by request rate", runs(rate)),
+            _ => format!("{} ({conc} by concurrency, {rate} by request rate)", runs(conc + rate)),
+        };
+        format!("{}, {how}", self.tool.title())
+    }
+}
+
 /// Read one tool output. `tool` forces the format; otherwise it is detected from the keys.
 pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
     let text = String::from_utf8_lossy(bytes);
@@ -290,18 +318,23 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
             .find(|t| t.writes(probe))
             .ok_or_else(|| ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) })?,
     };
-    let mut warnings: Vec<ImportWarning> = replaced
-        .iter()
-        .map(|r| ImportWarning {
-            file: file.to_owned(),
-            entry: format!("line {}", r.line),
-            message: if r.token == "Infinity" {
-                "bare Infinity is not JSON; read as unbounded (a request rate) or not measured (a figure)".to_owned()
-            } else {
-                format!("bare {} is not JSON; read as null (not measured)", r.token)
-            },
-        })
-        .collect();
+    // One warning per token: its line, or its first lines and how many.
+    let mut warnings: Vec<ImportWarning> = Vec::new();
+    for token in ["NaN", "Infinity", "-Infinity"] {
+        let lines: Vec<usize> = replaced.iter().filter(|r| r.token == token).map(|r| r.line).collect();
+        let entry = match lines.as_slice() {
+            [] => continue,
+            [line] => format!("line {line}"),
+            many if many.len() <= 3 => format!("lines {}", many.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+            many => format!("lines {}, {}, {} … ({} in all)", many[0], many[1], many[2], many.len()),
+        };
+        let message = if token == "Infinity" {
+            "bare Infinity is not JSON; read as unbounded (a request rate) or not measured (a figure)".to_owned()
+        } else {
+            format!("bare {token} is not JSON; read as null (not measured)")
+        };
+        warnings.push(ImportWarning { file: file.to_owned(), entry, message });
+    }
     // A top-level list of runs (vLLM `bench sweep` summaries) is read run by run.
     let docs: Vec<(String, &Value)> = if let [json::Document { value: Value::Array(items), .. }] = docs.as_slice() {
         items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect()
@@ -329,6 +362,7 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
             Tool::Guidellm => guidellm::runs(doc),
             Tool::Aiperf => vec![aiperf::run(doc, entry)],
             Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
+            Tool::Llmperf => llmperf::runs(doc, &entry),
         };
         runs.extend(found);
     }

@@ -248,7 +248,8 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
          (vLLM and SGLang tpot, GuideLLM inter_token_latency_ms, AIPerf and GenAI-Perf inter_token_latency); ITL is the gap between streamed \
          chunks where the tool records it (vLLM and SGLang itl, AIPerf inter_chunk_latency), otherwise not measured. A latency of exactly 0, an \
          empty distribution, NaN or Infinity is not measured. Runs driven by request rate are rate cells (offered req/s); a run with no rate \
-         limit and no concurrency cap is a burst at the requests it sent; repeated runs are one cell of their medians; a run in which every \
+         limit and no concurrency cap is a burst at the requests it sent; LLMPerf's \
+         inter_token_latency (E2E ÷ output tokens per request, TTFT included) is neither TPOT nor ITL and is not imported; repeated runs are one cell of their medians; a run in which every \
          request failed has a measured throughput of 0 and no latency. Figures \
          are rounded to 4 significant digits (whole numbers kept); each engine's sweep file keeps the unrounded values every cell is checked against.",
         env!("CARGO_PKG_VERSION"),

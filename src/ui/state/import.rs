@@ -11,8 +11,9 @@ use crate::core::import::{import_file, ImportWarning};
 pub struct DetectedFile {
     /// Its name.
     pub name: String,
-    /// The tool and how many concurrency runs it holds, or why it cannot be imported.
-    pub read_as: Result<(&'static str, usize), String>,
+    /// The tool and the runs it holds by load axis (`Imported::read_as`), or why it cannot
+    /// be imported.
+    pub read_as: Result<String, String>,
     /// Whether some run lacks a nominal input or output length (the form asks for them).
     pub needs_lengths: bool,
 }
@@ -33,10 +34,10 @@ impl ImportDraft {
             .iter()
             .map(|(name, bytes)| match import_file(name, bytes, None) {
                 Ok(imported) => {
-                    let runs: Vec<_> = imported.runs.iter().filter(|r| r.conc.is_some()).collect();
+                    let runs = imported.placeable();
                     DetectedFile {
                         name: name.clone(),
-                        read_as: Ok((imported.tool.title(), runs.len())),
+                        read_as: Ok(imported.read_as()),
                         needs_lengths: runs.iter().any(|r| r.isl.is_none() || r.osl.is_none()),
                     }
                 }

@@ -38,7 +38,7 @@ pub fn ImportForm() -> impl IntoView {
                         .iter()
                         .map(|f| {
                             let said = match &f.read_as {
-                                Ok((tool, runs)) => format!("{tool}, {runs} concurrency run{}", if *runs == 1 { "" } else { "s" }),
+                                Ok(said) => said.clone(),
                                 Err(why) => why.clone(),
                             };
                             view! { <li class:refused=f.read_as.is_err()><code>{f.name.clone()}</code> " — " {said}</li> }

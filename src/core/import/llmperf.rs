@@ -1,0 +1,64 @@
+//! LLMPerf (ray-project/llmperf) `*_summary.json`: one closed-loop run per file, flattened
+//! `results_*` keys, latencies in **seconds**; and wrappers that key whole summaries by
+//! concurrency (`{"1": {...}, "2": {...}}`), as the public leaderboard's raw data does.
+//! - Concurrency is `num_concurrent_requests`; there is no request rate.
+//! - `inter_token_latency_s` is each request's E2E ÷ output tokens, TTFT included: neither
+//!   TPOT nor ITL, so neither is imported (the method text says so).
+//! - `mean_input_tokens` / `mean_output_tokens` are the lengths asked for (sampled around
+//!   them); errored requests are left out of every quantile and counted in
+//!   `results_number_errors`; a NaN quantile (every request failed) is not measured.
+//! - Counts can be strings (`"548"`); `timestamp` is epoch seconds.
+
+use serde_json::Value;
+
+use super::json::{count, date_of_epoch, number};
+use super::{Length, Run};
+
+/// Whether a document is an LLMPerf summary, or a wrapper of summaries keyed by concurrency.
+pub fn detect(doc: &Value) -> bool {
+    is_summary(doc) || wrapped(doc).is_some()
+}
+
+fn is_summary(doc: &Value) -> bool {
+    doc.get("num_concurrent_requests").is_some() && doc.get("results_num_completed_requests").is_some()
+}
+
+/// The summaries of a wrapper keyed by concurrency, when every value is one.
+fn wrapped(doc: &Value) -> Option<Vec<(&String, &Value)>> {
+    let map = doc.as_object()?;
+    let all = !map.is_empty() && map.iter().all(|(k, v)| k.parse::<u32>().is_ok() && is_summary(v));
+    all.then(|| map.iter().collect())
+}
+
+/// Every run of the document: the summary, or each wrapped summary by its key.
+pub fn runs(doc: &Value, entry: &str) -> Vec<Run> {
+    match wrapped(doc) {
+        Some(items) => items.into_iter().map(|(key, summary)| run(summary, format!("[\"{key}\"]"))).collect(),
+        None => vec![run(doc, entry.to_owned())],
+    }
+}
+
+fn run(doc: &Value, entry: String) -> Run {
+    let seconds =
+        |metric: &str, q: &str| number(doc, &[&format!("results_{metric}_quantiles_{q}")]).filter(|v| *v > 0.0).map(|s| s * 1000.0);
+    let n = number(doc, &["results_num_completed_requests"]);
+    let per_min = number(doc, &["results_num_completed_requests_per_min"]).filter(|v| *v > 0.0);
+    let length = |key: &'static str| count(doc, &[key]).map(|tokens| Length { tokens, from: key });
+    let conc = number(doc, &["num_concurrent_requests"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    Run {
+        entry,
+        conc,
+        no_conc: conc.is_none().then(|| "num_concurrent_requests is not a whole number ≥ 1".to_owned()),
+        isl: length("mean_input_tokens"),
+        osl: length("mean_output_tokens"),
+        n,
+        errors: number(doc, &["results_number_errors"]),
+        requests: number(doc, &["results_num_requests_started"]),
+        wall_s: n.zip(per_min).map(|(n, m)| 60.0 * n / m),
+        out_tok_s: number(doc, &["results_mean_output_throughput_token_per_s"]).filter(|v| *v > 0.0),
+        ttft: (seconds("ttft_s", "p50"), seconds("ttft_s", "p99")),
+        e2e: (seconds("end_to_end_latency_s", "p50"), seconds("end_to_end_latency_s", "p99")),
+        date: number(doc, &["timestamp"]).and_then(date_of_epoch),
+        ..Run::default()
+    }
+}
