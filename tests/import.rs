@@ -683,3 +683,97 @@ fn what_a_file_was_read_as_counts_its_runs_by_load_axis() {
     let imported = import_file("l.json", &bytes, None).expect("imports");
     assert_eq!(imported.read_as(), "LLMPerf, 3 runs by concurrency");
 }
+
+#[test]
+fn verification_reaches_the_tools_own_file_and_names_the_cell_when_it_was_edited() {
+    let dir = out_dir("vllm-tool-edit");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "vLLM",
+        "--engine",
+        "vllm",
+        "--label",
+        "vLLM",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/c1.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let verify = |dir: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_servescope-verify"))
+            .arg(dir.join("results.json"))
+            .arg("--require-all")
+            .output()
+            .expect("runs");
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("1 of 1 cells match their source line; 1 of them derived again from the tool's file"), "{text}");
+    // Edit the copied tool file and publish its new hash: only re-deriving the cell can tell.
+    let copy = dir.join("vllm-c1.json");
+    let original = std::fs::read_to_string(&copy).expect("copy");
+    let edited = original.replacen("\"p50_ttft_ms\": 51.9", "\"p50_ttft_ms\": 61.9", 1);
+    assert_ne!(edited, original, "the fixture has p50_ttft_ms 51.9");
+    std::fs::write(&copy, &edited).expect("write");
+    let mut doc = results(&dir);
+    for source in doc["sources"].as_array_mut().expect("sources") {
+        if source["file"] == "vllm-c1.json" {
+            source["sha256"] = Value::String(servescope::core::provenance::sha256_hex(edited.as_bytes()));
+        }
+    }
+    std::fs::write(dir.join("results.json"), serde_json::to_vec_pretty(&doc).expect("json")).expect("write");
+    let (code, text) = verify(&dir);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("serving.workloads[0].rows[0].cells[0]"), "{text}");
+    assert!(text.contains("`ttft_p50_ms` is 51.9 in the sweep but vllm-c1.json gives 61.9"), "{text}");
+}
+
+#[test]
+fn a_non_streaming_genai_perf_run_has_no_ttft_tpot_or_itl_only_e2e() {
+    let dir = out_dir("genai-perf-non-streaming");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "GenAI-Perf",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "t",
+        "--label",
+        "T",
+        "--gpus",
+        "2",
+        "genai-perf/non-streaming/profile_export_genai_perf.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("a non-streaming run (endpoint.streaming false): its time_to_first_token is the whole request's latency"),
+        "the reason is said: {stderr}"
+    );
+    let doc = results(&dir);
+    // Its time_to_first_token equals request_latency: never imported as TTFT.
+    assert_cell(
+        cell(&doc, (2048, 256), "t", 16),
+        &[
+            ("n", 20.0),
+            ("wall_s", 40.0),
+            ("out_tok_s", 64.0),
+            ("gpus", 2.0),
+            ("power_w", 410.0),
+            ("tok_s_per_kw", 156.1),
+            ("e2e_p50_ms", 7990.0),
+            ("e2e_p99_ms", 8106.0),
+        ],
+    );
+    verify_all(&dir);
+}

@@ -51,7 +51,7 @@ fn the_fixture_sweep_reproduces_one_cell_and_names_the_other() {
     let sweep = read("tests/fixtures/provenance/sweep.jsonl");
     let expected = &results.sources[2].sha256;
     assert_eq!(check_bytes("sweep.jsonl", expected, &sweep), SourceStatus::Verified);
-    let r = recompute(&results, "sweep.jsonl", &sweep);
+    let r = recompute(&results, "sweep.jsonl", &sweep, &|_| None);
     assert_eq!((r.cells, r.matched), (2, 1));
     assert_eq!(r.mismatches[0].path, "serving.workloads[0].rows[0].cells[2]");
     assert_eq!(r.mismatches[0].reason, "`out_tok_s` is 900 but the line gives 905.2");
@@ -105,7 +105,7 @@ fn the_shared_policy_gives_the_command_lines_verdict() {
         };
         verification.record(&job, status, bytes);
     }
-    let report = verification.finish(&results, 0, 0);
+    let report = verification.finish(&results, 0, 0, &servescope::core::import::rederive);
     assert_eq!(report.cells(), (2, 1));
     let verdict = report.verdict(false);
     assert!(!verdict.pass);

@@ -109,7 +109,7 @@ fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findin
         "findings": findings.iter().map(|f| json!({ "severity": f.severity.to_string(), "kind": f.kind.as_str(), "path": f.path, "message": f.message })).collect::<Vec<_>>(),
         "sources": report.statuses.iter().map(|(name, s)| json!({ "name": name, "status": s.label(), "detail": s.detail() })).collect::<Vec<_>>(),
         "recomputation": report.recomputations.iter().map(|(name, r)| match r {
-            Ok(r) => json!({ "source": name, "cells": r.cells, "matched": r.matched,
+            Ok(r) => json!({ "source": name, "cells": r.cells, "matched": r.matched, "from_tool": r.from_tool,
                 "mismatches": r.mismatches.iter().map(|m| json!({ "path": m.path, "reason": m.reason })).collect::<Vec<_>>() }),
             Err(why) => json!({ "source": name, "skipped": why }),
         }).collect::<Vec<_>>(),
@@ -144,7 +144,7 @@ fn run() -> Result<ExitCode, UsageError> {
                 let (status, bytes) = read_source(&dir, &job.file, &job.sha256);
                 verification.record(&job, status, bytes);
             }
-            verification.finish(results, errors, warnings)
+            verification.finish(results, errors, warnings, &servescope::core::import::rederive)
         }
         None => Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings },
     };

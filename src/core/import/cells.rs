@@ -238,3 +238,31 @@ pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: i
     }
     out
 }
+
+/// Derive a sweep line again from the tool's file it came from (`file`, at `entry`): the
+/// same importer, the line's own lengths and GPU count; every figure must agree. This is
+/// what lets `servescope-verify` reach the tool's own output, not only the sweep.
+pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &Map<String, Value>) -> Result<(), String> {
+    let imported = super::import_file(file, bytes, None).map_err(|e| format!("its tool file does not import again: {e}"))?;
+    let at = if entry.is_empty() { file.to_owned() } else { format!("{file} {entry}") };
+    let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
+    let load = Load::of(run).map_err(|why| format!("{at}: {why}"))?;
+    let number = |key: &str| line.get(key).and_then(Value::as_f64);
+    let (Some(isl), Some(osl), Some(gpus)) = (number("isl"), number("osl"), number("gpus")) else {
+        return Err("the sweep line lacks isl, osl or gpus".into());
+    };
+    let cell = cell_of(run, load, isl as u64, osl as u64, gpus as u32);
+    for field in CELL_NUMBERS {
+        let (from_tool, in_line) = ((field.get)(&cell), number(field.name));
+        let agree = match (from_tool, in_line) {
+            (None, None) => true,
+            (Some(a), Some(b)) => (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0),
+            _ => false,
+        };
+        if !agree {
+            let say = |v: Option<f64>| v.map_or_else(|| "not measured".to_owned(), |v| v.to_string());
+            return Err(format!("`{}` is {} in the sweep but {at} gives {}", field.name, say(in_line), say(from_tool)));
+        }
+    }
+    Ok(())
+}

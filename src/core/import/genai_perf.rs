@@ -7,6 +7,8 @@
 //!   `synthetic_input_tokens_mean` / `output_tokens_mean`.
 //! - Errors are not recorded: not measured. Wall time is derived: count ÷ request rate.
 //! - Power: `telemetry_stats.gpu_power_usage.<gpu>.avg`, the mean over GPUs.
+//! - A non-streaming run (`endpoint.streaming: false`) writes the whole request's latency
+//!   as `time_to_first_token` and has no inter-token latency: only E2E is measured.
 
 use serde_json::Value;
 
@@ -35,7 +37,13 @@ pub fn run(doc: &Value, entry: String) -> Run {
         .and_then(Value::as_object)
         .map(|gpus| gpus.iter().filter(|(k, _)| k.as_str() != "unit").filter_map(|(_, g)| number(g, &["avg"])).collect());
     let n = s("request_count", "avg");
+    let streaming = at(config, &["endpoint", "streaming"]).or_else(|| at(config, &["streaming"])).and_then(Value::as_bool);
+    let whole_request = streaming == Some(false);
+    let streamed = |v: (Option<f64>, Option<f64>)| if whole_request { (None, None) } else { v };
     Run {
+        caveat: whole_request.then(|| {
+            "a non-streaming run (endpoint.streaming false): its time_to_first_token is the whole request's latency and it has no inter-token latency, so TTFT, TPOT and ITL are not measured; E2E is".to_owned()
+        }),
         entry,
         conc,
         no_conc,
@@ -44,8 +52,8 @@ pub fn run(doc: &Value, entry: String) -> Run {
         n,
         wall_s: n.zip(s("request_throughput", "avg")).map(|(n, rate)| n / rate),
         out_tok_s: s("output_token_throughput", "avg"),
-        ttft: (s("time_to_first_token", "p50"), s("time_to_first_token", "p99")),
-        tpot: (s("inter_token_latency", "p50"), s("inter_token_latency", "p99")),
+        ttft: streamed((s("time_to_first_token", "p50"), s("time_to_first_token", "p99"))),
+        tpot: streamed((s("inter_token_latency", "p50"), s("inter_token_latency", "p99"))),
         e2e: (s("request_latency", "p50"), s("request_latency", "p99")),
         power: power.as_deref().and_then(mean_power),
         ..Run::default()

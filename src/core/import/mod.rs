@@ -10,6 +10,7 @@ mod genai_perf;
 mod guidellm;
 pub mod json;
 mod llmperf;
+mod load;
 mod sglang;
 pub mod study;
 mod vllm;
@@ -19,6 +20,8 @@ use std::str::FromStr;
 
 use serde_json::Value;
 
+pub use cells::rederive;
+pub use load::Load;
 pub use study::{write_study, EngineGroup, StudyAnswers, WrittenFile, WrittenStudy};
 
 /// A benchmark tool whose output can be imported.
@@ -154,60 +157,8 @@ pub struct Run {
     pub power: Option<(f64, usize)>,
     /// The run's calendar date, where the tool records one.
     pub date: Option<String>,
-}
-
-/// How a run was driven, as the cell it becomes is placed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Load {
-    /// A configured concurrency.
-    Conc(u32),
-    /// A finite offered request rate, req/s, with no concurrency cap.
-    Rate(f64),
-    /// No rate limit and no cap: all N requests sent at once.
-    Burst(u32),
-}
-
-impl Load {
-    /// The load of a run, or why it has none.
-    pub fn of(run: &Run) -> Result<Load, String> {
-        if let Some(c) = run.conc {
-            return Ok(Load::Conc(c));
-        }
-        match run.rate {
-            Some(r) if r.is_finite() && r > 0.0 => Ok(Load::Rate(r)),
-            Some(r) if r.is_infinite() => {
-                let sent = run.requests.or_else(|| Some(run.n? + run.errors?)).filter(|&n| n >= 1.0 && n.fract() == 0.0);
-                sent.map(|n| Load::Burst(n as u32))
-                    .ok_or_else(|| "request rate inf with no concurrency cap (a burst), but the requests sent are not recorded".to_owned())
-            }
-            _ => Err(run.no_conc.clone().unwrap_or_else(|| "no concurrency and no request rate recorded".to_owned())),
-        }
-    }
-
-    /// The axis of the workload the cell goes into.
-    pub fn axis(self) -> crate::core::model::LoadAxis {
-        match self {
-            Load::Rate(_) => crate::core::model::LoadAxis::Rate,
-            Load::Conc(_) | Load::Burst(_) => crate::core::model::LoadAxis::Concurrency,
-        }
-    }
-
-    /// The level along that axis.
-    pub fn level(self) -> f64 {
-        match self {
-            Load::Conc(c) | Load::Burst(c) => f64::from(c),
-            Load::Rate(r) => r,
-        }
-    }
-
-    /// "c8", "2 req/s", "c100 burst".
-    pub fn label(self) -> String {
-        match self {
-            Load::Conc(c) => format!("c{c}"),
-            Load::Rate(r) => format!("{r} req/s"),
-            Load::Burst(n) => format!("c{n} burst"),
-        }
-    }
+    /// A caveat the importer says about this run (a figure it left out, and why).
+    pub caveat: Option<String>,
 }
 
 /// Something imported with a caveat, or left out: it names the file and the entry.
@@ -365,6 +316,11 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
             Tool::Llmperf => llmperf::runs(doc, &entry),
         };
         runs.extend(found);
+    }
+    for run in &runs {
+        if let Some(caveat) = &run.caveat {
+            warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
+        }
     }
     let mut placeable = 0;
     for run in &runs {

@@ -8,6 +8,6 @@ mod status;
 mod verify;
 
 pub use citations::{citations, sweep_sources, Citation};
-pub use recompute::{median, recompute, rounds_to, CellMismatch, Recomputation};
+pub use recompute::{median, recompute, rounds_to, CellMismatch, Recomputation, Rederive};
 pub use status::{check_bytes, sha256_hex, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
-pub use verify::{Report, SourceJob, Verdict, Verification, REMOTE};
+pub use verify::{Report, SourceJob, ToolRederive, Verdict, Verification, REMOTE};

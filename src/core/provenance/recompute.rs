@@ -26,17 +26,29 @@ pub struct CellMismatch {
 pub struct Recomputation {
     /// Cells citing the source.
     pub cells: usize,
-    /// Cells that match a line.
+    /// Cells that match a line (and, where the line names a verified tool file, what the
+    /// tool's file gives).
     pub matched: usize,
+    /// Matched cells whose lines were also derived again from the tool's own file.
+    pub from_tool: usize,
     /// Cells that do not, with why.
     pub mismatches: Vec<CellMismatch>,
 }
 
 impl fmt::Display for Recomputation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} of {} cells match their source line", self.matched, self.cells)
+        write!(f, "{} of {} cells match their source line", self.matched, self.cells)?;
+        if self.from_tool > 0 {
+            write!(f, "; {} of them derived again from the tool's file", self.from_tool)?;
+        }
+        Ok(())
     }
 }
+
+/// Derives a sweep line again from the tool's file it names (`from`): `None` when the line
+/// names none (or that file is not verified), else whether every figure agrees. The
+/// importers supply it (`import::rederive`); provenance does not depend on them.
+pub type Rederive<'a> = &'a dyn Fn(&Map<String, Value>) -> Option<Result<(), String>>;
 
 /// Whether a published figure is the line's value rounded to the decimals the figure shows.
 pub fn rounds_to(published: f64, raw: f64) -> bool {
@@ -101,8 +113,9 @@ fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Map<Str
     None
 }
 
-/// Recompute every serving cell that cites `source` from that sweep's JSONL lines.
-pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation {
+/// Recompute every serving cell that cites `source` from that sweep's JSONL lines, and
+/// each matching line from its tool's file where `rederive` can.
+pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederive<'_>) -> Recomputation {
     let text = String::from_utf8_lossy(jsonl);
     let lines: Vec<Map<String, Value>> =
         text.lines().filter(|l| !l.trim().is_empty()).filter_map(|l| serde_json::from_str::<Value>(l).ok()?.as_object().cloned()).collect();
@@ -124,23 +137,38 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8]) -> Recomputation
                         key_values.iter().all(|&(k, v)| line.get(k).and_then(Value::as_f64).is_some_and(|raw| rounds_to(v, raw)))
                     })
                     .collect();
-                if let Some(trials) = &cell.trials {
+                let used: Vec<&Map<String, Value>> = if let Some(trials) = &cell.trials {
                     let runs: Vec<&Map<String, Value>> = candidates.into_iter().filter(|l| l.contains_key("trial")).collect();
-                    match trials_disagreement(&fields, trials, &runs) {
-                        None => out.matched += 1,
-                        Some(reason) => out.mismatches.push(CellMismatch { path, reason }),
+                    if let Some(reason) = trials_disagreement(&fields, trials, &runs) {
+                        out.mismatches.push(CellMismatch { path, reason });
+                        continue;
                     }
-                    continue;
-                }
-                if candidates.is_empty() {
-                    out.mismatches.push(CellMismatch { path, reason: format!("no line with the same {}", keys.join(", ")) });
-                    continue;
-                }
-                let reasons: Vec<String> = candidates.iter().filter_map(|line| line_disagreement(&fields, line)).collect();
-                if reasons.len() < candidates.len() {
-                    out.matched += 1;
+                    runs
                 } else {
-                    out.mismatches.push(CellMismatch { path, reason: reasons.into_iter().next().unwrap_or_default() });
+                    if candidates.is_empty() {
+                        out.mismatches.push(CellMismatch { path, reason: format!("no line with the same {}", keys.join(", ")) });
+                        continue;
+                    }
+                    let (agree, reasons): (Vec<_>, Vec<_>) =
+                        candidates.iter().map(|line| (*line, line_disagreement(&fields, line))).partition(|(_, r)| r.is_none());
+                    match agree.first() {
+                        Some((line, _)) => vec![*line],
+                        None => {
+                            let reason = reasons.into_iter().find_map(|(_, r)| r).unwrap_or_default();
+                            out.mismatches.push(CellMismatch { path, reason });
+                            continue;
+                        }
+                    }
+                };
+                // The lines behind the cell, derived again from the tool's own file.
+                let checks: Vec<Option<Result<(), String>>> = used.iter().map(|line| rederive(line)).collect();
+                if let Some(Err(reason)) = checks.iter().flatten().find(|c| c.is_err()) {
+                    out.mismatches.push(CellMismatch { path, reason: reason.clone() });
+                    continue;
+                }
+                out.matched += 1;
+                if !checks.is_empty() && checks.iter().all(Option::is_some) {
+                    out.from_tool += 1;
                 }
             }
         }

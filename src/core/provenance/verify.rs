@@ -9,6 +9,10 @@ use super::recompute::{recompute, Recomputation};
 use super::status::{SourceStatus, StatusCounts};
 use crate::core::model::Results;
 
+/// Derives a sweep line again from a tool file: `(file name, bytes, entry, line)`, `Ok`
+/// when every figure agrees (`import::rederive`).
+pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &serde_json::Map<String, serde_json::Value>) -> Result<(), String>;
+
 /// The status a `url`-only source keeps: neither the page nor the command line fetches it.
 pub const REMOTE: &str = "remote: known only by its URL, not fetched";
 
@@ -23,7 +27,8 @@ pub struct SourceJob {
     pub file: String,
     /// The published sha256.
     pub sha256: String,
-    /// A sweep: its bytes are kept to recompute cells once verified.
+    /// A sweep, or a copy of a tool's file (it has an `originalPath`): its bytes are kept
+    /// to recompute cells once verified.
     pub keep_bytes: bool,
 }
 
@@ -52,7 +57,7 @@ impl Verification {
                             name: source.name().to_owned(),
                             file: file.clone(),
                             sha256: source.sha256.clone(),
-                            keep_bytes: sweeps.contains(file.as_str()),
+                            keep_bytes: sweeps.contains(file.as_str()) || source.original_path.is_some(),
                         });
                         SourceStatus::NotChecked("not reached yet".into())
                     }
@@ -69,7 +74,7 @@ impl Verification {
         &self.jobs
     }
 
-    /// Record a job's outcome; `bytes` are kept only for a verified sweep.
+    /// Record a job's outcome; `bytes` are kept only for a verified sweep or tool file.
     pub fn record(&mut self, job: &SourceJob, status: SourceStatus, bytes: Option<Vec<u8>>) {
         if job.keep_bytes && status == SourceStatus::Verified {
             if let Some(bytes) = bytes {
@@ -86,14 +91,25 @@ impl Verification {
         &self.statuses
     }
 
-    /// Recompute the verified sweeps and decide.
-    pub fn finish(self, results: &Results, errors: usize, warnings: usize) -> Report {
+    /// Recompute the verified sweeps — and each line from the verified tool file it names,
+    /// through `rederive(file name, its bytes, entry, line)` — and decide.
+    pub fn finish(self, results: &Results, errors: usize, warnings: usize, rederive: ToolRederive) -> Report {
         let sweeps = super::citations::sweep_sources(results);
+        let kept = &self.sweeps;
+        // `from` is "COPY ENTRY": the longest kept file name it starts with is the copy.
+        let from_tool = |line: &serde_json::Map<String, serde_json::Value>| {
+            let from = line.get("from")?.as_str()?;
+            let (name, bytes) = kept
+                .iter()
+                .filter(|(name, _)| from == name.as_str() || from.strip_prefix(name.as_str()).is_some_and(|r| r.starts_with(' ')))
+                .max_by_key(|(name, _)| name.len())?;
+            Some(rederive(name, bytes, from[name.len()..].trim(), line))
+        };
         let recomputations = sweeps
             .into_iter()
             .map(|name| {
                 let outcome = match self.sweeps.get(name) {
-                    Some(bytes) => Ok(recompute(results, name, bytes)),
+                    Some(bytes) => Ok(recompute(results, name, bytes, &from_tool)),
                     None => Err("not recomputed: the source is not verified".to_owned()),
                 };
                 (name.to_owned(), outcome)

@@ -62,5 +62,5 @@ pub async fn check_sources(study: Study, mut verification: Verification, current
     }
     checks.progress.set(None);
     let warnings = study.warnings.len();
-    checks.report.set(Some(verification.finish(&study.results, 0, warnings)));
+    checks.report.set(Some(verification.finish(&study.results, 0, warnings, &crate::core::import::rederive)));
 }
