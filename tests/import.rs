@@ -565,6 +565,8 @@ fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_ra
     ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("6 cells"), "{stdout}");
+    assert!(stdout.contains("vllm/summary/summary.json: vLLM bench serve, 3 runs read, 3 placed\n"), "one line per file: {stdout}");
+    assert!(stdout.contains("vllm/rate-append.json: vLLM bench serve, 5 runs read, 5 placed\n"), "{stdout}");
     let doc = results(&dir);
     assert_eq!(doc["schemaVersion"], "1.2");
     assert_eq!(doc["date"], "2026-11-12", "the date the runs record");
@@ -633,6 +635,7 @@ fn llmperf_summaries_and_a_wrapper_keyed_by_concurrency_import_in_ms_without_tpo
     ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("4 cells"), "{stdout}");
+    assert!(stdout.contains("llmperf/leaderboard-by-concurrency.json: LLMPerf, 3 runs read, 3 placed"), "{stdout}");
     assert!(stderr.contains("llmperf/leaderboard-by-concurrency.json lines 103, 104, 105 … (22 in all): bare NaN is not JSON"), "{stderr}");
     let doc = results(&dir);
     assert_eq!(doc["date"], "2026-10-30", "from the summaries' timestamp");
@@ -775,5 +778,184 @@ fn a_non_streaming_genai_perf_run_has_no_ttft_tpot_or_itl_only_e2e() {
             ("e2e_p99_ms", 8106.0),
         ],
     );
+    verify_all(&dir);
+}
+
+#[test]
+fn the_tools_own_record_wins_and_disagreements_are_said() {
+    // A publisher's --osl far from the recorded 256, and 4 GPUs where the telemetry saw 2.
+    let dir = out_dir("genai-perf-disagree");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "GenAI-Perf",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "t",
+        "--label",
+        "T",
+        "--gpus",
+        "4",
+        "--isl",
+        "2048",
+        "--osl",
+        "1024",
+        "genai-perf/profile_export_genai_perf.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("--osl 1024 disagrees with the file's own input_config output_tokens of 256 (more than 5 %); --osl was used"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--isl 2048 disagrees"), "an agreeing length is not flagged: {stderr}");
+    assert!(
+        stderr.contains("the GPU telemetry saw 2 GPUs, but 4 were given: power per GPU is not written (not measured) rather than guessed"),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    let c = cell(&doc, (2048, 1024), "t", 4);
+    assert_eq!((c.get("power_w"), c.get("tok_s_per_kw")), (None, None), "{c}");
+    assert_eq!(c["out_tok_s"].as_f64(), Some(32.0), "the endpoint's throughput ÷ the 4 GPUs given");
+    verify_all(&dir);
+}
+
+#[test]
+fn another_tools_summary_read_as_vllm_names_the_latency_keys_it_did_not_recognise() {
+    let dir = out_dir("inferencex");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "X",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "x",
+        "--label",
+        "X",
+        "--gpus",
+        "8",
+        "inferencex/agg_summary.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(
+            "inferencex/agg_summary.json: read as vLLM bench serve but none of its latency keys is here; keys it does not recognise: median_ttft, p99_ttft, median_tpot, median_e2el"
+        ),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    let c = cell(&doc, (1024, 1024), "x", 64);
+    assert!(c.get("ttft_p50_ms").is_none() && c.get("tpot_p50_ms").is_none(), "no latency is made up: {c}");
+}
+
+#[test]
+fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_concurrency() {
+    let dir = out_dir("sglang-v04");
+    let d = dir.to_str().expect("utf-8");
+    let args = ["--out", d, "--title", "SGLang 0.4", "--engine", "s", "--label", "SGLang 0.4", "--gpus", "1", "sglang/v04-rate.jsonl"];
+    // No date in the file: the refusal shows the exact flag.
+    let (code, _, stderr) = import(&args);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("the files record no date: give the study's date (--date YYYY-MM-DD)"), "{stderr}");
+    let mut dated = args.to_vec();
+    dated.extend(["--date", "2025-03-01"]);
+    let (code, stdout, stderr) = import(&dated);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("sglang/v04-rate.jsonl: SGLang bench_serving, 4 runs read, 4 placed"), "{stdout}");
+    let doc = results(&dir);
+    // The minimal key set: medians only, no TPOT; per-request ttfts (seconds) are not summary figures.
+    let r2 = rate_cell(&doc, (512, 128), "s", 2.0);
+    assert_cell(
+        r2,
+        &[
+            ("n", 100.0),
+            ("wall_s", 51.0),
+            ("out_tok_s", 253.4),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 35.0),
+            ("itl_p50_ms", 11.3),
+            ("e2e_p50_ms", 1510.0),
+        ],
+    );
+    assert_eq!((r2["conc_achieved"].as_f64(), r2["req_s_achieved"].as_f64()), (Some(2.95), Some(1.98)));
+    assert_eq!(doc["serving"]["workloads"][1]["requestRates"], serde_json::json!([1, 2, 8]));
+    // The line with max_concurrency 4 (and a bare Infinity rate) is a concurrency cell.
+    let c4 = cell(&doc, (512, 128), "s", 4);
+    assert_eq!((c4["conc"].as_u64(), c4.get("conc_achieved"), c4.get("rate_rps")), (Some(4), None, None));
+    verify_all(&dir);
+}
+
+#[test]
+fn runs_of_different_datasets_are_different_workloads_never_trials() {
+    let dir = out_dir("sglang-datasets");
+    let d = dir.to_str().expect("utf-8");
+    let (code, stdout, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "Datasets",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "s",
+        "--label",
+        "S",
+        "--gpus",
+        "1",
+        "sglang/datasets.jsonl",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("2 cells"), "{stdout}");
+    assert!(
+        stderr.contains("sglang/datasets.jsonl line 2: a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed)"),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    let keys: Vec<(u64, u64)> = doc["serving"]["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .map(|w| (w["inputTokens"].as_u64().unwrap_or(0), w["outputTokens"].as_u64().unwrap_or(0)))
+        .collect();
+    assert_eq!(keys, [(302, 199), (512, 128)], "random 512/128 and ShareGPT's measured 302/199");
+    assert_eq!(cell(&doc, (302, 199), "s", 8)["ttft_p50_ms"].as_f64(), Some(44.0));
+    assert_eq!(cell(&doc, (512, 128), "s", 8)["ttft_p50_ms"].as_f64(), Some(58.0));
+    verify_all(&dir);
+}
+
+#[test]
+fn runs_that_differ_in_a_metadata_label_are_refused_naming_it_or_split_into_engines() {
+    let dir = out_dir("vllm-deployments");
+    let d = dir.to_str().expect("utf-8");
+    let base = ["--out", d, "--title", "Deployments", "--engine", "v", "--label", "vLLM", "--gpus", "1"];
+    let mut refused = base.to_vec();
+    refused.push("vllm/deployments.json");
+    let (code, _, stderr) = import(&refused);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains(
+            "but differ in `deployment` (base, kvcache): different setups are never trials of one cell; give --split-by deployment"
+        ),
+        "{stderr}"
+    );
+    let mut split = base.to_vec();
+    split.extend(["--split-by", "deployment", "vllm/deployments.json"]);
+    let (code, stdout, stderr) = import(&split);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("3 cells"), "{stdout}");
+    let doc = results(&dir);
+    let engines: Vec<(&str, &str)> = doc["engines"]
+        .as_array()
+        .expect("engines")
+        .iter()
+        .map(|e| (e["id"].as_str().unwrap_or(""), e["label"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(engines, [("v-base", "vLLM base"), ("v-kvcache", "vLLM kvcache"), ("v-no-features", "vLLM no-features")]);
+    assert_eq!(cell(&doc, (1024, 512), "v-kvcache", 16)["out_tok_s"].as_f64(), Some(2150.0));
     verify_all(&dir);
 }

@@ -1,4 +1,4 @@
-//! servescope-import: turn what vLLM, SGLang, GuideLLM, AIPerf or GenAI-Perf wrote into a
+//! servescope-import: turn what vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf or LLMPerf wrote into a
 //! servescope results file, its raw files copied beside it and one sweep per engine, so
 //! `servescope-verify DIR/results.json --require-all` passes on what it wrote.
 
@@ -10,12 +10,13 @@ use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
-         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N]
-         [--from auto|vllm|sglang|guidellm|aiperf|genai-perf] FILE... [--engine ID2 ... FILE...]...
+         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N] [--split-by KEY]
+         [--from auto|vllm|sglang|guidellm|aiperf|genai-perf|llmperf] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
 assumed. --isl/--osl give the nominal lengths where the tool does not record them.
+--split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
 Writes DIR/results.json, a copy of every file (ENGINE-NAME) and ENGINE.cells.jsonl, the
 unrounded figures every cell is checked against.
 Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage.";
@@ -78,6 +79,10 @@ fn parse() -> Result<Option<Args>, String> {
                     "isl" => groups[g].0.isl = Some(n),
                     _ => groups[g].0.osl = Some(n),
                 }
+            }
+            Long("split-by") => {
+                let g = group(&mut groups, "--split-by")?;
+                groups[g].0.split_by = Some(text(&mut parser)?);
             }
             Long("from") => {
                 let g = group(&mut groups, "--from")?;
@@ -154,6 +159,9 @@ fn main() -> ExitCode {
             eprintln!("servescope-import: {}: {e}", path.display());
             return ExitCode::from(1);
         }
+    }
+    for file in &written.read {
+        println!("{file}");
     }
     println!(
         "wrote {} ({} cells, {} files, {} warnings)",

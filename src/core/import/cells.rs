@@ -14,7 +14,8 @@ use crate::core::provenance::median;
 pub fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
     let all_failed = run.n == Some(0.0) && run.errors.is_some_and(|e| e > 0.0);
     let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus)) };
-    let power = run.power.map(|p| p.0);
+    // Per GPU only when the telemetry saw the GPUs the publisher gave.
+    let power = run.power.filter(|p| p.1 == gpus as usize).map(|p| p.0);
     // No request completed: no latency exists, whatever the tool wrote.
     let latency = |v: (Option<f64>, Option<f64>)| if all_failed { (None, None) } else { v };
     let (ttft, tpot, itl, e2e) = (latency(run.ttft), latency(run.tpot), latency(run.itl), latency(run.e2e));
@@ -69,6 +70,16 @@ pub struct Placed {
     pub from: String,
     /// The repeated runs behind it: `(trial index, unrounded cell, from)`.
     pub trials: Vec<(u32, Cell, String)>,
+    /// The publisher's labels on the run (`Run::labels`).
+    pub labels: Vec<(String, String)>,
+}
+
+/// The first label two runs of one configuration disagree on, with both values.
+fn differing_label<'a>(a: &'a [(String, String)], b: &'a [(String, String)]) -> Option<(&'a str, &'a str, &'a str)> {
+    a.iter().find_map(|(k, v)| {
+        let other = b.iter().find(|(k2, _)| k2 == k).map_or("(absent)", |(_, v2)| v2.as_str());
+        (other != v).then_some((k.as_str(), v.as_str(), other))
+    })
 }
 
 impl Placed {
@@ -87,6 +98,15 @@ pub fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, engine_i
         return Ok(());
     };
     let (isl, osl) = new.key;
+    // Runs whose labels differ measured different setups: refused, naming the label.
+    if let Some((key, a, b)) = differing_label(&new.labels, &other.labels).or_else(|| differing_label(&other.labels, &new.labels)) {
+        return Err(ImportError::Study(format!(
+            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}, but differ in `{key}` ({b}, {a}): different setups are never trials of one cell; give --split-by {key} to make one engine per value",
+            new.from,
+            other.from,
+            new.load.label()
+        )));
+    }
     match trial {
         Some(t) if !other.trials.is_empty() && other.trials.iter().all(|x| x.0 != t) => {
             other.trials.push((t, new.cell, new.from));

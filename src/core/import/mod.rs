@@ -22,7 +22,7 @@ use serde_json::Value;
 
 pub use cells::rederive;
 pub use load::Load;
-pub use study::{write_study, EngineGroup, StudyAnswers, WrittenFile, WrittenStudy};
+pub use study::{write_study, EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
 
 /// A benchmark tool whose output can be imported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +159,9 @@ pub struct Run {
     pub date: Option<String>,
     /// A caveat the importer says about this run (a figure it left out, and why).
     pub caveat: Option<String>,
+    /// The publisher's own labels on the run (vLLM `--metadata` strings such as
+    /// `"deployment": "base"`): runs that differ in one are different setups, never trials.
+    pub labels: Vec<(String, String)>,
 }
 
 /// Something imported with a caveat, or left out: it names the file and the entry.
@@ -315,6 +318,11 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
             Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
             Tool::Llmperf => llmperf::runs(doc, &entry),
         };
+        for run in &found {
+            if let Some(why) = unrecognised_latencies(tool, run, doc) {
+                warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why });
+            }
+        }
         runs.extend(found);
     }
     for run in &runs {
@@ -336,6 +344,30 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
         return Err(ImportError::Nothing { file: file.to_owned(), why: format!("no run has a concurrency or a request rate ({why})") });
     }
     Ok(Imported { tool, runs, warnings })
+}
+
+/// A run of a completed-requests file with no latency at all, while the document has keys
+/// that look like latencies the importer does not know (another tool's layout read as this
+/// one): said, naming them, so every latency being null is never silent.
+fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
+    let none = [run.ttft, run.tpot, run.itl, run.e2e].iter().all(|p| p.0.is_none() && p.1.is_none());
+    if !none || run.n == Some(0.0) || !matches!(tool, Tool::Vllm | Tool::Sglang) {
+        return None;
+    }
+    let keys: Vec<&str> = doc
+        .as_object()?
+        .keys()
+        .map(String::as_str)
+        .filter(|k| ["ttft", "tpot", "itl", "latency", "e2e"].iter().any(|w| k.contains(w)))
+        .take(6)
+        .collect();
+    (!keys.is_empty()).then(|| {
+        format!(
+            "read as {} but none of its latency keys is here; keys it does not recognise: {} — every latency is not measured (is this another tool's summary?)",
+            tool.title(),
+            keys.join(", ")
+        )
+    })
 }
 
 /// The top-level keys of a document, for the "not a format" error.

@@ -9,6 +9,7 @@
 //!   only for a random dataset with `random_range_ratio == 1` (the default 0 samples
 //!   lengths uniformly in [1, len]).
 //! - A 0 latency is an empty list's mean, not a measurement; `NaN` arrives as null.
+//! - A `sharegpt` dataset records no nominal lengths: the measured means are used, and said.
 
 use serde_json::Value;
 
@@ -38,6 +39,13 @@ pub fn run(doc: &Value, entry: String) -> Run {
     let random = doc.get("dataset_name").and_then(Value::as_str).is_some_and(|d| d.starts_with("random"));
     let fixed = number(doc, &["random_range_ratio"]) == Some(1.0);
     let nominal = |key: &'static str| (random && fixed).then(|| count(doc, &[key]).map(|tokens| Length { tokens, from: key })).flatten();
+    // A ShareGPT run has no nominal length: its lengths are the measured means (its own
+    // workload, never merged with a random dataset's).
+    let sharegpt = doc.get("dataset_name").and_then(Value::as_str) == Some("sharegpt");
+    let measured_mean = |total: &str, from: &'static str| {
+        let (total, n) = (number(doc, &[total])?, number(doc, &["completed"]).filter(|n| *n > 0.0)?);
+        sharegpt.then(|| Length { tokens: (total / n).round() as u64, from })
+    };
     let details = doc.get("details").unwrap_or(doc);
     let errors_list: Option<Vec<bool>> =
         details.get("errors").and_then(Value::as_array).map(|e| e.iter().map(|x| x.as_str().is_some_and(|s| !s.is_empty())).collect());
@@ -58,8 +66,12 @@ pub fn run(doc: &Value, entry: String) -> Run {
         // (a concurrency cell's load is its cap).
         conc_achieved: rate_driven.then(|| measured(doc, &["concurrency"])).flatten(),
         req_s_achieved: rate_driven.then(|| measured(doc, &["request_throughput"])).flatten(),
-        isl: nominal("random_input_len"),
-        osl: nominal("random_output_len"),
+        isl: nominal("random_input_len").or_else(|| measured_mean("total_input_tokens", "ShareGPT measured mean input length")),
+        osl: nominal("random_output_len")
+            .or_else(|| measured_mean("total_output_tokens", "ShareGPT measured mean output length"))
+            .or_else(|| measured_mean("total_output", "ShareGPT measured mean output length")),
+        caveat: sharegpt
+            .then(|| "a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed), a workload of its own".to_owned()),
         n: number(doc, &["completed"]),
         errors: errors_list.map(|e| e.iter().filter(|x| **x).count() as f64),
         wall_s: measured(doc, &["duration"]),

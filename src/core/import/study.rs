@@ -50,6 +50,9 @@ pub struct EngineGroup {
     pub osl: Option<u64>,
     /// The tool, or `None` to detect it from each file's keys.
     pub tool: Option<Tool>,
+    /// One engine per value of this run label (`--split-by KEY`, e.g. vLLM `--metadata
+    /// deployment=…`), instead of refusing runs that differ in it.
+    pub split_by: Option<String>,
     /// The files as given (name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
 }
@@ -72,6 +75,33 @@ pub struct WrittenStudy {
     pub warnings: Vec<ImportWarning>,
     /// Serving cells written.
     pub cells: usize,
+    /// Per input file, in the order read: what it held and what was left out.
+    pub read: Vec<FileRead>,
+}
+
+/// What one input file gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRead {
+    /// The file as given.
+    pub file: String,
+    /// The tool it was read as.
+    pub tool: &'static str,
+    /// Runs read.
+    pub runs: usize,
+    /// Why each run left out was left out.
+    pub skipped: Vec<String>,
+}
+
+impl std::fmt::Display for FileRead {
+    /// "vllm/append.json: vLLM bench serve, 3 runs read, 3 placed" (then what was skipped, and why).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
+        write!(f, "{}: {}, {} read, {} placed", self.file, self.tool, runs(self.runs), self.runs - self.skipped.len())?;
+        if !self.skipped.is_empty() {
+            write!(f, ", {} skipped ({})", self.skipped.len(), self.skipped.join("; "))?;
+        }
+        Ok(())
+    }
 }
 
 /// The name of the results file.
@@ -100,8 +130,45 @@ fn study_error(message: String) -> ImportError {
     ImportError::Study(message)
 }
 
+/// A run label, `(key, value)`.
+type Label = (String, String);
+
+/// With `--split-by KEY`, one engine per value of that label among the group's runs (id
+/// `ID-VALUE`, label `LABEL VALUE`), each keeping only its runs; other groups as given.
+fn split_groups(given: &[EngineGroup]) -> Result<Vec<(EngineGroup, Option<Label>)>, ImportError> {
+    let mut out = Vec::new();
+    for group in given {
+        let Some(key) = &group.split_by else {
+            out.push((group.clone(), None));
+            continue;
+        };
+        let mut values: Vec<String> = Vec::new();
+        for (name, bytes) in &group.files {
+            for run in import_file(name, bytes, group.tool)?.runs {
+                if let Some((_, v)) = run.labels.into_iter().find(|(k, _)| k == key) {
+                    if !values.contains(&v) {
+                        values.push(v);
+                    }
+                }
+            }
+        }
+        if values.is_empty() {
+            return Err(study_error(format!("engine `{}`: --split-by {key}, but no run has a `{key}` label", group.id)));
+        }
+        values.sort();
+        for value in values {
+            let slug: String = value.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+            let split = EngineGroup { id: format!("{}-{slug}", group.id), label: format!("{} {value}", group.label), ..group.clone() };
+            out.push((split, Some((key.clone(), value))));
+        }
+    }
+    Ok(out)
+}
+
 /// Write a study from engine groups (see the module's rules).
-pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<WrittenStudy, ImportError> {
+pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<WrittenStudy, ImportError> {
+    let split = split_groups(given)?;
+    let groups: Vec<EngineGroup> = split.iter().map(|(g, _)| g.clone()).collect();
     if answers.title.trim().is_empty() {
         return Err(study_error("the study needs a title (--title)".into()));
     }
@@ -116,6 +183,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
     let mut described: Vec<String> = Vec::new();
     let mut dates: Vec<String> = Vec::new();
     let mut any_power = false;
+    let mut read: Vec<FileRead> = Vec::new();
     for (g, group) in groups.iter().enumerate() {
         if group.id.trim().is_empty() || group.label.trim().is_empty() {
             return Err(study_error(format!("engine {}: an id and a label are needed (--engine ID --label LABEL)", g + 1)));
@@ -136,6 +204,8 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
         let first_copy = copies.len();
         for (name, bytes) in files {
             let imported = import_file(name, bytes, group.tool)?;
+            let skipped: Vec<String> = imported.runs.iter().filter_map(|r| Load::of(r).err()).collect();
+            read.push(FileRead { file: name.clone(), tool: imported.tool.title(), runs: imported.runs.len(), skipped });
             warnings.extend(imported.warnings);
             tools.push(imported.tool);
             let mut copy = format!("{}-{}", group.id, basename(name));
@@ -151,6 +221,11 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
             sources.push(json!({"file": copy, "originalPath": original, "sha256": sha256_hex(bytes)}));
             for run in imported.runs {
                 let Ok(load) = Load::of(&run) else { continue };
+                if let Some((key, value)) = &split[g].1 {
+                    if !run.labels.iter().any(|(k, v)| k == key && v == value) {
+                        continue;
+                    }
+                }
                 let at = if run.entry.is_empty() { name.clone() } else { format!("{name} {}", run.entry) };
                 let length = |given: Option<u64>, found: Option<super::Length>, flag: &str, what: &str| {
                     given.or(found.map(|l| l.tokens)).ok_or_else(|| {
@@ -163,14 +238,31 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
                 };
                 let isl = length(group.isl, run.isl, "--isl", "input")?;
                 let osl = length(group.osl, run.osl, "--osl", "output")?;
+                // The tool's own record wins the argument: a publisher's length far from it is said.
+                for (given, found, flag) in [(group.isl, run.isl, "--isl"), (group.osl, run.osl, "--osl")] {
+                    if let (Some(given), Some(found)) = (given, found) {
+                        let (a, b) = (given as f64, found.tokens as f64);
+                        if (a - b).abs() > 0.05 * b {
+                            warnings.push(ImportWarning {
+                                file: name.clone(),
+                                entry: run.entry.clone(),
+                                message: format!(
+                                    "{flag} {given} disagrees with the file's own {} of {} (more than 5 %); {flag} was used",
+                                    found.from, found.tokens
+                                ),
+                            });
+                        }
+                    }
+                }
                 if let Some((_, seen)) = run.power {
-                    any_power = true;
-                    if seen != group.gpus as usize {
+                    if seen == group.gpus as usize {
+                        any_power = true;
+                    } else {
                         warnings.push(ImportWarning {
                             file: name.clone(),
                             entry: run.entry.clone(),
                             message: format!(
-                                "the GPU telemetry saw {seen} GPUs, but {} were given; power is the mean per GPU it saw",
+                                "the GPU telemetry saw {seen} GPUs, but {} were given: power per GPU is not written (not measured) rather than guessed",
                                 group.gpus
                             ),
                         });
@@ -179,7 +271,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
                 dates.extend(run.date.clone());
                 let cell = cell_of(&run, load, isl, osl, group.gpus);
                 let from = format!("{copy} {}", run.entry).trim_end().to_owned();
-                let new = Placed { engine: g, key: (isl, osl), load, cell, from, trials: Vec::new() };
+                let new = Placed { engine: g, key: (isl, osl), load, cell, from, trials: Vec::new(), labels: run.labels.clone() };
                 place(&mut placed, new, run.trial, &group.id)?;
             }
             copies.push(WrittenFile { name: copy, bytes: bytes.clone() });
@@ -290,7 +382,7 @@ pub fn write_study(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<Wri
     let mut files = vec![WrittenFile { name: RESULTS.into(), bytes: text.into_bytes() }];
     files.extend(copies);
     files.extend(sweeps);
-    Ok(WrittenStudy { files, warnings, cells })
+    Ok(WrittenStudy { files, warnings, cells, read })
 }
 
 #[cfg(test)]

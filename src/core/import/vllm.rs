@@ -73,6 +73,7 @@ pub fn run(doc: &Value, entry: String) -> Run {
         requests: number(doc, &["num_prompts"]),
         trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
         req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
+        labels: labels(doc),
         isl: length(doc, ["random_input_len", "input_len", "isl"]),
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
         n: number(doc, &["completed"]),
@@ -87,6 +88,18 @@ pub fn run(doc: &Value, entry: String) -> Run {
         date: doc.get("date").and_then(Value::as_str).and_then(date_of_stamp),
         ..Run::default()
     }
+}
+
+/// The string values vLLM itself does not write: `--metadata` labels (numbers written as
+/// strings, such as `"input_len": "1000"`, are read as numbers, not labels).
+fn labels(doc: &Value) -> Vec<(String, String)> {
+    const OWN: [&str; 8] = ["date", "endpoint_type", "backend", "label", "model_id", "tokenizer_id", "request_rate", "burstiness"];
+    let Some(map) = doc.as_object() else { return Vec::new() };
+    map.iter()
+        .filter(|(k, _)| !OWN.contains(&k.as_str()))
+        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+        .filter(|(_, v)| v.trim().parse::<f64>().is_err())
+        .collect()
 }
 
 /// `20261030-010342` → `2026-10-30`.
