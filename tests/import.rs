@@ -959,3 +959,65 @@ fn runs_that_differ_in_a_metadata_label_are_refused_naming_it_or_split_into_engi
     assert_eq!(cell(&doc, (1024, 512), "v-kvcache", 16)["out_tok_s"].as_f64(), Some(2150.0));
     verify_all(&dir);
 }
+
+#[test]
+fn aiperf_june_2025_display_names_need_the_publishers_concurrency_and_october_2025_counts_cancelled_requests() {
+    let dir = out_dir("aiperf-2025");
+    let d = dir.to_str().expect("utf-8");
+    let june = "aiperf/june-2025/profile_export_aiperf.json";
+    // No load recorded: one line naming the file, the tool and the flag that supplies it.
+    let (code, _, stderr) = import(&["--out", d, "--title", "A", "--engine", "a", "--label", "A", "--gpus", "1", june]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stderr.trim(),
+        "servescope-import: aiperf/june-2025/profile_export_aiperf.json: nothing to import: AIPerf records no concurrency or request rate for its runs (no concurrency recorded (input_config.loadgen.concurrency is absent)); if you know the concurrency the runs used, give it (--conc N)"
+    );
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "A",
+        "--engine",
+        "a",
+        "--label",
+        "A",
+        "--gpus",
+        "1",
+        "--conc",
+        "8",
+        june,
+        "--engine",
+        "o",
+        "--label",
+        "O",
+        "--gpus",
+        "1",
+        "aiperf/october-2025/profile_export_aiperf.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("placed at c8, the concurrency --conc gives (the publisher's word, not the file's)"), "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(doc["date"], "2025-06-18", "from start_time");
+    // "Time to First Token" and the other display names read as their tags; errors_by_type counted.
+    assert_cell(
+        cell(&doc, (1024, 256), "a", 8),
+        &[
+            ("n", 97.0),
+            ("errors", 3.0),
+            ("wall_s", 31.3),
+            ("out_tok_s", 850.5),
+            ("user_tok_s", 89.29),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 58.0),
+            ("ttft_p99_ms", 120.0),
+            ("tpot_p50_ms", 11.2),
+            ("tpot_p99_ms", 13.1),
+            ("e2e_p50_ms", 2900.0),
+            ("e2e_p99_ms", 3600.0),
+        ],
+    );
+    // October 2025: tags, error_request_count's avg (its percentiles null), cancelled (499) included.
+    let o = cell(&doc, (1024, 256), "o", 8);
+    assert_eq!((o["n"].as_f64(), o["errors"].as_f64(), o["itl_p99_ms"].as_f64()), (Some(190.0), Some(10.0), Some(20.0)));
+    verify_all(&dir);
+}

@@ -10,13 +10,14 @@ use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
-         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N] [--split-by KEY]
+         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N] [--conc N] [--split-by KEY]
          [--from auto|vllm|sglang|guidellm|aiperf|genai-perf|llmperf] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
 assumed. --isl/--osl give the nominal lengths where the tool does not record them.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
+--conc N places runs whose file records no load (June 2025 AIPerf) at concurrency N.
 Writes DIR/results.json, a copy of every file (ENGINE-NAME) and ENGINE.cells.jsonl, the
 unrounded figures every cell is checked against.
 Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage.";
@@ -65,7 +66,7 @@ fn parse() -> Result<Option<Args>, String> {
                 let g = group(&mut groups, "--checkpoint")?;
                 groups[g].0.checkpoint = Some(text(&mut parser)?);
             }
-            Long(flag @ ("gpus" | "isl" | "osl")) => {
+            Long(flag @ ("gpus" | "isl" | "osl" | "conc")) => {
                 let flag = flag.to_owned();
                 let g = group(&mut groups, &format!("--{flag}"))?;
                 let value = text(&mut parser)?;
@@ -77,6 +78,7 @@ fn parse() -> Result<Option<Args>, String> {
                 match flag.as_str() {
                     "gpus" => groups[g].0.gpus = u32::try_from(n).map_err(|_| format!("--gpus {n} is too large"))?,
                     "isl" => groups[g].0.isl = Some(n),
+                    "conc" => groups[g].0.conc = Some(u32::try_from(n).map_err(|_| format!("--conc {n} is too large"))?),
                     _ => groups[g].0.osl = Some(n),
                 }
             }

@@ -1,6 +1,7 @@
-//! NVIDIA AIPerf `profile_export_aiperf.json`: metrics nested under `records` (≤ v0.1.1)
-//! or at the top level (later), each `{unit, avg, p50, p99, …}`; the `unit` field is
-//! authoritative. GenAI-Perf writes the same per-metric layout (`genai_perf` reads it too).
+//! NVIDIA AIPerf `profile_export_aiperf.json`: metrics nested under `records` (≤ v0.1.1;
+//! keyed by display name in June 2025, by tag from October) or at the top level (later),
+//! each `{unit, avg, p50, p99, …}`; the `unit` field is authoritative. A June 2025 export
+//! records no load: it imports only with the publisher's `--conc N`. GenAI-Perf writes the same per-metric layout (`genai_perf` reads it too).
 //! - `inter_token_latency` is TPOT; chunk ITL is `inter_chunk_latency`.
 //! - Concurrency: `input_config.loadgen.concurrency` (present only when set on the command
 //!   line), or a sweep's `run_info.variation_values`.
@@ -14,11 +15,22 @@ use serde_json::Value;
 use super::json::{at, count, number};
 use super::{Length, Run};
 
+/// June 2025 `records` are keyed by display name ("Time to First Token"); later ones by
+/// tag (`time_to_first_token`). The tag is the display name, lower-cased, spaces to `_`.
+fn by_tag(records: &Value) -> Option<Value> {
+    let map = records.as_object()?;
+    map.keys()
+        .any(|k| k.contains(' '))
+        .then(|| Value::Object(map.iter().map(|(k, v)| (k.to_lowercase().replace([' ', '-'], "_"), v.clone())).collect()))
+}
+
 /// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.
 pub fn detect(doc: &Value) -> bool {
-    let metrics = doc.get("records").unwrap_or(doc);
+    let records = doc.get("records").unwrap_or(doc);
+    let translated = by_tag(records);
+    let metrics = translated.as_ref().unwrap_or(records);
     metrics.get("time_to_first_token").is_some()
-        && ["records", "was_cancelled", "error_summary", "benchmark_duration", "aiperf_version", "telemetry_data"]
+        && ["records", "was_cancelled", "error_summary", "errors_by_type", "benchmark_duration", "aiperf_version", "telemetry_data"]
             .iter()
             .any(|k| doc.get(*k).is_some())
 }
@@ -45,7 +57,9 @@ pub fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
 
 /// The one run of an export.
 pub fn run(doc: &Value, entry: String) -> Run {
-    let metrics = doc.get("records").unwrap_or(doc);
+    let records = doc.get("records").unwrap_or(doc);
+    let translated = by_tag(records);
+    let metrics = translated.as_ref().unwrap_or(records);
     let s = |tag: &str, key: &str| stat(metrics, tag, key);
     let conc = count(doc, &["input_config", "loadgen", "concurrency"])
         .or_else(|| count(doc, &["run_info", "variation_values", "phases.profiling.concurrency"]))
@@ -58,10 +72,16 @@ pub fn run(doc: &Value, entry: String) -> Run {
         })
     };
     // A count of 0 is a measurement here, so it is read without the zero rule.
-    let errors = number(metrics, &["error_request_count", "avg"]).or_else(|| {
-        let summary = doc.get("error_summary")?.as_array()?;
-        Some(summary.iter().filter_map(|e| number(e, &["count"])).sum())
-    });
+    // Cancelled requests (code 499) are in error_summary too: they are failed requests.
+    let errors = number(metrics, &["error_request_count", "avg"])
+        .or_else(|| {
+            let summary = doc.get("error_summary")?.as_array()?;
+            Some(summary.iter().filter_map(|e| number(e, &["count"])).sum())
+        })
+        .or_else(|| {
+            let by_type = doc.get("errors_by_type")?.as_object()?;
+            Some(by_type.values().filter_map(|v| number(v, &[]).or_else(|| number(v, &["count"]))).sum())
+        });
     let gpus = at(doc, &["telemetry_data", "endpoints"]).and_then(Value::as_object).map(|endpoints| {
         endpoints
             .values()

@@ -263,7 +263,9 @@ pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: i
 /// same importer, the line's own lengths and GPU count; every figure must agree. This is
 /// what lets `servescope-verify` reach the tool's own output, not only the sweep.
 pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &Map<String, Value>) -> Result<(), String> {
-    let imported = super::import_file(file, bytes, None).map_err(|e| format!("its tool file does not import again: {e}"))?;
+    // A run with no load of its own was placed at the line's concurrency (`--conc`).
+    let conc = line.get("conc").and_then(Value::as_u64).and_then(|c| u32::try_from(c).ok());
+    let imported = super::import_file_with(file, bytes, None, conc).map_err(|e| format!("its tool file does not import again: {e}"))?;
     let at = if entry.is_empty() { file.to_owned() } else { format!("{file} {entry}") };
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let load = Load::of(run).map_err(|why| format!("{at}: {why}"))?;

@@ -6,7 +6,9 @@
 
 mod aiperf;
 mod cells;
+mod checks;
 mod genai_perf;
+mod groups;
 mod guidellm;
 pub mod json;
 mod llmperf;
@@ -254,6 +256,12 @@ impl Imported {
 
 /// Read one tool output. `tool` forces the format; otherwise it is detected from the keys.
 pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
+    import_file_with(file, bytes, tool, None)
+}
+
+/// Read one tool output; a run with no load recorded (June 2025 AIPerf) takes
+/// `conc`, the concurrency the publisher says it ran at (`--conc N`), and says so.
+pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Option<u32>) -> Result<Imported, ImportError> {
     let text = String::from_utf8_lossy(bytes);
     let (clean, replaced) = json::without_non_finite(text.trim_start_matches('\u{feff}'));
     let docs = json::documents(&clean).map_err(|(line, reason)| ImportError::NotJson { file: file.to_owned(), line, reason })?;
@@ -319,7 +327,7 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
             Tool::Llmperf => llmperf::runs(doc, &entry),
         };
         for run in &found {
-            if let Some(why) = unrecognised_latencies(tool, run, doc) {
+            if let Some(why) = checks::unrecognised_latencies(tool, run, doc) {
                 warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why });
             }
         }
@@ -328,6 +336,17 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
     for run in &runs {
         if let Some(caveat) = &run.caveat {
             warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
+        }
+    }
+    if let Some(c) = conc {
+        for run in runs.iter_mut().filter(|r| Load::of(r).is_err()) {
+            let why = Load::of(run).err().unwrap_or_default();
+            run.conc = Some(c);
+            warnings.push(ImportWarning {
+                file: file.to_owned(),
+                entry: run.entry.clone(),
+                message: format!("{why}: placed at c{c}, the concurrency --conc gives (the publisher's word, not the file's)"),
+            });
         }
     }
     let mut placeable = 0;
@@ -341,33 +360,14 @@ pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Impor
     }
     if placeable == 0 {
         let why = runs.first().and_then(|r| Load::of(r).err()).unwrap_or_else(|| "no runs".into());
-        return Err(ImportError::Nothing { file: file.to_owned(), why: format!("no run has a concurrency or a request rate ({why})") });
+        let hint =
+            if runs.is_empty() { String::new() } else { "; if you know the concurrency the runs used, give it (--conc N)".to_owned() };
+        return Err(ImportError::Nothing {
+            file: file.to_owned(),
+            why: format!("{} records no concurrency or request rate for its runs ({why}){hint}", tool.title()),
+        });
     }
     Ok(Imported { tool, runs, warnings })
-}
-
-/// A run of a completed-requests file with no latency at all, while the document has keys
-/// that look like latencies the importer does not know (another tool's layout read as this
-/// one): said, naming them, so every latency being null is never silent.
-fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
-    let none = [run.ttft, run.tpot, run.itl, run.e2e].iter().all(|p| p.0.is_none() && p.1.is_none());
-    if !none || run.n == Some(0.0) || !matches!(tool, Tool::Vllm | Tool::Sglang) {
-        return None;
-    }
-    let keys: Vec<&str> = doc
-        .as_object()?
-        .keys()
-        .map(String::as_str)
-        .filter(|k| ["ttft", "tpot", "itl", "latency", "e2e"].iter().any(|w| k.contains(w)))
-        .take(6)
-        .collect();
-    (!keys.is_empty()).then(|| {
-        format!(
-            "read as {} but none of its latency keys is here; keys it does not recognise: {} — every latency is not measured (is this another tool's summary?)",
-            tool.title(),
-            keys.join(", ")
-        )
-    })
 }
 
 /// The top-level keys of a document, for the "not a format" error.

@@ -13,7 +13,9 @@
 use serde_json::{json, Map, Value};
 
 use super::cells::{cell_of, place, sweep_lines, workloads, Placed};
-use super::{import_file, ImportError, ImportWarning, Load, Tool};
+use super::groups::split_groups;
+pub use super::groups::FileRead;
+use super::{import_file_with, ImportError, ImportWarning, Load, Tool};
 use crate::core::model::LoadAxis;
 use crate::core::provenance::sha256_hex;
 use crate::core::validate::parse_results;
@@ -50,6 +52,8 @@ pub struct EngineGroup {
     pub osl: Option<u64>,
     /// The tool, or `None` to detect it from each file's keys.
     pub tool: Option<Tool>,
+    /// The concurrency of runs whose file records no load (`--conc N`), in the publisher's word.
+    pub conc: Option<u32>,
     /// One engine per value of this run label (`--split-by KEY`, e.g. vLLM `--metadata
     /// deployment=…`), instead of refusing runs that differ in it.
     pub split_by: Option<String>,
@@ -79,31 +83,6 @@ pub struct WrittenStudy {
     pub read: Vec<FileRead>,
 }
 
-/// What one input file gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileRead {
-    /// The file as given.
-    pub file: String,
-    /// The tool it was read as.
-    pub tool: &'static str,
-    /// Runs read.
-    pub runs: usize,
-    /// Why each run left out was left out.
-    pub skipped: Vec<String>,
-}
-
-impl std::fmt::Display for FileRead {
-    /// "vllm/append.json: vLLM bench serve, 3 runs read, 3 placed" (then what was skipped, and why).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
-        write!(f, "{}: {}, {} read, {} placed", self.file, self.tool, runs(self.runs), self.runs - self.skipped.len())?;
-        if !self.skipped.is_empty() {
-            write!(f, ", {} skipped ({})", self.skipped.len(), self.skipped.join("; "))?;
-        }
-        Ok(())
-    }
-}
-
 /// The name of the results file.
 pub const RESULTS: &str = "results.json";
 
@@ -128,41 +107,6 @@ fn basename(name: &str) -> &str {
 
 fn study_error(message: String) -> ImportError {
     ImportError::Study(message)
-}
-
-/// A run label, `(key, value)`.
-type Label = (String, String);
-
-/// With `--split-by KEY`, one engine per value of that label among the group's runs (id
-/// `ID-VALUE`, label `LABEL VALUE`), each keeping only its runs; other groups as given.
-fn split_groups(given: &[EngineGroup]) -> Result<Vec<(EngineGroup, Option<Label>)>, ImportError> {
-    let mut out = Vec::new();
-    for group in given {
-        let Some(key) = &group.split_by else {
-            out.push((group.clone(), None));
-            continue;
-        };
-        let mut values: Vec<String> = Vec::new();
-        for (name, bytes) in &group.files {
-            for run in import_file(name, bytes, group.tool)?.runs {
-                if let Some((_, v)) = run.labels.into_iter().find(|(k, _)| k == key) {
-                    if !values.contains(&v) {
-                        values.push(v);
-                    }
-                }
-            }
-        }
-        if values.is_empty() {
-            return Err(study_error(format!("engine `{}`: --split-by {key}, but no run has a `{key}` label", group.id)));
-        }
-        values.sort();
-        for value in values {
-            let slug: String = value.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
-            let split = EngineGroup { id: format!("{}-{slug}", group.id), label: format!("{} {value}", group.label), ..group.clone() };
-            out.push((split, Some((key.clone(), value))));
-        }
-    }
-    Ok(out)
 }
 
 /// Write a study from engine groups (see the module's rules).
@@ -203,7 +147,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
         files.sort_by(|a, b| a.0.cmp(&b.0));
         let first_copy = copies.len();
         for (name, bytes) in files {
-            let imported = import_file(name, bytes, group.tool)?;
+            let imported = import_file_with(name, bytes, group.tool, group.conc)?;
             let skipped: Vec<String> = imported.runs.iter().filter_map(|r| Load::of(r).err()).collect();
             read.push(FileRead { file: name.clone(), tool: imported.tool.title(), runs: imported.runs.len(), skipped });
             warnings.extend(imported.warnings);

@@ -21,6 +21,7 @@ use crate::ui::state::{page, share_link};
 use crate::ui::tasks::across::load_across;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::layout::chart_height;
+use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{Choice, MetricPicker};
 use crate::ui::widgets::table::TableView;
 
@@ -207,6 +208,16 @@ pub fn HistoryView(
             LoadAxis::Rate => s.rate = c.parse().ok(),
         })
     });
+    // A level the link names that no loaded study measured falls back, and says so.
+    let set_aside = move || {
+        let key = workload.get()?;
+        let (shown, aside) = levels.with(|l| page.link.with(|s| followed_level(s, key, l)));
+        let asked = page.link.with(|s| if key.load == LoadAxis::Rate { s.rate } else { s.conc.map(f64::from) })?;
+        aside.then(|| {
+            let shown = shown.map(|l| key.load.level_label(l)).unwrap_or_default();
+            view! { <Notice text=format!("{} is not a level these studies measured: showing {shown}.", key.load.level_label(asked))/> }
+        })
+    };
     let axis_note = {
         let collection = collection.clone();
         move || {
@@ -225,6 +236,7 @@ pub fn HistoryView(
                 <MetricPicker view=View::History/>
             </div>
             {conflicts}
+            {set_aside}
             {axis_note}
             <ChartFigure spec=spec/>
             <div class="table-block">{table}</div>
