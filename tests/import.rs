@@ -1021,3 +1021,50 @@ fn aiperf_june_2025_display_names_need_the_publishers_concurrency_and_october_20
     assert_eq!((o["n"].as_f64(), o["errors"].as_f64(), o["itl_p99_ms"].as_f64()), (Some(190.0), Some(10.0), Some(20.0)));
     verify_all(&dir);
 }
+
+#[test]
+fn guidellm_v03_reports_give_their_request_totals_and_medians_beside_percentiles_without_p50() {
+    let dir = out_dir("guidellm-v03");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "GuideLLM 0.3",
+        "--engine",
+        "g",
+        "--label",
+        "G",
+        "--gpus",
+        "1",
+        "--isl",
+        "512",
+        "--osl",
+        "128",
+        "guidellm/v0.3-benchmarks.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(doc["date"], "2025-06-01");
+    // request_totals beside metrics give n and errors; the all-zero errored blocks are not read.
+    assert_cell(
+        cell(&doc, (512, 128), "g", 4),
+        &[
+            ("t_start", 1748770000.0),
+            ("t_end", 1748770060.0),
+            ("n", 50.0),
+            ("errors", 2.0),
+            ("wall_s", 60.0),
+            ("out_tok_s", 108.0),
+            ("user_tok_s", 28.99),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 78.0),
+            ("ttft_p99_ms", 130.0),
+            ("tpot_p50_ms", 34.5),
+            ("tpot_p99_ms", 38.0),
+            ("e2e_p50_ms", 4550.0),
+            ("e2e_p99_ms", 5100.0),
+        ],
+    );
+    verify_all(&dir);
+}

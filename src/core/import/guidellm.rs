@@ -1,4 +1,6 @@
-//! GuideLLM `benchmarks.json` (v0.4 to v0.7 layouts): one run per benchmark entry.
+//! GuideLLM `benchmarks.json` (v0.3 to v0.7 layouts): one run per benchmark entry. v0.3
+//! keeps `request_totals` beside `metrics`, and its distributions carry a `median` beside
+//! percentiles that have no `p50` (and a `cumulative_distribution_function`).
 //! - Figures come from each metric's `successful` distribution; `total` mixes in errored
 //!   and incomplete requests whose latencies were written as 0. A distribution with
 //!   `count == 0` is empty: not measured.
@@ -18,7 +20,9 @@ use super::{Length, Run};
 /// Whether a document is a GuideLLM report.
 pub fn detect(doc: &Value) -> bool {
     doc.get("benchmarks").and_then(Value::as_array).and_then(|b| b.first()).is_some_and(|b| {
-        b.get("type_").and_then(Value::as_str) == Some("generative_benchmark") || at(b, &["metrics", "request_totals"]).is_some()
+        b.get("type_").and_then(Value::as_str) == Some("generative_benchmark")
+            || at(b, &["metrics", "request_totals"]).is_some()
+            || (b.get("request_totals").is_some() && b.get("metrics").is_some())
     })
 }
 
@@ -80,7 +84,9 @@ pub fn runs(doc: &Value) -> Vec<Run> {
             let rate_driven = conc.is_none();
             let ms_of_s = |stat: &str| successful(metrics, "request_latency", stat).map(|s| s * 1000.0);
             let start = number(b, &["start_time"]);
-            let n = number(metrics, &["request_totals", "successful"]);
+            // v0.3 keeps request_totals beside metrics, v0.4+ inside it.
+            let totals = |key: &str| number(metrics, &["request_totals", key]).or_else(|| number(b, &["request_totals", key]));
+            let n = totals("successful");
             // Output lengths count only when every successful request is listed (not sampled).
             let listed: Option<Vec<f64>> = at(b, &["requests", "successful"])
                 .and_then(Value::as_array)
@@ -96,7 +102,7 @@ pub fn runs(doc: &Value) -> Vec<Run> {
                 osl,
                 n,
                 output_lengths: listed.filter(|l| !l.is_empty() && Some(l.len() as f64) == n),
-                errors: number(metrics, &["request_totals", "errored"]),
+                errors: totals("errored"),
                 wall_s: number(b, &["duration"]).filter(|d| *d > 0.0),
                 t_start: start,
                 t_end: number(b, &["end_time"]),
