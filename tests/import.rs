@@ -1068,3 +1068,72 @@ fn guidellm_v03_reports_give_their_request_totals_and_medians_beside_percentiles
     );
     verify_all(&dir);
 }
+
+#[test]
+fn llmperf_individual_responses_give_percentiles_computed_from_the_successful_requests() {
+    let dir = out_dir("llmperf-responses");
+    let d = dir.to_str().expect("utf-8");
+    let file = "llmperf/meta-llama-Llama-3-1-8B-Instruct_550_150_individual_responses.json";
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "L",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "l",
+        "--label",
+        "L",
+        "--gpus",
+        "1",
+        "--isl",
+        "550",
+        "--osl",
+        "150",
+        file,
+    ]);
+    assert_eq!(code, 1, "no concurrency recorded: {stderr}");
+    assert!(stderr.contains("give it (--conc N)"), "{stderr}");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "L",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "l",
+        "--label",
+        "L",
+        "--gpus",
+        "1",
+        "--isl",
+        "550",
+        "--osl",
+        "150",
+        "--conc",
+        "2",
+        file,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    // Four successful requests (TTFT 200, 210, 220, 250 ms; E2E 2.1–2.3 s), one 429, one
+    // non-object entry skipped; linear percentiles; TPOT = (E2E − TTFT) ÷ (output − 1).
+    assert_cell(
+        cell(&doc, (550, 150), "l", 2),
+        &[
+            ("n", 4.0),
+            ("errors", 1.0),
+            ("user_tok_s", 75.25),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 215.0),
+            ("ttft_p99_ms", 249.1),
+            ("tpot_p50_ms", 13.29),
+            ("tpot_p99_ms", 13.75),
+            ("e2e_p50_ms", 2175.0),
+            ("e2e_p99_ms", 2297.0),
+        ],
+    );
+    verify_all(&dir);
+}

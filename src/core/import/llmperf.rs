@@ -8,15 +8,56 @@
 //!   them); errored requests are left out of every quantile and counted in
 //!   `results_number_errors`; a NaN quantile (every request failed) is not measured.
 //! - Counts can be strings (`"548"`); `timestamp` is epoch seconds.
+//! - `*_individual_responses.json` is a list of requests: percentiles are computed from the
+//!   successful ones (numpy's linear rule), TPOT per request as (E2E − TTFT) ÷ (output − 1);
+//!   it records neither the concurrency (give `--conc N`) nor a wall clock (no throughput).
+//!   Failed requests carry an `error_code` (and zeros); entries that are not objects are
+//!   skipped.
 
 use serde_json::Value;
 
-use super::json::{count, date_of_epoch, number};
+use super::json::{count, date_of_epoch, number, percentile};
 use super::{Length, Run};
 
-/// Whether a document is an LLMPerf summary, or a wrapper of summaries keyed by concurrency.
+/// Whether a document is an LLMPerf summary, a wrapper of summaries keyed by concurrency,
+/// or a list of individual responses.
 pub fn detect(doc: &Value) -> bool {
-    is_summary(doc) || wrapped(doc).is_some()
+    is_summary(doc) || wrapped(doc).is_some() || is_responses(doc)
+}
+
+fn is_responses(doc: &Value) -> bool {
+    doc.as_array()
+        .and_then(|a| a.iter().find(|v| v.is_object()))
+        .is_some_and(|r| r.get("ttft_s").is_some() && r.get("end_to_end_latency_s").is_some())
+}
+
+/// The one run of a list of individual responses.
+fn responses(doc: &Value, entry: String) -> Run {
+    let records: Vec<&Value> = doc.as_array().map(|a| a.iter().filter(|v| v.is_object()).collect()).unwrap_or_default();
+    let failed = |r: &Value| {
+        r.get("error_code").is_some_and(|c| !c.is_null()) || r.get("error_msg").and_then(Value::as_str).is_some_and(|m| !m.is_empty())
+    };
+    let ok: Vec<&Value> = records.iter().copied().filter(|r| !failed(r)).collect();
+    let ms = |key: &str| -> Vec<f64> { ok.iter().filter_map(|r| number(r, &[key])).filter(|v| *v > 0.0).map(|s| s * 1000.0).collect() };
+    let tpot: Vec<f64> = ok
+        .iter()
+        .filter_map(|r| {
+            let (e2e, ttft, out) = (number(r, &["end_to_end_latency_s"])?, number(r, &["ttft_s"])?, number(r, &["number_output_tokens"])?);
+            (out > 1.0 && e2e > ttft).then(|| (e2e - ttft) * 1000.0 / (out - 1.0))
+        })
+        .collect();
+    let pair = |v: &[f64]| (percentile(v, 50.0), percentile(v, 99.0));
+    Run {
+        entry,
+        no_conc: Some("individual responses record no concurrency".to_owned()),
+        n: Some(ok.len() as f64),
+        errors: Some((records.len() - ok.len()) as f64),
+        ttft: pair(&ms("ttft_s")),
+        tpot: pair(&tpot),
+        e2e: pair(&ms("end_to_end_latency_s")),
+        caveat: Some("individual responses: percentiles computed from the successful requests, TPOT per request as (E2E − TTFT) ÷ (output − 1); no wall clock, so no throughput".to_owned()),
+        ..Run::default()
+    }
 }
 
 fn is_summary(doc: &Value) -> bool {
@@ -32,6 +73,9 @@ fn wrapped(doc: &Value) -> Option<Vec<(&String, &Value)>> {
 
 /// Every run of the document: the summary, or each wrapped summary by its key.
 pub fn runs(doc: &Value, entry: &str) -> Vec<Run> {
+    if is_responses(doc) {
+        return vec![responses(doc, entry.to_owned())];
+    }
     match wrapped(doc) {
         Some(items) => items.into_iter().map(|(key, summary)| run(summary, format!("[\"{key}\"]"))).collect(),
         None => vec![run(doc, entry.to_owned())],

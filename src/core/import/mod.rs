@@ -277,7 +277,7 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
         Some(tool) => tool,
         None => Tool::ALL
             .into_iter()
-            .find(|t| t.writes(probe))
+            .find(|t| t.writes(&first.value) || t.writes(probe))
             .ok_or_else(|| ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) })?,
     };
     // One warning per token: its line, or its first lines and how many.
@@ -298,24 +298,25 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
         warnings.push(ImportWarning { file: file.to_owned(), entry, message });
     }
     // A top-level list of runs (vLLM `bench sweep` summaries) is read run by run.
-    let docs: Vec<(String, &Value)> = if let [json::Document { value: Value::Array(items), .. }] = docs.as_slice() {
-        items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect()
-    } else {
-        let many = docs.len() > 1;
-        docs.iter()
-            .enumerate()
-            .map(|(k, d)| {
-                let entry = if tool == Tool::Sglang {
-                    format!("line {}", d.line)
-                } else if many {
-                    format!("object {}", k + 1)
-                } else {
-                    String::new()
-                };
-                (entry, &d.value)
-            })
-            .collect()
-    };
+    let docs: Vec<(String, &Value)> =
+        if let (false, [json::Document { value: Value::Array(items), .. }]) = (tool == Tool::Llmperf, docs.as_slice()) {
+            items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect()
+        } else {
+            let many = docs.len() > 1;
+            docs.iter()
+                .enumerate()
+                .map(|(k, d)| {
+                    let entry = if tool == Tool::Sglang {
+                        format!("line {}", d.line)
+                    } else if many {
+                        format!("object {}", k + 1)
+                    } else {
+                        String::new()
+                    };
+                    (entry, &d.value)
+                })
+                .collect()
+        };
     let mut runs = Vec::new();
     for (entry, doc) in docs {
         let found = match tool {
