@@ -1137,3 +1137,49 @@ fn llmperf_individual_responses_give_percentiles_computed_from_the_successful_re
     );
     verify_all(&dir);
 }
+
+#[test]
+fn the_checkpoint_comes_from_the_files_and_an_engine_of_several_models_is_said() {
+    let dir = out_dir("vllm-models");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "Models",
+        "--engine",
+        "one",
+        "--label",
+        "One model",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/c1.json",
+        "--engine",
+        "mixed",
+        "--label",
+        "Three models",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/models/opt.json",
+        "vllm/models/glm.json",
+        "vllm/models/gpt-oss.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning engine `mixed`: its files name 3 different models (zai-org/GLM-4.7, openai/gpt-oss-120b, facebook/opt-125m): one engine should be one model and checkpoint"
+        ),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    assert_eq!(doc["engines"][0]["checkpoint"], "org/model-x", "the checkpoint the file names");
+    assert!(doc["engines"][1].get("checkpoint").is_none(), "no checkpoint is picked among three: {}", doc["engines"][1]);
+}

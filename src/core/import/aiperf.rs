@@ -49,6 +49,13 @@ pub fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
     (value != 0.0).then_some(value)
 }
 
+/// The first model the run's configuration names (`endpoint.model_names`, or the flat
+/// `model_names` of older configurations).
+pub fn model_name(doc: &Value) -> Option<String> {
+    let names = at(doc, &["input_config", "endpoint", "model_names"]).or_else(|| at(doc, &["input_config", "model_names"]))?;
+    names.as_array()?.first()?.as_str().map(str::to_owned)
+}
+
 /// The mean, over GPUs, of a per-GPU power figure, and the GPU count.
 pub fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
     let n = per_gpu.len();
@@ -93,6 +100,7 @@ pub fn run(doc: &Value, entry: String) -> Run {
             .collect::<Vec<f64>>()
     });
     Run {
+        model: model_name(doc),
         entry,
         conc,
         no_conc,

@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use super::aiperf::{mean_power, stat};
+use super::aiperf::{mean_power, model_name, stat};
 use super::json::{at, count, number};
 use super::{Length, Run};
 
@@ -41,6 +41,7 @@ pub fn run(doc: &Value, entry: String) -> Run {
     let whole_request = streaming == Some(false);
     let streamed = |v: (Option<f64>, Option<f64>)| if whole_request { (None, None) } else { v };
     Run {
+        model: model_name(doc),
         caveat: whole_request.then(|| {
             "a non-streaming run (endpoint.streaming false): its time_to_first_token is the whole request's latency and it has no inter-token latency, so TTFT, TPOT and ITL are not measured; E2E is".to_owned()
         }),

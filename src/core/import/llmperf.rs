@@ -103,6 +103,7 @@ fn run(doc: &Value, entry: String) -> Run {
         ttft: (seconds("ttft_s", "p50"), seconds("ttft_s", "p99")),
         e2e: (seconds("end_to_end_latency_s", "p50"), seconds("end_to_end_latency_s", "p99")),
         date: number(doc, &["timestamp"]).and_then(date_of_epoch),
+        model: doc.get("model").and_then(Value::as_str).map(str::to_owned),
         ..Run::default()
     }
 }

@@ -161,6 +161,9 @@ pub struct Run {
     pub date: Option<String>,
     /// A caveat the importer says about this run (a figure it left out, and why).
     pub caveat: Option<String>,
+    /// The model the tool says it served (vLLM `model_id`, AIPerf/GenAI-Perf `model_names`,
+    /// LLMPerf `model`).
+    pub model: Option<String>,
     /// The publisher's own labels on the run (vLLM `--metadata` strings such as
     /// `"deployment": "base"`): runs that differ in one are different setups, never trials.
     pub labels: Vec<(String, String)>,

@@ -75,7 +75,8 @@ pub fn run(doc: &Value, entry: String) -> Run {
         n: number(doc, &["completed"]),
         errors: errors_list.map(|e| e.iter().filter(|x| **x).count() as f64),
         wall_s: measured(doc, &["duration"]),
-        output_lengths,
+        // `short` needs what each request asked for: only a fixed-length random dataset says.
+        output_lengths: output_lengths.filter(|_| random && fixed),
         out_tok_s: measured(doc, &["output_throughput"]),
         ttft: (ms("median_ttft_ms"), ms("p99_ttft_ms")),
         tpot: (ms("median_tpot_ms"), ms("p99_tpot_ms")),

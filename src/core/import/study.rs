@@ -142,6 +142,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
             return Err(study_error(format!("engine `{}`: no files given", group.id)));
         }
         let mut tools = Vec::new();
+        let mut models: Vec<String> = Vec::new();
         // In name order, so the study does not depend on the order files were given or picked.
         let mut files: Vec<&(String, Vec<u8>)> = group.files.iter().collect();
         files.sort_by(|a, b| a.0.cmp(&b.0));
@@ -213,6 +214,9 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                     }
                 }
                 dates.extend(run.date.clone());
+                if let Some(m) = run.model.as_ref().filter(|m| !models.contains(m)) {
+                    models.push(m.clone());
+                }
                 let cell = cell_of(&run, load, isl, osl, group.gpus);
                 let from = format!("{copy} {}", run.entry).trim_end().to_owned();
                 let new = Placed { engine: g, key: (isl, osl), load, cell, from, trials: Vec::new(), labels: run.labels.clone() };
@@ -236,8 +240,23 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
             if group.gpus == 1 { "" } else { "s" }
         ));
         let mut engine = json!({"id": group.id, "label": group.label});
-        if let Some(c) = &group.checkpoint {
-            engine["checkpoint"] = json!(c);
+        // The checkpoint the files name, unless the publisher gave one; files naming
+        // several models in one engine are said (one engine is one model).
+        if models.len() > 1 {
+            warnings.push(ImportWarning {
+                file: format!("engine `{}`", group.id),
+                entry: String::new(),
+                message: format!(
+                    "its files name {} different models ({}): one engine should be one model and checkpoint",
+                    models.len(),
+                    models.join(", ")
+                ),
+            });
+        }
+        match (&group.checkpoint, models.as_slice()) {
+            (Some(c), _) => engine["checkpoint"] = json!(c),
+            (None, [only]) => engine["checkpoint"] = json!(only),
+            _ => {}
         }
         engine["source"] = json!(copies.get(first_copy).map(|c| c.name.clone()));
         engines.push(engine);

@@ -74,6 +74,7 @@ pub fn run(doc: &Value, entry: String) -> Run {
         trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
         req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
         labels: labels(doc),
+        model: doc.get("model_id").and_then(Value::as_str).map(str::to_owned),
         isl: length(doc, ["random_input_len", "input_len", "isl"]),
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
         n: number(doc, &["completed"]),
