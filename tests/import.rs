@@ -1183,3 +1183,36 @@ fn the_checkpoint_comes_from_the_files_and_an_engine_of_several_models_is_said()
     assert_eq!(doc["engines"][0]["checkpoint"], "org/model-x", "the checkpoint the file names");
     assert!(doc["engines"][1].get("checkpoint").is_none(), "no checkpoint is picked among three: {}", doc["engines"][1]);
 }
+
+#[test]
+fn lengths_can_be_given_per_file() {
+    let dir = out_dir("per-file-lengths");
+    let d = dir.to_str().expect("utf-8");
+    // c1.json at the engine's 1024/1024; the models' files at 512/128, given after c1.json.
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "Per file",
+        "--engine",
+        "v",
+        "--label",
+        "V",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/c1.json",
+        "--isl",
+        "512",
+        "--osl",
+        "128",
+        "vllm/models/glm.json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(cell(&doc, (1024, 1024), "v", 1)["conc"], 1);
+    assert_eq!(cell(&doc, (512, 128), "v", 16)["conc"], 16);
+}

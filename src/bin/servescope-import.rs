@@ -15,7 +15,8 @@ usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--mo
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
-assumed. --isl/--osl give the nominal lengths where the tool does not record them.
+assumed. --isl/--osl give the nominal lengths where the tool does not record them: before
+an engine's first file, for all its files; after one, for the files that follow.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
 --conc N places runs whose file records no load (June 2025 AIPerf) at concurrency N.
 Writes DIR/results.json, a copy of every file (ENGINE-NAME) and ENGINE.cells.jsonl, the
@@ -38,6 +39,8 @@ fn parse() -> Result<Option<Args>, String> {
     let mut out = None;
     let mut answers = StudyAnswers::default();
     let mut groups: Vec<(EngineGroup, Vec<PathBuf>)> = Vec::new();
+    // Per engine, the lengths given after its first file: they apply to the files after them.
+    let mut lengths: Vec<(Option<u64>, Option<u64>)> = Vec::new();
     let text = |parser: &mut lexopt::Parser| -> Result<String, String> {
         parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
     };
@@ -57,7 +60,10 @@ fn parse() -> Result<Option<Args>, String> {
             Long("scope") => answers.scope = Some(text(&mut parser)?),
             Long("model") => answers.model = Some(text(&mut parser)?),
             Long("hardware") => answers.hardware = Some(text(&mut parser)?),
-            Long("engine") => groups.push((EngineGroup { id: text(&mut parser)?, ..EngineGroup::default() }, Vec::new())),
+            Long("engine") => {
+                groups.push((EngineGroup { id: text(&mut parser)?, ..EngineGroup::default() }, Vec::new()));
+                lengths.push((None, None));
+            }
             Long("label") => {
                 let g = group(&mut groups, "--label")?;
                 groups[g].0.label = text(&mut parser)?;
@@ -75,8 +81,13 @@ fn parse() -> Result<Option<Args>, String> {
                     .ok()
                     .filter(|n| *n >= 1)
                     .ok_or_else(|| format!("--{flag} expects a whole number ≥ 1, found `{value}`"))?;
+                // --isl/--osl before an engine's first file are the engine's; after one,
+                // they apply to the files that follow.
+                let after_files = !groups[g].1.is_empty();
                 match flag.as_str() {
                     "gpus" => groups[g].0.gpus = u32::try_from(n).map_err(|_| format!("--gpus {n} is too large"))?,
+                    "isl" if after_files => lengths[g].0 = Some(n),
+                    "osl" if after_files => lengths[g].1 = Some(n),
                     "isl" => groups[g].0.isl = Some(n),
                     "conc" => groups[g].0.conc = Some(u32::try_from(n).map_err(|_| format!("--conc {n} is too large"))?),
                     _ => groups[g].0.osl = Some(n),
@@ -93,7 +104,11 @@ fn parse() -> Result<Option<Args>, String> {
             }
             Value(file) => {
                 let g = group(&mut groups, "a file")?;
-                groups[g].1.push(PathBuf::from(file));
+                let path = PathBuf::from(file);
+                if lengths[g] != (None, None) {
+                    groups[g].0.file_lengths.push((path.display().to_string(), lengths[g].0, lengths[g].1));
+                }
+                groups[g].1.push(path);
             }
             other => return Err(other.unexpected().to_string()),
         }

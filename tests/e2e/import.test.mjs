@@ -16,11 +16,11 @@ before(async () => { browser = await start(); });
 after(async () => { await browser?.close(); });
 
 /** What servescope-import writes for these files and answers. */
-function cliResults() {
+function cliResults(dir = DIR, files = FILES, args = ['--title', 'vLLM import', '--engine', 'vllm', '--label', 'vLLM 0.14',
+  '--gpus', '2', '--isl', '1024', '--osl', '1024']) {
   const out = mkdtempSync(join(tmpdir(), 'servescope-import-'));
   try {
-    execFileSync(resolve('target/debug/servescope-import'), ['--out', out, '--title', 'vLLM import', '--engine', 'vllm', '--label', 'vLLM 0.14',
-      '--gpus', '2', '--isl', '1024', '--osl', '1024', ...FILES], { cwd: DIR, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(resolve('target/debug/servescope-import'), ['--out', out, ...args, ...files], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     return readFileSync(join(out, 'results.json'));
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -56,4 +56,70 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   assert.equal(name, 'results.json');
   assert.ok(bytes.equals(expected), 'the page wrote the same bytes as servescope-import');
   assert.deepEqual((await problems()).pageErrors, []);
+});
+
+/** Pick files in Open file… and wait for the import form. */
+async function pick(page, dir, files) {
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('button.open-file');
+  await page.setInputFiles('.open-drawer input[type=file]', files.map((f) => join(dir, f)));
+  await page.waitForSelector('.import-form');
+}
+
+test('an LLMPerf wrapper keyed by concurrency imports in the page to the bytes the command line writes', async () => {
+  const dir = 'tests/fixtures/import/llmperf';
+  const files = ['leaderboard-by-concurrency.json'];
+  const expected = cliResults(dir, files, ['--title', 'LLMPerf import', '--engine', 'l', '--label', 'LLMPerf', '--gpus', '8']);
+  const { page } = await open(browser, '?view=serving');
+  await pick(page, dir, files);
+  const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
+  assert.deepEqual(detected, ['leaderboard-by-concurrency.json — LLMPerf, 3 runs by concurrency']);
+  assert.equal(await page.inputValue('input[name=checkpoint]'), 'meta-llama/Llama-3.1-8B-Instruct', 'the checkpoint the file names');
+  await page.fill('input[name=title]', 'LLMPerf import');
+  await page.fill('input[name=engine]', 'l');
+  await page.fill('input[name=label]', 'LLMPerf');
+  await page.fill('input[name=gpus]', '8');
+  await page.fill('input[name=checkpoint]', '');
+  await page.click('.import-submit');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'LLMPerf import');
+  const { bytes } = await downloadOf(page, () => page.click('.download-imported'));
+  assert.ok(bytes.equals(expected), 'the page wrote the same bytes as servescope-import');
+});
+
+test('files of three models are refused as one engine until confirmed, and refusals use the form\'s words', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await pick(page, 'tests/fixtures/import/vllm/models', ['opt.json', 'glm.json', 'gpt-oss.json']);
+  assert.match(await page.textContent('.import-form .mixed-models'), /3 different models \(zai-org\/GLM-4\.7, openai\/gpt-oss-120b, facebook\/opt-125m\)/);
+  assert.equal(await page.inputValue('input[name=checkpoint]'), '', 'no checkpoint is picked among three');
+  await page.fill('input[name=title]', 'Three models');
+  await page.fill('input[name=label]', 'vLLM');
+  await page.fill('input[name=gpus]', '1');
+  await page.fill('input[name=isl]', '1024');
+  await page.fill('input[name=osl]', '1024');
+  await page.click('.import-submit');
+  await page.waitForSelector('.import-form .refused[role=alert]');
+  assert.match(await page.textContent('.import-form .refused[role=alert]'), /tick “one engine” to import them together/);
+  await page.check('input[name=one-engine]');
+  await page.click('.import-submit');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Three models');
+  assert.match(await page.textContent('.import-warnings'), /its files name 3 different models/);
+
+  // A tool's file that records no load, and one with no date: said in the form's words.
+  const second = await open(browser, '?view=serving');
+  await pick(second.page, 'tests/fixtures/import', ['aiperf/june-2025/profile_export_aiperf.json']);
+  const refusal = await second.page.textContent('.import-form .detected li.refused');
+  assert.match(refusal, /AIPerf records no concurrency or request rate for its runs/);
+  assert.match(refusal, /with servescope-import --conc N: the form cannot give it/);
+  assert.doesNotMatch(refusal, /\(--conc N\)/);
+  const third = await open(browser, '?view=serving');
+  await pick(third.page, 'tests/fixtures/import/sglang', ['v04-rate.jsonl']);
+  assert.match(await third.page.textContent('.import-form .detected'), /SGLang bench_serving, 4 runs \(1 by concurrency, 3 by request rate\)/);
+  await third.page.fill('input[name=title]', 'SGLang 0.4');
+  await third.page.fill('input[name=label]', 'SGLang');
+  await third.page.fill('input[name=gpus]', '1');
+  await third.page.click('.import-submit');
+  await third.page.waitForSelector('.import-form .refused[role=alert]');
+  const noDate = await third.page.textContent('.import-form .refused[role=alert]');
+  assert.match(noDate, /give the study's date \(the Date field, YYYY-MM-DD\)/);
+  assert.doesNotMatch(noDate, /--date/);
 });

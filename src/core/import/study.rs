@@ -52,6 +52,9 @@ pub struct EngineGroup {
     pub osl: Option<u64>,
     /// The tool, or `None` to detect it from each file's keys.
     pub tool: Option<Tool>,
+    /// Lengths given for single files, `(file, isl, osl)`, over the engine's (`--isl`/`--osl`
+    /// after a file apply to the files after them).
+    pub file_lengths: Vec<(String, Option<u64>, Option<u64>)>,
     /// The concurrency of runs whose file records no load (`--conc N`), in the publisher's word.
     pub conc: Option<u32>,
     /// One engine per value of this run label (`--split-by KEY`, e.g. vLLM `--metadata
@@ -181,10 +184,16 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                         ))
                     })
                 };
-                let isl = length(group.isl, run.isl, "--isl", "input")?;
-                let osl = length(group.osl, run.osl, "--osl", "output")?;
+                // Lengths given for this file, else for the engine.
+                let (given_isl, given_osl) = group
+                    .file_lengths
+                    .iter()
+                    .find(|l| l.0 == *name)
+                    .map_or((group.isl, group.osl), |l| (l.1.or(group.isl), l.2.or(group.osl)));
+                let isl = length(given_isl, run.isl, "--isl", "input")?;
+                let osl = length(given_osl, run.osl, "--osl", "output")?;
                 // The tool's own record wins the argument: a publisher's length far from it is said.
-                for (given, found, flag) in [(group.isl, run.isl, "--isl"), (group.osl, run.osl, "--osl")] {
+                for (given, found, flag) in [(given_isl, run.isl, "--isl"), (given_osl, run.osl, "--osl")] {
                     if let (Some(given), Some(found)) = (given, found) {
                         let (a, b) = (given as f64, found.tokens as f64);
                         if (a - b).abs() > 0.05 * b {

@@ -4,19 +4,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::core::import::{import_file, ImportWarning};
+use crate::core::import::draft::{draft_models, read_draft, DraftFile};
+use crate::core::import::ImportWarning;
 
-/// What one picked file was read as.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DetectedFile {
-    /// Its name.
-    pub name: String,
-    /// The tool and the runs it holds by load axis (`Imported::read_as`), or why it cannot
-    /// be imported.
-    pub read_as: Result<String, String>,
-    /// Whether some run lacks a nominal input or output length (the form asks for them).
-    pub needs_lengths: bool,
-}
+/// What one picked file was read as (the core's rules, tested natively).
+pub type DetectedFile = DraftFile;
 
 /// Tool outputs picked, before the reader's answers.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,26 +17,16 @@ pub struct ImportDraft {
     pub files: Arc<BTreeMap<String, Vec<u8>>>,
     /// What each was read as, in name order.
     pub detected: Vec<DetectedFile>,
+    /// Every model the files name.
+    pub models: Vec<String>,
 }
 
 impl ImportDraft {
     /// Read every file with the importers; `None` when none of them is a tool's output.
     pub fn of(files: BTreeMap<String, Vec<u8>>) -> Option<Self> {
-        let detected: Vec<DetectedFile> = files
-            .iter()
-            .map(|(name, bytes)| match import_file(name, bytes, None) {
-                Ok(imported) => {
-                    let runs = imported.placeable();
-                    DetectedFile {
-                        name: name.clone(),
-                        read_as: Ok(imported.read_as()),
-                        needs_lengths: runs.iter().any(|r| r.isl.is_none() || r.osl.is_none()),
-                    }
-                }
-                Err(e) => DetectedFile { name: name.clone(), read_as: Err(e.to_string()), needs_lengths: false },
-            })
-            .collect();
-        detected.iter().any(|d| d.read_as.is_ok()).then(|| ImportDraft { files: Arc::new(files), detected })
+        let detected = read_draft(&files)?;
+        let models = draft_models(&detected);
+        Some(ImportDraft { files: Arc::new(files), detected, models })
     }
 }
 

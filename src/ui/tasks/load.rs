@@ -234,7 +234,7 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
 pub fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
     group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
-    let written = write_study(&answers, &[group]).map_err(|e| e.to_string())?;
+    let written = write_study(&answers, &[group]).map_err(|e| crate::core::import::draft::in_form_words(&e.to_string()))?;
     let results = written.files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
     page.imported.set(Some(ImportedStudy { results, warnings: written.warnings }));
     page.import_draft.set(None);

@@ -1,11 +1,12 @@
 //! The import form: tool outputs picked in "Open file…" are read here (what each file is,
-//! how many concurrency runs it holds), the reader gives what the files do not say — the
+//! how many runs it holds by load axis, or why the tool's file cannot be imported), the reader gives what the files do not say — the
 //! GPUs behind the endpoint, the engine's name, the lengths where the tool records none —
 //! and the study is written and opened. Then a notice offers its results file to download:
 //! the same bytes `servescope-import` writes for the same files and answers.
 
 use leptos::prelude::*;
 
+use crate::core::import::draft::mixed_models_refusal;
 use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::provenance::sha256_hex;
 use crate::ui::io::download::download_bytes;
@@ -19,6 +20,11 @@ fn field(form: &web_sys::HtmlFormElement, name: &str) -> String {
         .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
         .map(|input| input.value().trim().to_owned())
         .unwrap_or_default()
+}
+
+fn checked(form: &web_sys::HtmlFormElement, name: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    form.elements().named_item(name).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()).is_some_and(|input| input.checked())
 }
 
 fn optional(text: String) -> Option<String> {
@@ -63,8 +69,18 @@ pub fn ImportForm() -> impl IntoView {
             osl: number("osl"),
             ..EngineGroup::default()
         };
+        // Files of several models are one engine only when the reader says so.
+        let models = page.import_draft.with_untracked(|d| d.as_ref().map(|d| d.models.clone()).unwrap_or_default());
+        if let Some(why) = mixed_models_refusal(&models).filter(|_| !checked(&form, "one-engine")) {
+            refused.set(Some(why));
+            return;
+        }
         refused.set(import_draft(page, answers, group).err());
     };
+    // The checkpoint the files name, when they name one.
+    let checkpoint =
+        move || page.import_draft.with(|d| d.as_ref().and_then(|d| (d.models.len() == 1).then(|| d.models[0].clone())).unwrap_or_default());
+    let several = move || page.import_draft.with(|d| d.as_ref().and_then(|d| mixed_models_refusal(&d.models)));
     view! {
         <form class="import-form" on:submit=submit>
             <h3>"Import benchmark results"</h3>
@@ -76,12 +92,16 @@ pub fn ImportForm() -> impl IntoView {
                 <label class="control">"Date " <input name="date" placeholder="from the files"/></label>
                 <label class="control">"Engine id " <input name="engine" required value="engine"/></label>
                 <label class="control">"Label " <input name="label" required/></label>
-                <label class="control">"Checkpoint " <input name="checkpoint"/></label>
+                <label class="control">"Checkpoint " <input name="checkpoint" prop:value=checkpoint/></label>
                 <label class="control">"GPUs " <input name="gpus" type="number" min="1" required/></label>
                 <label class="control">"ISL " <input name="isl" type="number" min="1" required=needs_lengths/></label>
                 <label class="control">"OSL " <input name="osl" type="number" min="1" required=needs_lengths/></label>
             </div>
             {move || needs_lengths().then(|| view! { <p class="status">"Some runs do not record their nominal input and output lengths: give ISL and OSL."</p> })}
+            {move || several().map(|why| view! {
+                <p class="status mixed-models">{why}</p>
+                <label class="control"><input type="checkbox" name="one-engine"/>" one engine: import them together"</label>
+            })}
             {move || refused.get().map(|r| view! { <p class="refused" role="alert">{r}</p> })}
             <button type="submit" class="action import-submit">"Import"</button>
         </form>

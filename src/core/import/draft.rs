@@ -1,0 +1,109 @@
+//! What the page's import form says before and after the reader answers: each picked
+//! file read as a tool's output (or refused, in the tool's terms), the models the files
+//! name, and the importer's refusals in the form's words rather than the command line's.
+
+use std::collections::BTreeMap;
+
+use super::{import_file, ImportError};
+
+/// One picked file, as the importers read it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftFile {
+    /// Its name.
+    pub name: String,
+    /// What it was read as (`Imported::read_as`), or why it cannot be imported.
+    pub read_as: Result<String, String>,
+    /// Some run lacks a nominal input or output length (the form asks for them).
+    pub needs_lengths: bool,
+    /// The models its runs name.
+    pub models: Vec<String>,
+}
+
+/// Read every picked file; `None` when none of them is any tool's output (not JSON, or a
+/// layout no importer knows), so the page reads them as results files instead. A file a
+/// tool wrote but that cannot be imported stays in, with its reason.
+pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
+    let mut recognised = false;
+    let read: Vec<DraftFile> = files
+        .iter()
+        .map(|(name, bytes)| match import_file(name, bytes, None) {
+            Ok(imported) => {
+                recognised = true;
+                let runs = imported.placeable();
+                let mut models: Vec<String> = Vec::new();
+                for m in imported.runs.iter().filter_map(|r| r.model.clone()) {
+                    if !models.contains(&m) {
+                        models.push(m);
+                    }
+                }
+                DraftFile {
+                    name: name.clone(),
+                    read_as: Ok(imported.read_as()),
+                    needs_lengths: runs.iter().any(|r| r.isl.is_none() || r.osl.is_none()),
+                    models,
+                }
+            }
+            Err(e) => {
+                recognised |= matches!(e, ImportError::Nothing { .. } | ImportError::Study(_));
+                DraftFile { name: name.clone(), read_as: Err(in_form_words(&e.to_string())), needs_lengths: false, models: Vec::new() }
+            }
+        })
+        .collect();
+    recognised.then_some(read)
+}
+
+/// Every model the draft's files name, in file order.
+pub fn draft_models(files: &[DraftFile]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for m in files.iter().flat_map(|f| &f.models) {
+        if !out.contains(m) {
+            out.push(m.clone());
+        }
+    }
+    out
+}
+
+/// Why the form refuses to import files of several models as one engine, until the reader
+/// confirms they are one engine.
+pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
+    (models.len() > 1).then(|| {
+        format!(
+            "These files name {} different models ({}): one engine should be one model. Import them apart, or tick “one engine” to import them together.",
+            models.len(),
+            models.join(", ")
+        )
+    })
+}
+
+/// An importer message in the form's words: the command line's flags become the form's
+/// fields (`--date YYYY-MM-DD` → the Date field).
+pub fn in_form_words(message: &str) -> String {
+    const FLAGS: [(&str, &str); 9] = [
+        ("(--date YYYY-MM-DD)", "(the Date field, YYYY-MM-DD)"),
+        ("(--isl N)", "(the ISL field)"),
+        ("(--osl N)", "(the OSL field)"),
+        ("(--gpus N)", "(the GPUs field)"),
+        ("(--title)", "(the Title field)"),
+        ("(--engine ID --label LABEL --gpus N FILE...)", "(the Engine id, Label and GPUs fields)"),
+        ("(--engine ID --label LABEL)", "(the Engine id and Label fields)"),
+        ("(--conc N)", "(with servescope-import --conc N: the form cannot give it)"),
+        ("give --split-by", "import them with servescope-import --split-by"),
+    ];
+    FLAGS.iter().fold(message.to_owned(), |m, (flag, words)| m.replace(flag, words))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_line_flags_become_the_forms_fields() {
+        assert_eq!(
+            in_form_words("the files record no date: give the study's date (--date YYYY-MM-DD)"),
+            "the files record no date: give the study's date (the Date field, YYYY-MM-DD)"
+        );
+        assert!(!in_form_words("a (--isl N) and (--gpus N)").contains("--"));
+        assert_eq!(mixed_models_refusal(&["a".into()]), None);
+        assert!(mixed_models_refusal(&["a".into(), "b".into()]).is_some_and(|m| m.contains("2 different models (a, b)")));
+    }
+}
