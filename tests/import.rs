@@ -1216,3 +1216,43 @@ fn lengths_can_be_given_per_file() {
     assert_eq!(cell(&doc, (1024, 1024), "v", 1)["conc"], 1);
     assert_eq!(cell(&doc, (512, 128), "v", 16)["conc"], 16);
 }
+
+#[test]
+fn an_aiperf_0_8_export_reads_as_the_flat_one_and_never_takes_fleet_power_as_per_gpu() {
+    let cells: Vec<Value> = ["aiperf/flat/profile_export_aiperf.json", "aiperf/v0.8/profile_export_aiperf.json"]
+        .iter()
+        .enumerate()
+        .map(|(k, file)| {
+            let dir = out_dir(&format!("aiperf-v08-{k}"));
+            let d = dir.to_str().expect("utf-8");
+            let (code, _, stderr) = import(&["--out", d, "--title", "A", "--engine", "a", "--label", "A", "--gpus", "2", file]);
+            assert_eq!(code, 0, "{stderr}");
+            verify_all(&dir);
+            cell(&results(&dir), (1024, 1024), "a", 8).clone()
+        })
+        .collect();
+    assert_eq!(cells[0], cells[1], "schema_version 1.5, nvidia_* telemetry and ~75 more metrics change nothing");
+    assert_eq!(cells[1]["power_w"].as_f64(), Some(600.0), "per GPU, not nvidia_average_gpu_power's fleet total of 1211 W");
+    assert_eq!(cells[1]["ttft_p50_ms"].as_f64(), Some(350.5), "adj_p50 is not the p50");
+}
+
+#[test]
+fn a_genai_perf_output_mean_written_as_an_empty_string_is_no_length() {
+    let dir = out_dir("genai-perf-empty-mean");
+    let d = dir.to_str().expect("utf-8");
+    let file = "genai-perf/empty-mean/profile_export_genai_perf.json";
+    let base = ["--out", d, "--title", "G", "--date", "2026-10-30", "--engine", "t", "--label", "T", "--gpus", "2"];
+    let mut args = base.to_vec();
+    args.push(file);
+    let (code, _, stderr) = import(&args);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("GenAI-Perf does not record the nominal output length: give it for engine `t` (--osl N)"),
+        "an empty mean is not a length of 0: {stderr}"
+    );
+    let mut args = base.to_vec();
+    args.extend(["--osl", "256", file]);
+    let (code, _, stderr) = import(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(cell(&results(&dir), (2048, 256), "t", 4)["out_tok_s"].as_f64(), Some(64.0));
+}
