@@ -1074,7 +1074,7 @@ fn llmperf_individual_responses_give_percentiles_computed_from_the_successful_re
     let dir = out_dir("llmperf-responses");
     let d = dir.to_str().expect("utf-8");
     let file = "llmperf/meta-llama-Llama-3-1-8B-Instruct_550_150_individual_responses.json";
-    let (code, _, stderr) = import(&[
+    let base = [
         "--out",
         d,
         "--title",
@@ -1091,31 +1091,12 @@ fn llmperf_individual_responses_give_percentiles_computed_from_the_successful_re
         "550",
         "--osl",
         "150",
-        file,
-    ]);
+    ];
+    let with = |more: &[&'static str]| -> Vec<&str> { base.iter().copied().chain(more.iter().copied()).collect() };
+    let (code, _, stderr) = import(&with(&[file]));
     assert_eq!(code, 1, "no concurrency recorded: {stderr}");
     assert!(stderr.contains("give it (--conc N)"), "{stderr}");
-    let (code, _, stderr) = import(&[
-        "--out",
-        d,
-        "--title",
-        "L",
-        "--date",
-        "2026-10-30",
-        "--engine",
-        "l",
-        "--label",
-        "L",
-        "--gpus",
-        "1",
-        "--isl",
-        "550",
-        "--osl",
-        "150",
-        "--conc",
-        "2",
-        file,
-    ]);
+    let (code, _, stderr) = import(&with(&["--conc", "2", file]));
     assert_eq!(code, 0, "{stderr}");
     let doc = results(&dir);
     // Four successful requests (TTFT 200, 210, 220, 250 ms; E2E 2.1–2.3 s), one 429, one
