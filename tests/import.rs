@@ -680,11 +680,11 @@ fn llmperf_summaries_and_a_wrapper_keyed_by_concurrency_import_in_ms_without_tpo
 fn what_a_file_was_read_as_counts_its_runs_by_load_axis() {
     let bytes = std::fs::read(format!("{FIXTURES}/vllm/append.json")).expect("fixture");
     let imported = import_file("append.json", &bytes, None).expect("imports");
-    assert_eq!(imported.read_as(), "vLLM bench serve, 3 runs (2 by concurrency, 1 by request rate)");
+    assert_eq!(imported.read_as(), "vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)");
     assert_eq!(imported.placeable().len(), 3);
     let bytes = std::fs::read(format!("{FIXTURES}/llmperf/leaderboard-by-concurrency.json")).expect("fixture");
     let imported = import_file("l.json", &bytes, None).expect("imports");
-    assert_eq!(imported.read_as(), "LLMPerf, 3 runs by concurrency");
+    assert_eq!(imported.read_as(), "LLMPerf (summaries keyed by concurrency), 3 runs by concurrency");
 }
 
 #[test]
@@ -970,7 +970,7 @@ fn aiperf_june_2025_display_names_need_the_publishers_concurrency_and_october_20
     assert_eq!(code, 1);
     assert_eq!(
         stderr.trim(),
-        "servescope-import: aiperf/june-2025/profile_export_aiperf.json: nothing to import: AIPerf records no concurrency or request rate for its runs (no concurrency recorded (input_config.loadgen.concurrency is absent)); if you know the concurrency the runs used, give it (--conc N)"
+        "servescope-import: aiperf/june-2025/profile_export_aiperf.json: nothing to import: AIPerf (keyed by display name, June 2025) records no concurrency or request rate for its runs (no concurrency recorded (input_config.loadgen.concurrency is absent)); if you know the concurrency the runs used, give it (--conc N)"
     );
     let (code, _, stderr) = import(&[
         "--out",

@@ -35,7 +35,7 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   await page.setInputFiles('.open-drawer input[type=file]', FILES.map((f) => join(DIR, f)));
   await page.waitForSelector('.import-form');
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
-  assert.deepEqual(detected, ['append.json — vLLM bench serve, 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve, 1 run by concurrency']);
+  assert.deepEqual(detected, ['append.json — vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve (a single result), 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);
   await page.fill('input[name=title]', 'vLLM import');
   await page.fill('input[name=engine]', 'vllm');
@@ -73,7 +73,7 @@ test('an LLMPerf wrapper keyed by concurrency imports in the page to the bytes t
   const { page } = await open(browser, '?view=serving');
   await pick(page, dir, files);
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
-  assert.deepEqual(detected, ['leaderboard-by-concurrency.json — LLMPerf, 3 runs by concurrency']);
+  assert.deepEqual(detected, ['leaderboard-by-concurrency.json — LLMPerf (summaries keyed by concurrency), 3 runs by concurrency']);
   assert.equal(await page.inputValue('input[name=checkpoint]'), 'meta-llama/Llama-3.1-8B-Instruct', 'the checkpoint the file names');
   await page.fill('input[name=title]', 'LLMPerf import');
   await page.fill('input[name=engine]', 'l');
@@ -108,12 +108,12 @@ test('files of three models are refused as one engine until confirmed, and refus
   const second = await open(browser, '?view=serving');
   await pick(second.page, 'tests/fixtures/import', ['aiperf/june-2025/profile_export_aiperf.json']);
   const refusal = await second.page.textContent('.import-form .detected li.refused');
-  assert.match(refusal, /AIPerf records no concurrency or request rate for its runs/);
+  assert.match(refusal, /AIPerf \(keyed by display name, June 2025\) records no concurrency or request rate for its runs/);
   assert.match(refusal, /with servescope-import --conc N: the form cannot give it/);
   assert.doesNotMatch(refusal, /\(--conc N\)/);
   const third = await open(browser, '?view=serving');
   await pick(third.page, 'tests/fixtures/import/sglang', ['v04-rate.jsonl']);
-  assert.match(await third.page.textContent('.import-form .detected'), /SGLang bench_serving, 4 runs \(1 by concurrency, 3 by request rate\)/);
+  assert.match(await third.page.textContent('.import-form .detected'), /SGLang bench_serving \(result lines\), 4 runs \(1 by concurrency, 3 by request rate\)/);
   await third.page.fill('input[name=title]', 'SGLang 0.4');
   await third.page.fill('input[name=label]', 'SGLang');
   await third.page.fill('input[name=gpus]', '1');

@@ -27,3 +27,27 @@ pub fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<Stri
         )
     })
 }
+
+/// The layout of a tool's file, in words, for what the page and the command line say.
+pub fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str {
+    let records = doc.get("records");
+    match tool {
+        Tool::Vllm if doc.is_array() => "bench sweep summary, a list of runs",
+        Tool::Vllm if documents > 1 => "appended results, one per line",
+        Tool::Vllm if doc.get("run_number").is_some() => "bench sweep run",
+        Tool::Vllm => "a single result",
+        Tool::Sglang => "result lines",
+        Tool::Guidellm if doc.get("metadata").is_some() => "benchmarks report",
+        Tool::Guidellm => "v0.3/v0.4 benchmarks report",
+        Tool::Aiperf if records.and_then(Value::as_object).is_some_and(|r| r.keys().any(|k| k.contains(' '))) => {
+            "keyed by display name, June 2025"
+        }
+        Tool::Aiperf if records.is_some() => "records keyed by tag, up to v0.1.1",
+        Tool::Aiperf if doc.get("schema_version").is_some() => "flat metrics with a schema version",
+        Tool::Aiperf => "flat metrics",
+        Tool::GenaiPerf => "profile export",
+        Tool::Llmperf if doc.is_array() => "individual responses",
+        Tool::Llmperf if doc.get("num_concurrent_requests").is_none() => "summaries keyed by concurrency",
+        Tool::Llmperf => "summary",
+    }
+}

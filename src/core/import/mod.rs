@@ -230,6 +230,8 @@ pub enum ImportError {
 pub struct Imported {
     /// The tool.
     pub tool: Tool,
+    /// The tool's layout, in words ("bench sweep summary, a list of runs").
+    pub layout: &'static str,
     /// Every run, in file order (rate-driven ones included, with `conc: None`).
     pub runs: Vec<Run>,
     /// Caveats.
@@ -242,8 +244,8 @@ impl Imported {
         self.runs.iter().filter(|r| Load::of(r).is_ok()).collect()
     }
 
-    /// What the file was read as, in a line: "vLLM bench serve, 3 runs (2 by concurrency,
-    /// 1 by request rate)".
+    /// What the file was read as, in a line: "vLLM bench serve (appended results, one per
+    /// line), 3 runs (2 by concurrency, 1 by request rate)".
     pub fn read_as(&self) -> String {
         let loads: Vec<Load> = self.runs.iter().filter_map(|r| Load::of(r).ok()).collect();
         let by = |axis: crate::core::model::LoadAxis| loads.iter().filter(|l| l.axis() == axis).count();
@@ -254,7 +256,7 @@ impl Imported {
             (0, _) => format!("{} by request rate", runs(rate)),
             _ => format!("{} ({conc} by concurrency, {rate} by request rate)", runs(conc + rate)),
         };
-        format!("{}, {how}", self.tool.title())
+        format!("{} ({}), {how}", self.tool.title(), self.layout)
     }
 }
 
@@ -301,6 +303,7 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
         };
         warnings.push(ImportWarning { file: file.to_owned(), entry, message });
     }
+    let layout = checks::layout(tool, &first.value, docs.len());
     // A top-level list of runs (vLLM `bench sweep` summaries) is read run by run.
     let docs: Vec<(String, &Value)> =
         if let (false, [json::Document { value: Value::Array(items), .. }]) = (tool == Tool::Llmperf, docs.as_slice()) {
@@ -369,10 +372,10 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
             if runs.is_empty() { String::new() } else { "; if you know the concurrency the runs used, give it (--conc N)".to_owned() };
         return Err(ImportError::Nothing {
             file: file.to_owned(),
-            why: format!("{} records no concurrency or request rate for its runs ({why}){hint}", tool.title()),
+            why: format!("{} ({layout}) records no concurrency or request rate for its runs ({why}){hint}", tool.title()),
         });
     }
-    Ok(Imported { tool, runs, warnings })
+    Ok(Imported { tool, layout, runs, warnings })
 }
 
 /// The top-level keys of a document, for the "not a format" error.
