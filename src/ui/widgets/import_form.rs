@@ -100,7 +100,7 @@ pub fn ImportForm() -> impl IntoView {
             {move || needs_lengths().then(|| view! { <p class="status">"Some runs do not record their nominal input and output lengths: give ISL and OSL."</p> })}
             {move || several().map(|why| view! {
                 <p class="status mixed-models">{why}</p>
-                <label class="control"><input type="checkbox" name="one-engine"/>" one engine: import them together"</label>
+                <p><label class="control"><input type="checkbox" name="one-engine"/>" one engine: import them together"</label></p>
             })}
             {move || refused.get().map(|r| view! { <p class="refused" role="alert">{r}</p> })}
             <button type="submit" class="action import-submit">"Import"</button>
