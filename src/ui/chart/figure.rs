@@ -160,7 +160,9 @@ pub fn ChartFigure(
             <div class="chart-wrap" node_ref=wrap
                 on:pointermove=move |e| pick(f64::from(e.client_x()), f64::from(e.client_y()))
                 on:pointerdown=move |e| pick(f64::from(e.client_x()), f64::from(e.client_y()))
-                on:pointerleave=move |_| hovered.set(None)>
+                // A finger lifting off the screen "leaves" the element in the same instant:
+                // a tapped tooltip stays until the next tap elsewhere (or the canvas's blur).
+                on:pointerleave=move |e: web_sys::PointerEvent| if e.pointer_type() != "touch" { hovered.set(None) }>
                 <canvas node_ref=canvas class="chart" role="img" tabindex="0" aria-label=move || summary.get()
                     aria-describedby=format!("tip-{}", id.as_str()) on:keydown=on_key on:blur=move |_| hovered.set(None)></canvas>
                 <div class="tooltip" id=format!("tip-{}", id.as_str()) role="status" aria-live="polite" node_ref=tooltip class:shown=move || hovered.with(Option::is_some)>{content}</div>
