@@ -22,3 +22,40 @@ pub async fn read_files(list: &web_sys::FileList) -> Result<BTreeMap<String, Vec
     }
     Ok(files)
 }
+
+/// Files dropped anywhere on the window — the header, the margins, outside the app's own
+/// box — go to `dropped`, never to the browser (which would navigate to the file and lose
+/// the page); `dragging` is true while files are dragged over the window, for the hint.
+/// Listeners for the app's whole life, set once.
+pub fn drops_anywhere(dragging: leptos::prelude::RwSignal<bool>, dropped: impl Fn(web_sys::FileList) + 'static) {
+    use leptos::prelude::Set;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
+    let window = leptos::prelude::window();
+    let has_files = |e: &web_sys::DragEvent| e.data_transfer().is_some_and(|d| d.types().includes(&"Files".into(), 0));
+    let over = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+        if has_files(&e) {
+            e.prevent_default();
+            dragging.set(true);
+        }
+    });
+    // Leaving the window (no element to enter) ends the hint.
+    let leave = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+        if e.related_target().is_none() {
+            dragging.set(false);
+        }
+    });
+    let drop = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+        dragging.set(false);
+        if let Some(files) = e.data_transfer().and_then(|d| d.files()).filter(|f| f.length() > 0) {
+            e.prevent_default();
+            dropped(files);
+        }
+    });
+    for (name, listener) in [("dragover", &over), ("dragleave", &leave), ("drop", &drop)] {
+        window.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref()).ok();
+    }
+    over.forget();
+    leave.forget();
+    drop.forget();
+}

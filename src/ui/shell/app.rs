@@ -102,15 +102,14 @@ pub fn App() -> impl IntoView {
         };
         set_title(&title);
     });
+    // A file dropped anywhere on the window is read like one dropped on the page.
+    let dragging = RwSignal::new(false);
+    crate::ui::io::files::drops_anywhere(dragging, move |files| load::load_file_list(page, files));
     view! {
-        <div class="page" class:embed=move || page.link.embed.get() class:booting=move || page.booting.get()
-            on:dragover=|e: leptos::ev::DragEvent| e.prevent_default()
-            on:drop=move |e: leptos::ev::DragEvent| {
-                e.prevent_default();
-                if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
-                    load::load_file_list(page, files);
-                }
-            }>
+        <div class="page" class:embed=move || page.link.embed.get() class:booting=move || page.booting.get()>
+            {move || dragging.get().then(|| view! {
+                <p class="drop-hint" role="status">"Drop a results file with its sources, or a benchmark tool's output, anywhere on the page"</p>
+            })}
             {move || if page.link.embed.get() { view! { <EmbedHead/> }.into_any() } else { view! { <TopBar/> }.into_any() }}
             <NoticesPanel/>
             <ImportedNotice/>
