@@ -10,7 +10,17 @@ test('a tap on a phone shows the tooltip and it stays until a tap elsewhere', as
     const { page } = await open(phone, '?view=serving&workload=1024x8192&engines=vllm');
     const canvas = page.locator('figure[data-chart="serving"] canvas.chart[data-marks]');
     await canvas.waitFor();
+    // The table renders after the chart's first paint and may move or resize it: measure the
+    // mark once the page has settled (the same marks and box twice, 200 ms apart).
+    await page.waitForSelector('table.serving-table');
     await canvas.scrollIntoViewIfNeeded();
+    const where = async () => JSON.stringify([await canvas.getAttribute('data-marks'), await canvas.boundingBox()]);
+    for (let last = ''; ;) {
+      const now = await where();
+      if (now === last) break;
+      last = now;
+      await page.waitForTimeout(200);
+    }
     const marks = (await canvas.getAttribute('data-marks')).split(';').map((p) => p.split(',').map(Number));
     const box = await canvas.boundingBox();
     await page.touchscreen.tap(box.x + marks[0][0], box.y + marks[0][1]);
