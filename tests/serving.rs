@@ -308,3 +308,25 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
     assert_eq!(conc.whiskers, [(0, 8.0, 887.1, 915.8)]);
     assert!(conc.x_ticks.contains(&"100 burst".to_owned()), "{:?}", conc.x_ticks);
 }
+
+#[test]
+fn an_engine_that_failed_at_every_rate_is_drawn_as_failed_not_called_not_measured() {
+    let mut doc: serde_json::Value = serde_json::from_slice(&common::read("tests/fixtures/rate/results.json")).expect("json");
+    let failed = doc["serving"]["workloads"][0]["rows"][0]["cells"][4].clone();
+    let rates = doc["serving"]["workloads"][0]["requestRates"].clone();
+    let cells: Vec<serde_json::Value> = (0..5)
+        .map(|i| {
+            let mut c = failed.clone();
+            c["rate_rps"] = rates[i].clone();
+            c
+        })
+        .collect();
+    doc["serving"]["workloads"][0]["rows"][1]["cells"] = serde_json::Value::Array(cells);
+    let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
+    let s = state("workload=1024x256-rate&engines=beta");
+    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    assert_eq!(lines.not_measured, Vec::<String>::new(), "every request failed: measured, not absent");
+    assert_eq!(lines.series.len(), 1);
+    assert_eq!(lines.series[0].failed.len(), 5);
+    assert_eq!(lines.series[0].measured().count(), 0, "and never a point at zero");
+}

@@ -212,9 +212,7 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
                     })
                     .collect();
             }
-            if values.iter().all(Option::is_none) {
-                continue;
-            }
+            let measured = values.iter().any(Option::is_some);
             let mut line = Series::new(
                 &engine.id,
                 &format!("{}{suffix}", engine.label),
@@ -224,7 +222,10 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
             line.dashed = dashed;
             line.metric = Some(m);
             mark_cells(&mut line, workload, m, reference.is_some(), state);
-            lines.push(line);
+            // An engine whose every request failed was measured: its crosses are drawn.
+            if measured || !line.failed.is_empty() {
+                lines.push(line);
+            }
         }
         if lines.is_empty() {
             out.not_measured.push(engine.id.clone());
