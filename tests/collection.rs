@@ -125,8 +125,11 @@ fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
     // The link's rate is followed on a rate workload; one no study has falls back to the first.
     let rate_key: servescope::core::link::WorkloadKey = "1024x256-rate".parse().expect("key");
     let (state, _) = ViewState::parse("view=history&rate=4&conc=8");
-    assert_eq!(followed_level(&state, rate_key, &[1.0, 2.0, 4.0]), (Some(4.0), false));
-    assert_eq!(followed_level(&state, key, &[1.0, 8.0]), (Some(8.0), false));
-    assert_eq!(followed_level(&state, rate_key, &[1.0, 2.0]), (Some(1.0), true));
+    assert_eq!(followed_level(&state, rate_key, &[1.0, 2.0, 4.0]), (Some(4.0), None));
+    assert_eq!(followed_level(&state, key, &[1.0, 8.0]), (Some(8.0), None));
+    assert_eq!(
+        followed_level(&state, rate_key, &[1.0, 2.0]),
+        (Some(1.0), Some("4 req/s is not a level these studies measured: showing 1 req/s.".to_owned()))
+    );
     assert!(state.to_query().contains("rate=4"), "the rate round-trips: {}", state.to_query());
 }

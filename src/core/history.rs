@@ -65,17 +65,21 @@ pub fn history_levels(studies: &[&Results], key: WorkloadKey) -> Vec<f64> {
 }
 
 /// The level a history follows: the link's (`conc=`, or `rate=` for a rate-driven
-/// workload) when one of `levels`, else the first of `levels`; and whether the link's
-/// was set aside.
-pub fn followed_level(state: &ViewState, key: WorkloadKey, levels: &[f64]) -> (Option<f64>, bool) {
+/// workload) when one of `levels`, else the first of `levels`; and, when the link's was
+/// set aside, the notice that says so.
+pub fn followed_level(state: &ViewState, key: WorkloadKey, levels: &[f64]) -> (Option<f64>, Option<String>) {
     let asked = match key.load {
         crate::core::model::LoadAxis::Concurrency => state.conc.map(f64::from),
         crate::core::model::LoadAxis::Rate => state.rate,
     };
     match asked {
-        Some(level) if levels.contains(&level) || levels.is_empty() => (Some(level), false),
-        Some(_) => (levels.first().copied(), true),
-        None => (levels.first().copied(), false),
+        Some(level) if levels.contains(&level) || levels.is_empty() => (Some(level), None),
+        Some(level) => {
+            let shown = levels.first().copied();
+            let said = shown.map(|l| key.load.level_label(l)).unwrap_or_default();
+            (shown, Some(format!("{} is not a level these studies measured: showing {said}.", key.load.level_label(level))))
+        }
+        None => (levels.first().copied(), None),
     }
 }
 

@@ -19,9 +19,13 @@ use super::{Length, Run};
 /// tag (`time_to_first_token`). The tag is the display name, lower-cased, spaces to `_`.
 fn by_tag(records: &Value) -> Option<Value> {
     let map = records.as_object()?;
-    map.keys()
-        .any(|k| k.contains(' '))
+    keyed_by_display_name(records)
         .then(|| Value::Object(map.iter().map(|(k, v)| (k.to_lowercase().replace([' ', '-'], "_"), v.clone())).collect()))
+}
+
+/// Whether `records` are keyed by display name (June 2025): a key with a space.
+pub fn keyed_by_display_name(records: &Value) -> bool {
+    records.as_object().is_some_and(|r| r.keys().any(|k| k.contains(' ')))
 }
 
 /// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.

@@ -39,9 +39,7 @@ pub fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str {
         Tool::Sglang => "result lines",
         Tool::Guidellm if doc.get("metadata").is_some() => "benchmarks report",
         Tool::Guidellm => "v0.3/v0.4 benchmarks report",
-        Tool::Aiperf if records.and_then(Value::as_object).is_some_and(|r| r.keys().any(|k| k.contains(' '))) => {
-            "keyed by display name, June 2025"
-        }
+        Tool::Aiperf if records.is_some_and(super::aiperf::keyed_by_display_name) => "keyed by display name, June 2025",
         Tool::Aiperf if records.is_some() => "records keyed by tag, up to v0.1.1",
         Tool::Aiperf if doc.get("schema_version").is_some() => "flat metrics with a schema version",
         Tool::Aiperf => "flat metrics",

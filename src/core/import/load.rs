@@ -50,10 +50,11 @@ impl Load {
 
     /// "c8", "2 req/s", "c100 burst".
     pub fn label(self) -> String {
-        match self {
-            Load::Conc(c) => format!("c{c}"),
-            Load::Rate(r) => format!("{r} req/s"),
-            Load::Burst(n) => format!("c{n} burst"),
+        let label = self.axis().level_label(self.level());
+        if matches!(self, Load::Burst(_)) {
+            format!("{label} burst")
+        } else {
+            label
         }
     }
 }

@@ -111,10 +111,11 @@ pub fn HistoryView(
         loaded.with(|(ready, _, _)| history_levels(&ready.iter().map(|(r, _)| r.as_ref()).collect::<Vec<_>>(), key))
     });
     let load = Memo::new(move |_| workload.get().map_or(LoadAxis::Concurrency, |k| k.load));
-    let conc = Memo::new(move |_| {
-        let key = workload.get()?;
-        levels.with(|l| page.link.with(|s| followed_level(s, key, l).0))
+    let followed = Memo::new(move |_| {
+        let Some(key) = workload.get() else { return (None, None) };
+        levels.with(|l| page.link.with(|s| followed_level(s, key, l)))
     });
+    let conc = Memo::new(move |_| followed.with(|f| f.0));
     let metric = Memo::new(move |_| page.link.with(|s| metric_for(View::History, s)));
     let computed = Memo::new(move |_| {
         let Some(key) = workload.get() else { return History::default() };
@@ -209,15 +210,7 @@ pub fn HistoryView(
         })
     });
     // A level the link names that no loaded study measured falls back, and says so.
-    let set_aside = move || {
-        let key = workload.get()?;
-        let (shown, aside) = levels.with(|l| page.link.with(|s| followed_level(s, key, l)));
-        let asked = page.link.with(|s| if key.load == LoadAxis::Rate { s.rate } else { s.conc.map(f64::from) })?;
-        aside.then(|| {
-            let shown = shown.map(|l| key.load.level_label(l)).unwrap_or_default();
-            view! { <Notice text=format!("{} is not a level these studies measured: showing {shown}.", key.load.level_label(asked))/> }
-        })
-    };
+    let set_aside = move || followed.with(|f| f.1.clone()).map(|text| view! { <Notice text=text/> });
     let axis_note = {
         let collection = collection.clone();
         move || {
