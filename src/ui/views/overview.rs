@@ -58,18 +58,13 @@ pub fn OverviewView(
         let metric = Memo::new(|_| Metric::OutTokS);
         let index = workload_index(page, &study);
         let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, 380);
-        let ServingChart { lines, .. } = chart;
+        let ServingChart { lines, load, .. } = chart;
         let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
         let name = {
             let study = study.clone();
             move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.name())).unwrap_or_default()
         };
-        let against = {
-            let study = study.clone();
-            move || {
-                index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.load.noun())).unwrap_or("concurrency")
-            }
-        };
+        let against = move || load.get().noun();
         view! {
             <div class="overview-chart">
                 <div class="chart-head">

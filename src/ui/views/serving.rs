@@ -53,15 +53,9 @@ pub fn ExplorerView(
         metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() })
     });
     let workload_index = workload_index(page, &study);
-    let load = {
-        let study = study.clone();
-        Memo::new(move |_| {
-            workload_index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.load)).unwrap_or_default()
-        })
-    };
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
     let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
-    let ServingChart { lines, series, relative, .. } = chart;
+    let ServingChart { lines, series, relative, load, .. } = chart;
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
     let scale = page.link.scale;
     let log_refused = move || {

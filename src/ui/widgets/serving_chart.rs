@@ -31,6 +31,8 @@ pub struct ServingChart {
     pub relative: Memo<Option<String>>,
     /// The y axis title.
     pub y_title: Signal<String>,
+    /// The workload's load axis (what the x axis is).
+    pub load: Signal<LoadAxis>,
 }
 
 /// The index of the workload shown in a study (tracked on `workload=`).
@@ -193,5 +195,6 @@ pub fn serving_chart(
     };
     let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get(), ticks.with(|t| t.0)));
     let spec = ChartSpec { id, draw, tip, summary, export, height: chart_height(page, base_height) };
-    (ServingChart { lines, series, relative, y_title }, spec)
+    let load = Signal::derive(move || ticks.with(|t| t.0));
+    (ServingChart { lines, series, relative, y_title, load }, spec)
 }
