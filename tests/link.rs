@@ -24,6 +24,33 @@ mod state {
     }
 
     #[test]
+    fn a_link_naming_a_study_opens_its_overview_whatever_the_landing_view() {
+        // A collection's landing view is its catalog; `src` without `view` still means the study.
+        let (state, _) = parse("index=coll/index.json&src=coll/a.json");
+        assert_eq!(state.view_or(View::Catalog), View::Overview);
+        assert_eq!(parse("index=coll/index.json").0.view_or(View::Catalog), View::Catalog);
+        assert_eq!(parse("src=a.json&view=raw").0.view_or(View::Catalog), View::Raw);
+    }
+
+    #[test]
+    fn a_local_file_takes_src_out_of_the_link() {
+        let (mut state, _) = parse("src=data/a.json&view=serving&metric=ttft_p99_ms");
+        let removed = state.show_local("gemma.json");
+        assert_eq!(removed.map(|r| r.to_string()).as_deref(), Some("data/a.json"));
+        assert_eq!(state.to_query(), "local=gemma.json&view=serving&metric=ttft_p99_ms");
+        let (back, notices) = parse(&state.to_query());
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(back.local_only(), Some("gemma.json"));
+        assert_eq!(back.src, None);
+        // Naming a study again, the link names it alone.
+        let mut next = back.clone();
+        next.src = Some("data/b.json".parse().expect("a path"));
+        assert_eq!(next.local_only(), None);
+        assert_eq!(next.to_query(), "src=data/b.json&view=serving&metric=ttft_p99_ms");
+        assert!(back.is_new_page(&next));
+    }
+
+    #[test]
     fn every_parameter_parses_and_prints_back() {
         let q = "index=data/index.json&src=data/a.json&view=serving&workload=8192x1024&metric=ttft_p99_ms&pct=both&engines=paiton,vllm&scale=log&vs=vllm&slo_ttft_p99_ms=1000&slo_user_tok_s=50.5&kwh_price=0.12&gpu_hour_price=2&pue=1.3&compare=https://example.org/b.json,c.json&q=qwen&model=M&hardware=H&engine=vllm&conc=8&embed=1&chart=tradeoff&height=400&theme=dark&utm=x";
         let (state, notices) = parse(q);

@@ -72,3 +72,33 @@ mod tests {
         assert_eq!(blocks[3].status, "not in this file");
     }
 }
+
+/// Where the page stands, for the heading of its top bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageShows {
+    /// A study is being loaded.
+    LoadingStudy,
+    /// The study named could not be loaded.
+    StudyFailed,
+    /// The study named has errors.
+    StudyInvalid,
+    /// A collection view, or no study named yet: the manifest is loading.
+    CollectionLoading,
+    /// The manifest could not be loaded.
+    CollectionFailed,
+    /// A collection of this many studies.
+    Collection(usize),
+}
+
+/// The top bar's heading when it shows no study: what the page holds, never a collection's
+/// size over a study's error.
+pub fn page_heading(shows: PageShows) -> String {
+    match shows {
+        PageShows::LoadingStudy => "Loading the study…".into(),
+        PageShows::StudyFailed => "The study could not be loaded".into(),
+        PageShows::StudyInvalid => "The results file has errors".into(),
+        PageShows::CollectionLoading => "Results".into(),
+        PageShows::CollectionFailed => "The collection could not be loaded".into(),
+        PageShows::Collection(n) => format!("A collection of {n} stud{}", if n == 1 { "y" } else { "ies" }),
+    }
+}

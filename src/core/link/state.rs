@@ -66,6 +66,9 @@ pub struct ViewState {
     pub theme: Option<ThemeChoice>,
     /// The collection manifest; `None` = `data/index.json`.
     pub index: Option<SourceRef>,
+    /// The name of a local file shown in place of `src`: the address bar then names no
+    /// study rather than the one shown before. Written only when `src` is absent.
+    pub local: Option<String>,
     /// Catalog filter: free text.
     pub q: Option<String>,
     /// Catalog filter: exact model.
@@ -74,6 +77,9 @@ pub struct ViewState {
     pub hardware: Option<String>,
     /// Catalog filter (engine label or id), and the engine the history follows.
     pub engine: Option<String>,
+    /// With `view=history`: `across=hardware`, the history spans every hardware (each
+    /// hardware its own line) rather than following one.
+    pub across_hardware: bool,
     /// With `view=history`: the concurrency followed across studies.
     pub conc: Option<u32>,
     /// With `view=history` and a rate-driven workload: the offered request rate (req/s)
@@ -147,6 +153,7 @@ impl ViewState {
             match name.as_str() {
                 "src" => value.parse().map(|v| s.src = Some(v)).unwrap_or_else(&mut refuse),
                 "index" => value.parse().map(|v| s.index = Some(v)).unwrap_or_else(&mut refuse),
+                "local" => text(&value).map(|v| s.local = Some(v)).unwrap_or_else(&mut refuse),
                 "compare" => {
                     for part in value.split(',').filter(|p| !p.trim().is_empty()) {
                         match part.parse::<SourceRef>() {
@@ -194,6 +201,8 @@ impl ViewState {
                 "model" => text(&value).map(|v| s.model = Some(v)).unwrap_or_else(&mut refuse),
                 "hardware" => text(&value).map(|v| s.hardware = Some(v)).unwrap_or_else(&mut refuse),
                 "engine" => text(&value).map(|v| s.engine = Some(v)).unwrap_or_else(&mut refuse),
+                "across" if value == "hardware" => s.across_hardware = true,
+                "across" => refuse(ParseError("expected `hardware`".into())),
                 "conc" => whole_in(&value, 1, u32::MAX).map(|v| s.conc = Some(v)).unwrap_or_else(&mut refuse),
                 "rate" => positive_number(&value).map(|v| s.rate = Some(v)).unwrap_or_else(&mut refuse),
                 _ => s.extra.push((name.clone(), value.clone())),
@@ -202,9 +211,22 @@ impl ViewState {
         (state, notices)
     }
 
-    /// The view shown, given the landing view for a link that names none.
+    /// The view shown, given the landing view for a link that names none. A link that
+    /// names a study (`src`, with or without `index`) opens its overview.
     pub fn view_or(&self, landing: View) -> View {
-        self.view.unwrap_or(landing)
+        self.view.unwrap_or(if self.src.is_some() { View::Overview } else { landing })
+    }
+
+    /// The local file this link was written from, when it names no study instead.
+    pub fn local_only(&self) -> Option<&str> {
+        self.local.as_deref().filter(|_| self.src.is_none())
+    }
+
+    /// Show a local file: `src` leaves the link (it would name another study) and `local`
+    /// says what is shown. Returns the `src` removed, if any.
+    pub fn show_local(&mut self, name: &str) -> Option<SourceRef> {
+        self.local = Some(name.to_owned());
+        self.src.take()
     }
 
     /// Drop what the loaded file does not have — unknown engine ids (the rest kept), an
@@ -267,6 +289,7 @@ impl ViewState {
     /// current one.
     pub fn is_new_page(&self, next: &ViewState) -> bool {
         self.src != next.src
+            || self.local_only() != next.local_only()
             || self.view != next.view
             || self.workload != next.workload
             || self.metric != next.metric
@@ -295,6 +318,7 @@ impl ViewState {
         let num = |v: Option<f64>| v.map(|v| v.to_string());
         put("index", self.index.as_ref().map(ToString::to_string));
         put("src", self.src.as_ref().map(ToString::to_string));
+        put("local", self.local_only().map(str::to_owned));
         put("view", self.view.map(|v| v.to_string()));
         put("workload", self.workload.map(|w| w.to_string()));
         put("metric", self.metric.map(|m| m.to_string()));
@@ -312,6 +336,7 @@ impl ViewState {
         put("model", self.model.clone());
         put("hardware", self.hardware.clone());
         put("engine", self.engine.clone());
+        put("across", self.across_hardware.then(|| "hardware".into()));
         put("conc", self.conc.map(|c| c.to_string()));
         put("rate", num(self.rate));
         put("embed", self.embed.then(|| "1".into()));

@@ -36,7 +36,13 @@ pub fn App() -> impl IntoView {
             page.collection.with(|c| matches!(c, CollectionState::Loading))
         } else {
             match page.primary().get() {
-                SlotState::Idle | SlotState::Loading(_) => true,
+                // Idle: no study named yet, until the collection says which (or fails).
+                SlotState::Idle => page.collection.with(|c| match c {
+                    CollectionState::Loading => true,
+                    CollectionState::Failed(_) => false,
+                    CollectionState::Ready { collection, .. } => !collection.studies.is_empty(),
+                }),
+                SlotState::Loading(_) => true,
                 SlotState::Ready(study) => {
                     page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
                 }
@@ -60,8 +66,15 @@ pub fn App() -> impl IntoView {
     history::on_history_move(move |query| {
         let (next, notices) = ViewState::parse(&query);
         page.notices.set(notices);
+        let local = next.local_only().map(str::to_owned);
         history::restore(page.link, next);
+        if let Some(name) = local {
+            load::local_link(page, name);
+        }
     });
+    if let Some(name) = page.link.local.get_untracked() {
+        load::local_link(page, name);
+    }
     // The theme: the link's, else the system's, followed live.
     Effect::new(move |_| {
         // Paper is light whatever the screen shows.

@@ -56,7 +56,9 @@ fn collection_view(view: View) -> AnyView {
     let page = page();
     match page.collection.get() {
         CollectionState::Loading => view! { <div class="skeleton" role="status"><p>"Loading the collection…"</p></div> }.into_any(),
-        CollectionState::Failed(message) => view! { <FailurePanel src="the collection manifest".to_owned() message/> }.into_any(),
+        CollectionState::Failed(message) => {
+            view! { <FailurePanel src="the collection manifest".to_owned() message heading="Could not load the collection"/> }.into_any()
+        }
         CollectionState::Ready { collection, srcs } => match view {
             View::Coverage => view! { <coverage::CoverageView collection=collection/> }.into_any(),
             View::History => view! { <history::HistoryView collection=collection srcs=srcs/> }.into_any(),
@@ -89,7 +91,8 @@ pub fn Router() -> impl IntoView {
             return collection_view(view);
         }
         match page.primary().get() {
-            SlotState::Idle => ().into_any(),
+            // No study to open yet: the collection says why (loading, or failed to load).
+            SlotState::Idle => collection_view(View::Catalog),
             SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
             SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
             SlotState::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::core::contents::block_summaries;
+use crate::core::contents::{block_summaries, page_heading, PageShows};
 use crate::core::link::View;
 use crate::ui::io::browser::copy_text;
 use crate::ui::state::file::SlotState;
@@ -132,16 +132,20 @@ pub fn TopBar() -> impl IntoView {
             let badge = view! { <TrustBadge study=study.clone()/> };
             view! { <h1>{r.title.clone()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
         }
-        SlotState::Loading(_) => view! { <h1>"Loading the study…"</h1> }.into_any(),
-        _ => {
-            let n = page.collection.with(|c| match c {
-                CollectionState::Ready { collection, .. } => Some(collection.studies.len()),
-                _ => None,
+        state => {
+            let collection = page.collection.with(|c| match c {
+                CollectionState::Loading => PageShows::CollectionLoading,
+                CollectionState::Failed(_) => PageShows::CollectionFailed,
+                CollectionState::Ready { collection, .. } => PageShows::Collection(collection.studies.len()),
             });
-            match n {
-                Some(n) => view! { <h1>{format!("A collection of {n} stud{}", if n == 1 { "y" } else { "ies" })}</h1> }.into_any(),
-                None => view! { <h1>"Results"</h1> }.into_any(),
-            }
+            let shows = match state {
+                _ if page.link.view.get().is_collection() => collection,
+                SlotState::Loading(_) => PageShows::LoadingStudy,
+                SlotState::Failed { .. } => PageShows::StudyFailed,
+                SlotState::Invalid { .. } => PageShows::StudyInvalid,
+                _ => collection,
+            };
+            view! { <h1>{page_heading(shows)}</h1> }.into_any()
         }
     };
     let details_open = move || page.drawer.get() == Some(Drawer::Details);

@@ -19,6 +19,8 @@ pub struct Link {
     pub compare: Memo<Vec<SourceRef>>,
     /// The collection manifest.
     pub index: Memo<Option<SourceRef>>,
+    /// The local file a link was written from, when it names no study instead.
+    pub local: Memo<Option<String>>,
     /// The workload.
     pub workload: Memo<Option<WorkloadKey>>,
     /// The metric named in the link.
@@ -54,10 +56,14 @@ impl Link {
     pub fn new(state: RwSignal<ViewState>, landing: Signal<View>) -> Self {
         Link {
             state,
-            view: Memo::new(move |_| state.with(|s| s.view).unwrap_or_else(|| landing.get())),
+            view: Memo::new(move |_| {
+                let landing = landing.get();
+                state.with(|s| s.view_or(landing))
+            }),
             src: Memo::new(move |_| state.with(|s| s.src.clone())),
             compare: Memo::new(move |_| state.with(|s| s.compare.clone())),
             index: Memo::new(move |_| state.with(|s| s.index.clone())),
+            local: Memo::new(move |_| state.with(|s| s.local_only().map(str::to_owned))),
             workload: Memo::new(move |_| state.with(|s| s.workload)),
             metric: Memo::new(move |_| state.with(|s| s.metric)),
             pct_both: Memo::new(move |_| state.with(|s| s.pct_both)),
@@ -93,24 +99,5 @@ impl Link {
     /// Set the state (the address bar is written by `history::navigate`, which calls this).
     pub(super) fn set(&self, next: ViewState) {
         self.state.set(next);
-    }
-
-    /// A state whose fields the page shows: the view resolved, tracked field by field, for
-    /// the core functions that take a `ViewState` (series, tables).
-    pub fn resolved(&self) -> ViewState {
-        let mut state = ViewState {
-            src: self.src.get(),
-            view: Some(self.view.get()),
-            workload: self.workload.get(),
-            metric: self.metric.get(),
-            pct_both: self.pct_both.get(),
-            engines: self.engines.get(),
-            scale: self.scale.get(),
-            vs: self.vs.get(),
-            prices: self.prices.get(),
-            ..ViewState::default()
-        };
-        (state.slo_ttft_p99_ms, state.slo_user_tok_s) = self.limits.get();
-        state
     }
 }

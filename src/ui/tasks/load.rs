@@ -51,7 +51,8 @@ pub fn study_to_open(page: PageState) -> Option<String> {
     if let Some(src) = page.link.src.get() {
         return Some(src.as_str().to_owned());
     }
-    if page.link.view.get().is_collection() {
+    // A link written while a local file was shown names no study: none is opened in its place.
+    if page.link.view.get().is_collection() || page.link.local.get().is_some() {
         return None;
     }
     page.collection.with(|c| match c {
@@ -172,7 +173,48 @@ pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
         }
     };
     let bytes = files.get(&chosen).cloned().unwrap_or_default();
+    show_local_in_link(page, &chosen);
     accept(page, slot, id, format!("local file {chosen}"), &bytes, Origin::Local(Arc::new(files)), true).await;
+}
+
+/// While a local file is shown the address bar names no study (`src` would name the one
+/// shown before, and a reload or a copied address would open that): `local=` says what is
+/// shown, and a notice says how to share it.
+fn show_local_in_link(page: PageState, name: &str) {
+    let mut state = page.link.current();
+    let removed = state.show_local(name);
+    crate::ui::state::history::write_address(&state, false);
+    crate::ui::state::history::restore(page.link, state);
+    if let Some(src) = removed {
+        page.notify(vec![ParamNotice {
+            param: "src".into(),
+            value: src.to_string(),
+            reason: format!(
+                "left the address bar: the local file {name} is shown, and a link cannot open a file on your computer. \
+                 To share this view, publish the file with its sources and open it by URL"
+            ),
+        }]);
+    }
+}
+
+/// A link written while a local file was shown (`local=` and no `src`): say that it cannot
+/// reopen the file rather than show another study or nothing.
+pub fn local_link(page: PageState, name: String) {
+    let slot = page.primary();
+    let shown_here = matches!(untrack(|| slot.get()), SlotState::Ready(study) if matches!(study.origin, Origin::Local(_)));
+    if shown_here {
+        return;
+    }
+    let id = slot.begin();
+    slot.set(
+        id,
+        SlotState::Failed {
+            src: format!("local file {name}"),
+            message: "this link was written while a file on the reader's computer was open, and a link cannot open it. \
+                      Open the file again (Open file…), or ask for a link to the published study"
+                .into(),
+        },
+    );
 }
 
 /// Compare with files the reader picked: a slot of its own after the linked ones (a local

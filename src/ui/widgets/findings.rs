@@ -46,10 +46,13 @@ pub fn FailurePanel(
     src: String,
     /// Why it failed.
     message: String,
+    /// What could not be loaded, when not a results file.
+    #[prop(optional)]
+    heading: Option<&'static str>,
 ) -> impl IntoView {
     view! {
         <section class="panel error-panel" role="alert">
-            <h2>"Could not load the results file"</h2>
+            <h2>{heading.unwrap_or("Could not load the results file")}</h2>
             <p><code>{src}</code></p>
             <p class="message">{message}</p>
             <p><a href="./">"Open the default study"</a></p>
