@@ -8,7 +8,7 @@ use std::process::Command;
 use servescope::core::catalog::{catalog_table, coverage_table, facet_values, filtered};
 use servescope::core::collection::parse_collection;
 use servescope::core::cost::Prices;
-use servescope::core::history::history;
+use servescope::core::history::{history, history_scope, history_setups, history_table, history_title, HistoryScope};
 use servescope::core::link::ViewState;
 use servescope::core::metric::Metric;
 use servescope::core::validate::parse_results;
@@ -102,12 +102,66 @@ fn catalog_coverage_and_history_come_from_the_collection() {
         .map(|s| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid"))
         .collect();
     let refs: Vec<_> = studies.iter().collect();
-    let h = history(&refs, "paiton", "1024x1024".parse().expect("key"), Metric::OutTokS, 1.0, &Prices::default());
-    assert_eq!(h.points.len(), 9, "one point per study that measured it");
-    assert_eq!(h.not_measured.len(), 3);
-    assert!(h.points.windows(2).all(|w| w[0].date <= w[1].date));
-    let conflicted: Vec<&str> = h.conflicts.iter().flat_map(|&(a, b)| [studies[a].title.as_str(), studies[b].title.as_str()]).collect();
-    assert_eq!(h.conflicts.len(), 1, "the last pair: same engine, checkpoint and hardware, different values: {conflicted:?}");
+    // One engine id on one model and hardware: Paiton runs of both models share the id, and
+    // only the Qwen ones on MI350P are this line (studies 1 and 7).
+    let qwen = |hardware: Option<&str>| HistoryScope {
+        engine: "paiton".into(),
+        model: Some("Qwen3.8-Flash-Next".into()),
+        hardware: hardware.map(str::to_owned),
+    };
+    let key = "1024x1024".parse().expect("key");
+    let h = history(&refs, &qwen(Some("MI350P")), key, Metric::OutTokS, 1.0, &Prices::default());
+    let titles: Vec<&str> = h.points.iter().map(|p| studies[p.study].title.as_str()).collect();
+    assert_eq!(titles, ["Qwen3.8-Flash-Next on MI350P, run 1 (test fixture)", "Qwen3.8-Flash-Next on MI350P, run 7 (test fixture)"]);
+    assert_eq!(h.lines, ["checkpoint EliovpAI/Qwen3.8-Flash-Next-W4A8-Paiton-CDNA4-for-Qwen3.8-Flash-Next"]);
+    assert!(h.conflicts.is_empty(), "two builds of the engine differ: not a conflict");
+    assert!(h
+        .elsewhere
+        .iter()
+        .any(|(i, setup)| studies[*i].model.as_deref() == Some("Llama-4-Scout") && setup.starts_with("Llama-4-Scout on ")));
+    assert_eq!(h.points.len() + h.elsewhere.len() + h.not_measured.len(), 12, "every study is placed once");
+    // On H200 the last pair is the same build, checkpoint and setup with different values.
+    let h200 = history(&refs, &qwen(Some("H200")), key, Metric::OutTokS, 1.0, &Prices::default());
+    assert_eq!(h200.points.len(), 3);
+    let run = |n: usize| studies.iter().position(|s| s.title.contains(&format!("run {n} "))).expect("study");
+    let pair = (run(11).min(run(12)), run(11).max(run(12)));
+    assert_eq!(h200.conflicts, [pair]);
+    // Spanning hardware: a line per hardware, never one line through them.
+    let all = history(&refs, &qwen(None), key, Metric::OutTokS, 1.0, &Prices::default());
+    assert_eq!(all.lines.len(), 2, "{:?}", all.lines);
+    assert!(all.lines.iter().all(|l| l.ends_with(" · MI350P") || l.ends_with(" · H200")), "{:?}", all.lines);
+    // A pair whose files describe different setups (a power limit) is a different setting.
+    let mut capped: Vec<_> = studies.clone();
+    capped[run(12)].scope = Some("Speed and serving: one H200, configured GPU power limit 500 W.".into());
+    let refs: Vec<_> = capped.iter().collect();
+    let h = history(&refs, &qwen(Some("H200")), key, Metric::OutTokS, 1.0, &Prices::default());
+    assert_eq!((h.conflicts.len(), h.settings.as_slice()), (0, &[pair][..]));
+    let table = history_table(&refs.iter().map(|r| (*r, String::new())).collect::<Vec<_>>(), &h, Metric::OutTokS, &ViewState::default(), 0);
+    let last = table.rows.iter().find(|r| r.head.label.contains("run 12")).expect("row");
+    assert!(
+        last.cells[5].field.display().starts_with("a different setting from Qwen3.8-Flash-Next on H200, run 11"),
+        "{:?}",
+        last.cells[5]
+    );
+    assert_eq!(last.cells[2].field.display(), "Paiton CDNA4 · build 11");
+    // The scope a link names: its model and hardware, else the newest study's that lists the engine.
+    let scope = history_scope(&collection, &ViewState { engine: Some("paiton".into()), ..ViewState::default() });
+    assert_eq!(scope, qwen(Some("H200")));
+    let llama = ViewState { engine: Some("paiton".into()), model: Some("Llama-4-Scout".into()), ..ViewState::default() };
+    let scope = history_scope(&collection, &llama);
+    assert_eq!(
+        (scope.model.as_deref(), scope.hardware.as_deref()),
+        (Some("Llama-4-Scout"), Some("MI300X")),
+        "its newest study with Paiton"
+    );
+    let spanning = ViewState { engine: Some("paiton".into()), across_hardware: true, ..ViewState::default() };
+    assert_eq!(history_scope(&collection, &spanning).hardware, None);
+    assert_eq!(spanning.to_query(), "engine=paiton&across=hardware");
+    assert_eq!(history_setups(&collection, "paiton").0, ["Qwen3.8-Flash-Next", "Llama-4-Scout"]);
+    assert_eq!(
+        history_title(&h, &qwen(Some("H200")), "Paiton"),
+        "paiton (Paiton CDNA4 · build 5, Paiton CDNA4 · build 11) on Qwen3.8-Flash-Next · H200, across studies"
+    );
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! One figure across studies: x is the study's date (days, so spacing is time), y the
-//! value from zero; points joined in date order, each a mark (group = the point's index).
+//! value from zero; points joined in date order only within their line (one checkpoint, or
+//! one hardware when a history spans them), each line its own marker; each point a mark
+//! (group = the point's index).
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -10,7 +12,7 @@ use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
 use crate::core::history::HistoryPoint;
 use crate::core::link::Scale;
-use crate::core::palette::EngineStyle;
+use crate::core::palette::{EngineStyle, Marker};
 
 /// A history chart.
 #[derive(Clone, Debug)]
@@ -19,10 +21,21 @@ pub struct HistoryChart<'a> {
     pub y_title: &'a str,
     /// The points, in date order (those without a readable date are left out).
     pub points: &'a [HistoryPoint],
-    /// The engine's colour and marker.
+    /// The engine's colour; line k's marker is `line_marker(k)`.
     pub style: EngineStyle,
     /// Colours.
     pub theme: Theme,
+}
+
+/// The marker of a history's k-th line.
+pub fn line_marker(line: usize) -> Marker {
+    Marker::ALL[line % Marker::ALL.len()]
+}
+
+/// The dash pattern of a history's k-th line (the first solid).
+pub fn line_dash(line: usize) -> (u32, u32) {
+    let dashes = super::concurrency::DASHES;
+    dashes[line % dashes.len()]
 }
 
 /// Draw the history; returns one mark per point drawn (group = its index in `points`).
@@ -57,10 +70,19 @@ pub fn draw_history<DB: DrawingBackend>(
     let x_ticks: Vec<(i32, String)> = fitting(&labels, &widths, 10).into_iter().map(|(px, l, _)| (px, l)).collect();
     ticks(&pen, plot, &y_ticks, &x_ticks, false, theme)?;
     let at: Vec<(i32, i32)> = dated.iter().map(|&(_, day, v)| ctx.backend_coord(&(day, v))).collect();
-    pen.path(&at, colour(chart.style.colour).stroke_width(2))?;
+    let lines = chart.points.iter().map(|p| p.line + 1).max().unwrap_or(0);
+    for line in 0..lines {
+        let joined: Vec<(i32, i32)> = dated.iter().zip(&at).filter(|(d, _)| chart.points[d.0].line == line).map(|(_, &p)| p).collect();
+        let style = colour(chart.style.colour).stroke_width(2);
+        match line_dash(line) {
+            _ if joined.len() < 2 => {}
+            (0, _) => pen.path(&joined, style)?,
+            (dash, space) => super::concurrency::dashed(&pen, &joined, dash, space, style)?,
+        }
+    }
     let mut marks = Vec::new();
     for (&(i, _, _), &point) in dated.iter().zip(&at) {
-        pen.marker(point, chart.style.marker, chart.style.colour, true)?;
+        pen.marker(point, line_marker(chart.points[i].line), chart.style.colour, true)?;
         marks.push(Mark { group: i, item: 0, x_px: point.0, y_px: point.1 });
     }
     area.present()?;

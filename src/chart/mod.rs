@@ -27,7 +27,7 @@ pub use concurrency::{dash_of, draw_concurrency_chart, ChartGeometry, Concurrenc
 pub use dot::{draw_dot_chart, DotChart, DotGeometry};
 pub use frame::{draw_framed, Frame, LegendItem};
 pub use geometry::{nearest, step, Mark, Step};
-pub use history::{draw_history, HistoryChart};
+pub use history::{draw_history, line_dash, line_marker, HistoryChart};
 pub use scatter::{draw_scatter, ScatterChart};
 pub use style::{Theme, DARK, LIGHT};
 pub use tradeoff::{draw_tradeoff_chart, TradeoffChart, TradeoffGeometry, TradeoffMark};

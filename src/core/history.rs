@@ -1,8 +1,15 @@
 //! One engine's figure across a collection's studies: the metric at one workload and
-//! concurrency in every study that measured it, by study date; the studies that did not,
-//! named as such; and pairs of studies that report the same engine, checkpoint, hardware,
-//! workload and concurrency with different values, flagged as conflicting, never merged.
+//! concurrency in every study that measured it, by study date. Only like is joined with
+//! like: a history follows one engine id on one model and one hardware (unless the link
+//! spans hardware), and draws a line per checkpoint (and hardware, when spanned) — an engine
+//! id such as `vllm` is shared by studies of unrelated models, which are never one line.
+//! Studies of the engine elsewhere, and those that did not measure it, are named as such;
+//! pairs that report the same setup with different values are flagged as conflicting, and
+//! pairs whose files describe different setups (their scope: a power limit, a driver) are
+//! shown as different settings, never as a conflict.
 
+use crate::core::catalog::NOT_STATED;
+use crate::core::collection::{Collection, StudyEntry};
 use crate::core::compare::find_workload;
 use crate::core::cost::Prices;
 use crate::core::link::{View, ViewState, WorkloadKey};
@@ -22,6 +29,23 @@ pub struct HistoryPoint {
     pub day: Option<f64>,
     /// The value.
     pub value: f64,
+    /// Which line it is on (an index into `History::lines`).
+    pub line: usize,
+    /// The engine's label in that study ("vLLM 0.19 DeepEP").
+    pub label: String,
+    /// The engine's checkpoint in that study.
+    pub checkpoint: Option<String>,
+}
+
+/// What a history follows: one engine id on one model, on one hardware or across all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryScope {
+    /// The engine id.
+    pub engine: String,
+    /// The study's model, or `None` for studies that state none.
+    pub model: Option<String>,
+    /// The study's hardware; `None` spans every hardware (`across=hardware`).
+    pub hardware: Option<String>,
 }
 
 /// The history of one figure.
@@ -29,10 +53,16 @@ pub struct HistoryPoint {
 pub struct History {
     /// Every measured point, by date.
     pub points: Vec<HistoryPoint>,
+    /// The lines points are joined on: "checkpoint org/model" (" · H200" when spanning hardware).
+    pub lines: Vec<String>,
     /// Studies that did not measure it.
     pub not_measured: Vec<usize>,
-    /// Pairs of studies that report the same cell with different values.
+    /// Studies of the engine on another model or hardware, with where: never joined here.
+    pub elsewhere: Vec<(usize, String)>,
+    /// Pairs of studies that report the same setup with different values.
     pub conflicts: Vec<(usize, usize)>,
+    /// Pairs on one line whose files describe different setups (their `scope` differs).
+    pub settings: Vec<(usize, usize)>,
 }
 
 /// Days since 1970-01-01 of a `YYYY-MM-DD` date.
@@ -107,32 +137,141 @@ pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String
     })
 }
 
-/// The history of `metric` for engine `engine` in workload `key` at load `level` (a
-/// concurrency, or a request rate when `key` is rate-driven) over `studies`.
-pub fn history(studies: &[&Results], engine: &str, key: WorkloadKey, metric: Metric, level: f64, prices: &Prices) -> History {
+/// The setup a history follows, from the link and the manifest: the link's engine (else the
+/// first listed), its `model=` and `hardware=` (else those of the first study in manifest
+/// order — the newest — that lists the engine), or every hardware with `across=hardware`.
+pub fn history_scope(collection: &Collection, state: &ViewState) -> HistoryScope {
+    let engine = state.engine.clone().or_else(|| collection.studies.iter().find_map(|s| s.engine_ids.first().cloned())).unwrap_or_default();
+    let listing = |s: &&StudyEntry| s.engine_ids.contains(&engine);
+    let model = match &state.model {
+        Some(m) if m == NOT_STATED => None,
+        Some(m) => Some(m.clone()),
+        None => collection.studies.iter().find(listing).and_then(|s| s.model.clone()),
+    };
+    // The hardware of the newest study of this engine on this model.
+    let first = collection.studies.iter().filter(listing).find(|s| s.model == model);
+    let hardware = match (&state.hardware, state.across_hardware) {
+        (_, true) => None,
+        (Some(h), false) => Some(h.clone()),
+        (None, false) => first.and_then(|s| s.hardware.clone()).or_else(|| Some(NOT_STATED.to_owned())),
+    };
+    HistoryScope { engine, model, hardware }
+}
+
+/// The models and hardware a history of `engine` can follow: each once, in manifest order
+/// ("not stated" for a study that states none).
+pub fn history_setups(collection: &Collection, engine: &str) -> (Vec<String>, Vec<String>) {
+    let (mut models, mut hardware) = (Vec::new(), Vec::new());
+    for s in collection.studies.iter().filter(|s| s.engine_ids.iter().any(|e| e == engine)) {
+        let (m, h) = (s.model.clone().unwrap_or_else(|| NOT_STATED.into()), s.hardware.clone().unwrap_or_else(|| NOT_STATED.into()));
+        if !models.contains(&m) {
+            models.push(m);
+        }
+        if !hardware.contains(&h) {
+            hardware.push(h);
+        }
+    }
+    (models, hardware)
+}
+
+/// Whether a manifest entry may hold the history's points: its engine, model and hardware
+/// (where the manifest says them) match the scope. The rest are never fetched.
+pub fn may_hold(entry: &StudyEntry, scope: &HistoryScope) -> bool {
+    let engine = entry.engine_ids.is_empty() || entry.engine_ids.contains(&scope.engine);
+    let model = entry.model == scope.model;
+    let hardware = match &scope.hardware {
+        None => true,
+        Some(h) if h == NOT_STATED => entry.hardware.is_none(),
+        Some(h) => entry.hardware.as_ref() == Some(h),
+    };
+    engine && model && hardware
+}
+
+/// Where a study ran, as the history says it: "Llama-3.3-70B on H200".
+pub fn setup_words(model: Option<&str>, hardware: Option<&str>) -> String {
+    format!("{} on {}", model.unwrap_or("model not stated"), hardware.unwrap_or("hardware not stated"))
+}
+
+/// The history of `metric` for the engine and setup of `scope` in workload `key` at load
+/// `level` (a concurrency, or a request rate when `key` is rate-driven) over `studies`.
+pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, metric: Metric, level: f64, prices: &Prices) -> History {
     let mut out = History::default();
-    let mut seen: Vec<(usize, Option<&str>, Option<&str>, f64)> = Vec::new();
+    // Per point: its study, line, engine label, scope text and value.
+    let mut seen: Vec<(usize, usize, &str, Option<&str>, f64)> = Vec::new();
     for (i, study) in studies.iter().enumerate() {
+        let Some(engine) = study.engine(&scope.engine) else {
+            out.not_measured.push(i);
+            continue;
+        };
+        let here = study.model == scope.model
+            && match &scope.hardware {
+                None => true,
+                Some(h) if h == NOT_STATED => study.hardware.is_none(),
+                Some(h) => study.hardware.as_ref() == Some(h),
+            };
         let value = find_workload(study, key)
-            .and_then(|w| cell_at(w, engine, level))
+            .and_then(|w| cell_at(w, &scope.engine, level))
             .filter(|c| !c.all_failed())
             .and_then(|c| metric.value(c, prices));
         let Some(value) = value else {
             out.not_measured.push(i);
             continue;
         };
-        let checkpoint = study.engine(engine).and_then(|e| e.checkpoint.as_deref());
-        let hardware = study.hardware.as_deref();
-        for &(j, cp, hw, v) in &seen {
-            if cp == checkpoint && hw == hardware && v != value {
+        if !here {
+            out.elsewhere.push((i, setup_words(study.model.as_deref(), study.hardware.as_deref())));
+            continue;
+        }
+        let checkpoint = engine.checkpoint.as_deref().unwrap_or("not stated");
+        let name = match (&scope.hardware, study.hardware.as_deref()) {
+            (Some(_), _) => format!("checkpoint {checkpoint}"),
+            (None, hardware) => format!("checkpoint {checkpoint} · {}", hardware.unwrap_or("hardware not stated")),
+        };
+        let line = out.lines.iter().position(|l| *l == name).unwrap_or_else(|| {
+            out.lines.push(name);
+            out.lines.len() - 1
+        });
+        let described = study.scope.as_deref();
+        for &(j, other_line, label, other_scope, v) in &seen {
+            if other_line != line || label != engine.label {
+                continue;
+            }
+            if other_scope != described {
+                out.settings.push((j, i));
+            } else if v != value {
                 out.conflicts.push((j, i));
             }
         }
-        seen.push((i, checkpoint, hardware, value));
-        out.points.push(HistoryPoint { study: i, date: study.date.clone(), day: day_of(&study.date), value });
+        seen.push((i, line, &engine.label, described, value));
+        out.points.push(HistoryPoint {
+            study: i,
+            date: study.date.clone(),
+            day: day_of(&study.date),
+            value,
+            line,
+            label: engine.label.clone(),
+            checkpoint: engine.checkpoint.clone(),
+        });
     }
     out.points.sort_by(|a, b| a.date.cmp(&b.date).then(a.study.cmp(&b.study)));
     out
+}
+
+/// The history's title: the engine as its studies label it, on the setup followed.
+pub fn history_title(history: &History, scope: &HistoryScope, fallback_label: &str) -> String {
+    let mut labels: Vec<&str> = Vec::new();
+    for p in &history.points {
+        if !labels.contains(&p.label.as_str()) {
+            labels.push(&p.label);
+        }
+    }
+    let engine = match labels.as_slice() {
+        [] => fallback_label.to_owned(),
+        [one] => (*one).to_owned(),
+        many => format!("{} ({})", scope.engine, many.join(", ")),
+    };
+    let model = scope.model.as_deref().unwrap_or("a model not stated");
+    let hardware = scope.hardware.as_deref().unwrap_or("every hardware");
+    format!("{engine} on {model} · {hardware}, across studies")
 }
 
 /// The history as a table: one row per study read (its title linking to it at this
@@ -146,21 +285,36 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
         .into_iter()
         .map(|i| {
             let (study, src) = &studies[i];
-            let value = history.points.iter().find(|p| p.study == i).map(|p| p.value);
-            let conflicting: Vec<String> = history
-                .conflicts
-                .iter()
-                .filter_map(|&(a, b)| {
-                    if a == i {
-                        Some(b)
-                    } else if b == i {
-                        Some(a)
-                    } else {
-                        None
-                    }
-                })
+            let point = history.points.iter().find(|p| p.study == i);
+            let value = point.map(|p| p.value);
+            let partners = |pairs: &[(usize, usize)]| -> Vec<usize> {
+                pairs
+                    .iter()
+                    .filter_map(|&(a, b)| {
+                        if a == i {
+                            Some(b)
+                        } else if b == i {
+                            Some(a)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect()
+            };
+            let conflicting: Vec<String> = partners(&history.conflicts)
+                .into_iter()
                 .map(|j| format!("conflicts with {} ({})", studies[j].0.title, studies[j].0.date))
                 .collect();
+            let settings: Vec<String> = partners(&history.settings)
+                .into_iter()
+                .map(|j| {
+                    format!(
+                        "a different setting from {} ({}): their files describe different setups",
+                        studies[j].0.title, studies[j].0.date
+                    )
+                })
+                .collect();
+            let elsewhere = history.elsewhere.iter().find(|(s, _)| *s == i).map(|(_, setup)| setup.clone());
             let link = ViewState {
                 index: state.index.clone(),
                 src: src.parse().ok(),
@@ -170,11 +324,20 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
                 ..ViewState::default()
             };
             let head = RowHead { label: study.title.clone(), id: Some(src.clone()), swatch: None, tag: None, link: Some(link) };
+            let shown = match (value, elsewhere) {
+                (Some(v), _) => Field::Number(v, kind),
+                (None, Some(setup)) => Field::Note(format!("another setup: {setup}, not joined")),
+                (None, None) => Field::Note("not measured in this study".into()),
+            };
+            let mut remarks = conflicting.clone();
+            remarks.extend(settings);
             let cells: Vec<Cell> = vec![
                 Field::Text(study.date.clone()).into(),
-                value.map_or_else(|| Field::Note("not measured in this study".into()), |v| Field::Number(v, kind)).into(),
+                shown.into(),
+                Field::Text(point.map(|p| p.label.clone()).unwrap_or_default()).into(),
+                Field::Text(point.map(|p| p.checkpoint.clone().unwrap_or_else(|| "not stated".into())).unwrap_or_default()).into(),
                 Field::Text(study.hardware.clone().unwrap_or_else(|| "not stated".into())).into(),
-                if conflicting.is_empty() { Field::Text(String::new()) } else { Field::Note(conflicting.join("; ")) }.into(),
+                if remarks.is_empty() { Field::Text(String::new()) } else { Field::Note(remarks.join("; ")) }.into(),
             ];
             Row { head, cells, sources: Vec::new(), mismatch: !conflicting.is_empty() }
         })
@@ -182,10 +345,11 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
     Table {
         name: "history",
         caption: format!(
-            "{} across the collection's studies: {} measured, {} not, {} conflicting pair{}",
+            "{} across the collection's studies: {} measured, {} not, {} on another setup, {} conflicting pair{}",
             metric.axis_title(),
             history.points.len(),
             history.not_measured.len() + not_read,
+            history.elsewhere.len(),
             history.conflicts.len(),
             if history.conflicts.len() == 1 { "" } else { "s" }
         ),
@@ -194,8 +358,10 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
         columns: vec![
             Column::new("date", "date"),
             Column::new(metric.axis_title(), metric.as_str()),
+            Column::new("engine as labelled", "engine_label"),
+            Column::new("checkpoint", "checkpoint"),
             Column::new("hardware", "hardware"),
-            Column::new("conflict", "conflict"),
+            Column::new("conflict or setting", "conflict"),
         ],
         rows,
         show_sources: false,

@@ -110,16 +110,29 @@ test('three files compare: each file\'s engines in the legend, and a ratio colum
   assert.equal(await page.$$eval('.compared-file', (f) => f.length), 2);
 });
 
-test('the history chart has one point per study that measured the cell, and the rest are listed', async () => {
-  const { page, problems } = await open(browser, '?index=collection/index.json&view=history&engine=paiton&workload=1024x1024&conc=1');
+test('the history joins only like with like: one engine on one model and hardware, other setups listed, not joined', async () => {
+  const query = '?index=collection/index.json&view=history&engine=paiton&model=Qwen3.8-Flash-Next&hardware=H200&workload=1024x1024&conc=1';
+  const { page, problems } = await open(browser, query);
   await page.waitForSelector('table.history-table tbody tr');
   await page.waitForFunction(() => !document.querySelector('.history .status[role=status]'));
-  const measured = manifest.studies.filter((s) => s.engineIds.includes('paiton') && s.workloads.includes('1024x1024'));
+  const measured = manifest.studies.filter((s) => s.engineIds.includes('paiton') && s.workloads.includes('1024x1024')
+    && s.model === 'Qwen3.8-Flash-Next' && s.hardware === 'H200');
+  assert.equal(measured.length, 3, 'the fixture: three Paiton studies of Qwen on H200');
   await page.waitForSelector(`figure[data-chart="history"] canvas.chart[data-points="${measured.length}"]`);
   assert.equal(await page.$$eval('table.history-table tbody tr', (r) => r.length), measured.length);
-  assert.equal(await page.$$eval('ul.not-measured li', (l) => l.length), 12 - measured.length);
-  assert.match(await page.textContent('.notice.conflict'), /1 pair of studies reports the same engine, checkpoint, hardware, workload and concurrency with different values/);
+  // Paiton on Llama-4-Scout (the same engine id) is listed as another setup, never drawn here.
+  const off = await page.$$eval('ul.not-measured li', (l) => l.map((x) => x.textContent));
+  assert.equal(off.length, 12 - measured.length);
+  assert.ok(off.some((t) => /Llama-4-Scout on MI350P/.test(t)), off.join(' | '));
+  assert.match(await page.textContent('.history h2'), /^paiton \(Paiton CDNA4 · build 5, Paiton CDNA4 · build 11\) on Qwen3\.8-Flash-Next · H200, across studies$/);
+  assert.match(await page.textContent('.notice.conflict'), /1 pair of studies reports the same engine, checkpoint, hardware, setup, workload and concurrency with different values/);
   assert.equal(await page.$$eval('table.history-table tbody tr.source-mismatch', (r) => r.length), 2, 'both studies of the pair are flagged');
+  // Spanning hardware is asked for in the link, and each hardware is its own line.
+  await page.selectOption('select.hardware-picker', '*');
+  await page.waitForFunction(() => /[?&]across=hardware(&|$)/.test(location.search) && !/[?&]hardware=/.test(location.search));
+  await page.waitForFunction(() => document.querySelectorAll('ul.history-lines li').length === 2);
+  const lines = await page.$$eval('ul.history-lines li', (l) => l.map((x) => x.textContent.trim()));
+  assert.ok(lines.some((l) => /· MI350P · 2 studies$/.test(l)) && lines.some((l) => /· H200 · 3 studies$/.test(l)), lines.join(' | '));
   assert.deepEqual((await problems()).pageErrors, []);
 });
 

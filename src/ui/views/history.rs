@@ -1,18 +1,23 @@
 //! History: one engine's figure across the collection's studies — the chosen metric at one
-//! workload and concurrency, x = study date, each point's study in the table below with a
-//! link; studies that did not measure it listed as such; conflicting pairs flagged. Only the
-//! studies whose manifest entry lists the engine (and the workload) are fetched.
+//! workload and concurrency, x = study date, on one model and hardware (or every hardware),
+//! a line per checkpoint; each point's study in the table below with a link; studies that
+//! did not measure it listed as such; conflicting pairs flagged, different settings said.
+//! Only the studies whose manifest entry may hold a point are fetched (`history::may_hold`).
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::chart::{draw_history, HistoryChart, LegendItem};
+use crate::chart::{draw_history, line_dash, line_marker, HistoryChart, LegendItem};
+use crate::core::catalog::NOT_STATED;
 use crate::core::collection::Collection;
-use crate::core::history::{followed_level, history, history_levels, history_table, other_axis_note, History};
+use crate::core::history::{
+    followed_level, history, history_levels, history_scope, history_setups, history_table, history_title, may_hold, other_axis_note,
+    setup_words, History,
+};
 use crate::core::link::{metric_for, ChartId, View, WorkloadKey};
 use crate::core::model::{LoadAxis, Results};
-use crate::core::palette::engine_style;
+use crate::core::palette::{engine_style, EngineStyle};
 use crate::core::tooltip::{TipLine, Tooltip};
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
@@ -23,7 +28,11 @@ use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{Choice, MetricPicker};
+use crate::ui::widgets::swatch::Swatch;
 use crate::ui::widgets::table::TableView;
+
+/// The hardware picker's value for "every hardware" (`across=hardware` in the link).
+const EVERY_HARDWARE: &str = "*";
 
 /// The history of one figure across a collection.
 #[component]
@@ -47,8 +56,11 @@ pub fn HistoryView(
         }
         out
     };
-    let first_engine = engines.first().map(|e| e.0.clone()).unwrap_or_default();
-    let engine = Memo::new(move |_| page.link.filters.get()[3].clone().unwrap_or_else(|| first_engine.clone()));
+    let scope = {
+        let collection = collection.clone();
+        Memo::new(move |_| page.link.with(|s| history_scope(&collection, s)))
+    };
+    let engine = Memo::new(move |_| scope.with(|s| s.engine.clone()));
     let workloads: Vec<String> = {
         let mut out: Vec<String> = Vec::new();
         for w in collection.studies.iter().flat_map(|s| &s.workloads) {
@@ -60,19 +72,21 @@ pub fn HistoryView(
     };
     let first_workload = workloads.first().and_then(|w| w.parse::<WorkloadKey>().ok());
     let workload = Memo::new(move |_| page.link.workload.get().or(first_workload));
-    // The studies whose manifest says they measured the engine in the workload.
+    // The studies whose manifest says they may hold a point: this engine, workload and setup.
     let candidates = {
         let (collection, srcs) = (collection.clone(), srcs.clone());
         Memo::new(move |_| {
-            let (engine, key) = (engine.get(), workload.get().map(|w| w.to_string()));
-            collection
-                .studies
-                .iter()
-                .zip(srcs.iter())
-                .filter(|(s, _)| s.engine_ids.is_empty() || s.engine_ids.contains(&engine))
-                .filter(|(s, _)| s.workloads.is_empty() || key.as_ref().is_none_or(|k| s.workloads.contains(k)))
-                .map(|(_, src)| src.clone())
-                .collect::<Vec<String>>()
+            let key = workload.get().map(|w| w.to_string());
+            scope.with(|scope| {
+                collection
+                    .studies
+                    .iter()
+                    .zip(srcs.iter())
+                    .filter(|(s, _)| may_hold(s, scope))
+                    .filter(|(s, _)| s.workloads.is_empty() || key.as_ref().is_none_or(|k| s.workloads.contains(k)))
+                    .map(|(_, src)| src.clone())
+                    .collect::<Vec<String>>()
+            })
         })
     };
     Effect::new(move |_| load_across(page, candidates.get()));
@@ -86,10 +100,10 @@ pub fn HistoryView(
                 .iter()
                 .zip(srcs.iter())
                 .filter(|(_, src)| !wanted.contains(src))
-                .map(|(s, _)| view! { <li>{format!("{} ({})", s.title, s.date)}</li> })
+                .map(|(s, _)| view! { <li>{format!("{} ({}) — {}", s.title, s.date, setup_words(s.model.as_deref(), s.hardware.as_deref()))}</li> })
                 .collect_view();
             (wanted.len() < srcs.len()).then(|| {
-                view! { <p class="status">"Not measured (the manifest lists no such engine or workload for them):"</p> <ul class="not-measured">{items}</ul> }
+                view! { <p class="status">"Not on this line (by the manifest: another engine, workload, model or hardware; not read):"</p> <ul class="not-measured">{items}</ul> }
             })
         }
     };
@@ -122,7 +136,7 @@ pub fn HistoryView(
         loaded.with(|(ready, _, _)| {
             let studies: Vec<&Results> = ready.iter().map(|(r, _)| r.as_ref()).collect();
             let Some(level) = conc.get() else { return History::default() };
-            history(&studies, &engine.get(), key, metric.get(), level, &page.link.prices.get())
+            scope.with(|scope| history(&studies, scope, key, metric.get(), level, &page.link.prices.get()))
         })
     });
     let style = {
@@ -131,7 +145,7 @@ pub fn HistoryView(
     };
     let y_title = Signal::derive(move || metric.get().titled_with_direction(metric.get().axis_title()));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
-        let (points, title) = (computed.get().points, y_title.get());
+        let (points, title) = (computed.with(|h| h.points.clone()), y_title.get());
         let marks =
             draw_history(area, &HistoryChart { y_title: &title, points: &points, style: style.get(), theme }).map_err(|e| e.to_string())?;
         Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
@@ -143,6 +157,13 @@ pub fn HistoryView(
             title: study.title.clone(),
             lines: vec![
                 TipLine { label: "date".into(), value: point.date.clone(), exact: None, warn: false },
+                TipLine { label: "engine".into(), value: point.label.clone(), exact: None, warn: false },
+                TipLine {
+                    label: "line".into(),
+                    value: computed.with_untracked(|h| h.lines.get(point.line).cloned()).unwrap_or_default(),
+                    exact: None,
+                    warn: false,
+                },
                 TipLine {
                     label: metric.get_untracked().axis_title().into(),
                     value: crate::core::format::readable(point.value),
@@ -156,17 +177,32 @@ pub fn HistoryView(
         let engines = engines.clone();
         move || engines.iter().find(|(id, _)| *id == engine.get()).map_or_else(|| engine.get(), |(_, l)| l.clone())
     };
-    let export = {
+    let title = {
         let engine_label = engine_label.clone();
+        Signal::derive(move || computed.with(|h| scope.with(|s| history_title(h, s, &engine_label()))))
+    };
+    let export = {
         Arc::new(move || ExportText {
             title: format!(
-                "{} · {} · {} · {} across studies",
-                engine_label(),
+                "{} · {} · {} · {}",
+                title.get_untracked(),
                 workload.get_untracked().map(|w| w.to_string()).unwrap_or_default(),
                 conc.get_untracked().map(|l| load.get_untracked().level_label(l)).unwrap_or_default(),
                 metric.get_untracked().axis_title()
             ),
-            legend: vec![LegendItem { label: engine_label(), style: style.get_untracked(), dash: None }],
+            legend: computed.with_untracked(|h| {
+                let colour = style.get_untracked().colour;
+                h.lines
+                    .iter()
+                    .enumerate()
+                    .map(|(k, l)| LegendItem {
+                        label: l.clone(),
+                        style: EngineStyle { colour, marker: line_marker(k) },
+                        dash: Some(line_dash(k)),
+                        band: false,
+                    })
+                    .collect()
+            }),
             notes: Vec::new(),
             footer: vec![untrack(|| share_link(page)).unwrap_or_default(), "null = not measured".into()],
             stem: stem(View::History, &[engine.get_untracked(), metric.get_untracked().as_str().to_owned()]),
@@ -196,10 +232,56 @@ pub fn HistoryView(
     let conflicts = move || {
         let n = computed.with(|h| h.conflicts.len());
         let said = if n == 1 { "1 pair of studies reports".to_owned() } else { format!("{n} pairs of studies report") };
-        (n > 0).then(|| view! { <p class="notice conflict">{format!("{said} the same engine, checkpoint, hardware, workload and concurrency with different values: flagged below, not merged.")}</p> })
+        (n > 0).then(|| view! { <p class="notice conflict">{format!("{said} the same engine, checkpoint, hardware, setup, workload and concurrency with different values: flagged below, not merged.")}</p> })
+    };
+    let settings = move || {
+        let n = computed.with(|h| h.settings.len());
+        let said = if n == 1 { "1 pair of studies differs".to_owned() } else { format!("{n} pairs of studies differ") };
+        (n > 0).then(|| view! { <p class="notice settings">{format!("{said} only in the setup their files describe (a power limit, a driver…): shown as different settings, not as a conflict.")}</p> })
+    };
+    // The lines' key: each line's marker and what it joins.
+    let key = move || {
+        let colour = style.get().colour;
+        let items = computed.with(|h| {
+            h.lines
+                .iter()
+                .enumerate()
+                .map(|(k, l)| {
+                    let n = h.points.iter().filter(|p| p.line == k).count();
+                    let style = EngineStyle { colour, marker: line_marker(k) };
+                    view! { <li><Swatch style=style dashed={k > 0}/> {format!("{l} · {n} stud{}", if n == 1 { "y" } else { "ies" })}</li> }
+                })
+                .collect_view()
+        });
+        view! { <ul class="history-lines" aria-label="lines">{items}</ul> }
     };
     let engine_options = Signal::stored(engines.clone());
-    let pick_engine = Callback::new(move |id: String| page.update_link(|s| s.engine = Some(id)));
+    // A new engine starts from its own first setup.
+    let pick_engine = Callback::new(move |id: String| {
+        page.update_link(|s| {
+            s.engine = Some(id);
+            (s.model, s.hardware) = (None, None);
+        })
+    });
+    let setups = {
+        let collection = collection.clone();
+        Memo::new(move |_| history_setups(&collection, &engine.get()))
+    };
+    let model_options = Memo::new(move |_| setups.with(|(m, _)| m.iter().map(|m| (m.clone(), m.clone())).collect::<Vec<_>>()));
+    let pick_model = Callback::new(move |m: String| page.update_link(|s| s.model = Some(m)));
+    let hardware_options = Memo::new(move |_| {
+        let mut options: Vec<(String, String)> = setups.with(|(_, h)| h.iter().map(|h| (h.clone(), h.clone())).collect());
+        options.push((EVERY_HARDWARE.into(), "every hardware (a line each)".into()));
+        options
+    });
+    let pick_hardware = Callback::new(move |h: String| {
+        page.update_link(|s| {
+            s.across_hardware = h == EVERY_HARDWARE;
+            s.hardware = (!s.across_hardware).then_some(h);
+        })
+    });
+    let chosen_model = Signal::derive(move || scope.with(|s| s.model.clone().unwrap_or_else(|| NOT_STATED.into())));
+    let chosen_hardware = Signal::derive(move || scope.with(|s| s.hardware.clone().unwrap_or_else(|| EVERY_HARDWARE.into())));
     let workload_options = Signal::stored(workloads.iter().map(|w| (w.clone(), w.replace('x', " / "))).collect::<Vec<_>>());
     let pick_workload = Callback::new(move |w: String| page.update_link(|s| s.workload = w.parse().ok()));
     let conc_options = Memo::new(move |_| levels.get().into_iter().map(|c| (c.to_string(), load.get().level_label(c))).collect::<Vec<_>>());
@@ -221,16 +303,20 @@ pub fn HistoryView(
     };
     view! {
         <section class="panel history">
-            <h2>{move || format!("{} across studies", engine_label())}</h2>
+            <h2>{title}</h2>
             <div class="controls">
                 <Choice label="Engine" class="engine-picker" options=engine_options selected=Signal::derive(move || engine.get()) pick=pick_engine/>
+                <Choice label="Model" class="model-picker" options=Signal::derive(move || model_options.get()) selected=chosen_model pick=pick_model/>
+                <Choice label="Hardware" class="hardware-picker" options=Signal::derive(move || hardware_options.get()) selected=chosen_hardware pick=pick_hardware/>
                 <Choice label="Workload" class="workload-picker" options=workload_options selected=Signal::derive(move || workload.get().map(|w| w.to_string()).unwrap_or_default()) pick=pick_workload/>
                 <Choice label="Load" class="conc-picker" options=conc_options selected=Signal::derive(move || conc.get().map(|c| c.to_string()).unwrap_or_default()) pick=pick_conc/>
                 <MetricPicker view=View::History/>
             </div>
             {conflicts}
+            {settings}
             {set_aside}
             {axis_note}
+            {key}
             <ChartFigure spec=spec/>
             <div class="table-block">{table}</div>
             {unlisted}
