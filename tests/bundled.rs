@@ -57,7 +57,7 @@ fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
             concurrency: &levels,
             series: &series,
             scale: state.scale,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -139,7 +139,7 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
             concurrency: &common::levels(&r),
             series: &series,
             scale: Scale::Lin,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -160,7 +160,7 @@ fn hostile_text_is_escaped_in_the_svg_export() {
             concurrency: &common::levels(&results),
             series: &series,
             scale: Scale::Lin,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -174,7 +174,7 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
     let r = results();
     let series = decode_series(&r, &ViewState::default());
     let legend: Vec<LegendItem> =
-        series.iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some((0, 0)) }).collect();
+        series.iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some((0, 0)), band: false }).collect();
     let frame = Frame {
         title: "Qwen3.8-Flash-Next on one MI350P · decode throughput",
         legend: &legend,
@@ -190,7 +190,7 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
                 concurrency: &common::levels(&r),
                 series: &series,
                 scale: Scale::Lin,
-                millis: false,
+                seconds: false,
                 theme: LIGHT,
             };
             draw_concurrency_chart(body, &spec)

@@ -64,7 +64,7 @@ fn the_bundled_file_reports_17_unavailable_and_exits_0() {
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.matches("UNAVAILABLE ").count(), 17, "{out}");
     assert!(out.contains("17 sources · 0 verified · 0 mismatched · 17 unavailable"), "{out}");
-    assert!(out.contains("verdict: pass — valid with 0 warnings; 17 sources: 0 verified, 0 mismatched, 17 unavailable"), "{out}");
+    assert!(out.contains("verdict: valid · sources not published, not verified — valid with 0 warnings; 17 sources: 0 verified, 0 mismatched, 17 unavailable"), "{out}");
     let (code, _) = run(&[BUNDLED, "--require-all"]);
     assert_eq!(code, 1, "--require-all fails when sources are unavailable");
 }

@@ -47,7 +47,7 @@ fn the_chart_plots_exactly_the_measured_cells() {
             concurrency: &common::levels(&r),
             series: &lines.series,
             scale: Scale::Lin,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -244,11 +244,11 @@ fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
     assert_eq!(heads, ["1 req/s", "2 req/s", "4 req/s", "8 req/s", "16 req/s"]);
     assert_eq!(table.rows[0].cells[4].field.display(), "all 100 failed");
     assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed"));
-    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s, &[]).expect("tip");
+    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s, &[], false).expect("tip");
     assert_eq!(tip.title, "Alpha 1.0 · 2 req/s");
     let load = tip.lines.iter().find(|l| l.label == "load").expect("load line");
     assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s · 6.9 in flight (measured)");
-    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s, &[]).expect("tip");
+    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s, &[], false).expect("tip");
     assert_eq!(failed.lines[0].value, "all 100 failed · no request completed");
     // Neither a headline nor the frontier picks the failed cell.
     let trade = tradeoff_lines(&r, w, Metric::OutTokS, &s);
@@ -265,10 +265,10 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
     let lines = serving_series(&r, w, Metric::OutTokS, &s);
     assert_eq!(lines.series[0].spread, [(8.0, 887.1, 915.8)]);
     assert_eq!(lines.series[0].burst, [100.0]);
-    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s, &[]).expect("tip");
+    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s, &[], false).expect("tip");
     let trials = tip.lines.iter().find(|l| l.label == "trials").expect("trials line");
     assert_eq!(trials.value, "median of 3 runs · min 887.1 · max 915.8");
-    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s, &[]).expect("tip");
+    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s, &[], false).expect("tip");
     assert_eq!(burst.title, "Alpha 1.0 · c100 burst");
     let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
     assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3: 887.1–915.8"));
@@ -285,7 +285,7 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
             concurrency: &rate.levels,
             series: &rate_lines.series,
             scale: Scale::Lin,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -300,7 +300,7 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
             concurrency: &w.levels,
             series: &lines.series,
             scale: Scale::Lin,
-            millis: false,
+            seconds: false,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")

@@ -180,7 +180,7 @@ fn tooltips_name_the_point_its_sample_and_its_source() {
     let s = state("workload=1024x8192&engines=vllm");
     let w = chosen_workload(&r, &s).expect("workload");
     let line = serving_series(&r, w, Metric::OutTokS, &s).series.remove(0);
-    let tip = serving_tip(w, &line, 1.0, &s, &[]).expect("a tip");
+    let tip = serving_tip(w, &line, 1.0, &s, &[], false).expect("a tip");
     assert_eq!(tip.title, "vLLM + AITER · c1");
     let words: Vec<String> = tip.lines.iter().map(|l| format!("{} {}", l.label, l.value)).collect();
     assert!(words[1].starts_with("sample n 2 · errors") && words[1].ends_with("low sample"), "{words:?}");

@@ -1,5 +1,6 @@
 // Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH] [HEIGHT]
 // Serves dist/ on a free port, waits for the view to settle, writes a full-page PNG.
+// SHOT_SERVE="/coll/=some/dir" serves more folders (comma-separated prefix=folder pairs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
 const [out = 'docs/screenshot.png', query = '', width = '1200', height = '900'] = process.argv.slice(2);
-const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures' });
+const extra = Object.fromEntries((process.env.SHOT_SERVE ?? '').split(',').filter(Boolean).map((p) => p.split('=')));
+const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures', ...extra });
 const profile = mkdtempSync(join(tmpdir(), 'servescope-shot-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -29,8 +29,9 @@ pub struct ConcurrencyChart<'a> {
     pub series: &'a [Series],
     /// The y scale; a log scale falls back to linear when a shown value is not positive.
     pub scale: Scale,
-    /// Values are milliseconds: from 10 s up the axis reads in seconds.
-    pub millis: bool,
+    /// Values are milliseconds drawn in seconds (`core::series::reads_in_seconds`); the
+    /// title says so already.
+    pub seconds: bool,
     /// Colours.
     pub theme: Theme,
 }
@@ -101,7 +102,7 @@ impl ChartGeometry {
 const GAP_ROW_PX: u32 = 12;
 const GAP_STRIP_PAD_PX: u32 = 8;
 /// Dash pattern per line style: solid, then one per compared file (p99 under pct=both is 1).
-const DASHES: [(u32, u32); 6] = [(0, 0), (8, 5), (2, 4), (12, 4), (4, 3), (16, 6)];
+pub(crate) const DASHES: [(u32, u32); 6] = [(0, 0), (8, 5), (2, 4), (12, 4), (4, 3), (16, 6)];
 
 /// The dash pattern of a line: solid, or dashed by its file (p99 lines use the first).
 pub fn dash_of(series: &Series) -> (u32, u32) {
@@ -145,10 +146,8 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let (lo, hi) = padded_range(values.iter().copied().chain(whisker_values.filter(|&v| scale == Scale::Lin || v > 0.0)), scale, true);
     let y = (coord_from_value(lo, scale), coord_from_value(hi, scale));
 
-    // Milliseconds from 10 s up read in seconds: ticks at round seconds, the title says so.
-    let seconds = chart.millis && hi >= 10_000.0;
-    let divisor = if seconds { 1000.0 } else { 1.0 };
-    let y_title = if seconds { chart.y_title.replace("(ms)", "(s)") } else { chart.y_title.to_owned() };
+    // Milliseconds read in seconds: ticks at round seconds.
+    let divisor = if chart.seconds { 1000.0 } else { 1.0 };
     let target = ((height as f64 - 80.0) / 55.0).clamp(3.0, 7.0) as usize;
     let tick_values = value_ticks(lo / divisor, hi / divisor, scale, target);
     let tick_labels: Vec<String> = tick_labels(&tick_values);
@@ -161,7 +160,7 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         (LoadAxis::Concurrency, _) => chart.load.title(),
     };
     geometry.x_title = x_title.to_owned();
-    let ctx = coords(&plot_area, layout, x, y, x_title, &y_title, theme)?;
+    let ctx = coords(&plot_area, layout, x, y, x_title, chart.y_title, theme)?;
     let plot = plot_px(&ctx, x, y);
     geometry.plot_px = plot;
 

@@ -22,6 +22,8 @@ pub struct LegendItem {
     pub style: EngineStyle,
     /// The line's dash pattern (`(0, 0)` solid); `None` for a chart without lines.
     pub dash: Option<(u32, u32)>,
+    /// A wide grey band and no marker: the trade-off's frontier (its colour is the theme's).
+    pub band: bool,
 }
 
 /// What frames an export.
@@ -68,7 +70,9 @@ pub fn draw_framed<DB: DrawingBackend, T>(
             y += row;
         }
         let centre = y + row / 2 - 2;
-        if let Some((dash, space)) = item.dash {
+        if item.band {
+            pen.path(&[(x, centre), (x + 28, centre)], colour(super::style::frontier_colour(theme)).stroke_width(6))?;
+        } else if let Some((dash, space)) = item.dash {
             let style = colour(item.style.colour).stroke_width(2);
             if dash == 0 {
                 pen.path(&[(x, centre), (x + 28, centre)], style)?;

@@ -83,6 +83,11 @@ pub fn text(size: TextSize, rgb: Rgb) -> TextStyle<'static> {
     font(size).color(&colour(rgb))
 }
 
+/// The trade-off frontier's grey, in the chart and its legend key.
+pub fn frontier_colour(theme: Theme) -> Rgb {
+    blend(theme.foreground, theme.background, 0.6)
+}
+
 /// `a` moved towards `b` by `t` (0 = a, 1 = b): dimmed marks and the frontier's grey.
 pub fn blend(a: Rgb, b: Rgb, t: f64) -> Rgb {
     let mix = |x: u8, y: u8| (f64::from(x) * (1.0 - t) + f64::from(y) * t).round() as u8;

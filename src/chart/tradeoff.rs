@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::axis::{linear_ticks, padded_range, tick_label};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, plot_px, ticks, Layout};
-use super::style::{blend, colour, text, TextSize, Theme};
+use super::style::{blend, colour, frontier_colour, text, TextSize, Theme};
 use crate::core::link::Scale;
 use crate::core::series::{FrontierPoint, TradeoffLine};
 
@@ -114,7 +114,7 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
         stair.push(ctx.backend_coord(&(last.x, last.y)));
     }
     if stair.len() > 1 {
-        pen.path(&stair, colour(blend(theme.foreground, theme.background, 0.6)).stroke_width(6))?;
+        pen.path(&stair, colour(frontier_colour(theme)).stroke_width(6))?;
     }
 
     let mut geometry =

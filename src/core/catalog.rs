@@ -116,9 +116,22 @@ pub fn catalog_table(
     }
 }
 
+fn coverage_caption(models: &[String], hardware: &[String]) -> String {
+    let stated = |all: &[String]| all.iter().filter(|v| *v != NOT_STATED).count();
+    let (m, h) = (stated(models), stated(hardware));
+    let unstated = match (models.iter().any(|v| v == NOT_STATED), hardware.iter().any(|v| v == NOT_STATED)) {
+        (true, true) => "; some studies state no model or no hardware (their row or column reads \"not stated\")",
+        (true, false) => "; some studies state no model (their row reads \"not stated\")",
+        (false, true) => "; some studies state no hardware (their column reads \"not stated\")",
+        (false, false) => "",
+    };
+    format!("What was measured: {m} model{} × {h} hardware, the engines and studies in each{unstated}", if m == 1 { "" } else { "s" })
+}
+
 /// The coverage grid: one row per model, one column per hardware; a cell lists the engines
 /// measured there and how many studies, linking to the catalog filtered to it; an empty one
-/// reads "not measured".
+/// reads "no study" (nothing was run there, which is not a measurement missing from a study).
+/// The caption counts only stated models and hardware.
 pub fn coverage_table(collection: &Collection, state: &ViewState) -> Table {
     let models = facet_values(collection, "model");
     let hardware = facet_values(collection, "hardware");
@@ -132,7 +145,7 @@ pub fn coverage_table(collection: &Collection, state: &ViewState) -> Table {
                     let studies: Vec<&StudyEntry> =
                         collection.studies.iter().filter(|s| stated(&s.model) == *model && stated(&s.hardware) == *hw).collect();
                     if studies.is_empty() {
-                        return Cell::from(Field::NotMeasured);
+                        return Cell::from(Field::Text("no study".into()));
                     }
                     let mut engines: Vec<&str> = Vec::new();
                     for e in studies.iter().flat_map(|s| &s.engines) {
@@ -157,7 +170,7 @@ pub fn coverage_table(collection: &Collection, state: &ViewState) -> Table {
         .collect();
     Table {
         name: "coverage",
-        caption: format!("What was measured: {} models × {} hardware, the engines and studies in each", models.len(), hardware.len()),
+        caption: coverage_caption(&models, &hardware),
         head: "Model".into(),
         head_csv: ("model", None),
         columns: hardware.iter().map(|h| Column::new(h.clone(), h.clone())).collect(),

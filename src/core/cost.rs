@@ -12,6 +12,12 @@ use super::model::Cell;
 pub const FORMULA: &str = "energy part = power_w ÷ out_tok_s × 10⁶ ÷ 3.6·10⁶ × kwh_price × pue (GPU energy only); \
 GPU-time part = gpu_hour_price ÷ (out_tok_s × 3600 ÷ 10⁶); the total is the sum of the parts whose price is given.";
 
+/// A cost has no currency of its own: it is in whatever currency the prices were entered in.
+pub const CURRENCY: &str = "in the currency of the prices entered";
+
+/// The cost axis's title: short, and still naming its currency.
+pub const COST_AXIS_TITLE: &str = "cost per M output tokens (prices' currency)";
+
 /// The reader's prices (`kwh_price`, `gpu_hour_price`, `pue` in the link).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Prices {
@@ -62,7 +68,7 @@ impl Prices {
     }
 
     /// The metric's label, naming a part left out: "cost per million output tokens (energy
-    /// and GPU time), in your currency".
+    /// and GPU time), in the currency of the prices entered".
     pub fn label(&self) -> String {
         let parts = match (self.kwh.is_some(), self.gpu_hour.is_some()) {
             (true, true) => "energy and GPU time",
@@ -70,7 +76,7 @@ impl Prices {
             (false, true) => "GPU time only: no kWh price given",
             (false, false) => "no price given",
         };
-        format!("cost per million output tokens ({parts}), in your currency")
+        format!("cost per million output tokens ({parts}), {CURRENCY}")
     }
 
     /// The prices as an export's provenance line says them.
@@ -83,6 +89,11 @@ impl Prices {
 impl Cost {
     /// "total 0.3948 (energy 0.01010 + GPU time 0.3847)", parts left out when not priced.
     pub fn breakdown(&self) -> String {
+        format!("total {} ({})", significant4(self.total), self.parts())
+    }
+
+    /// "energy 0.01010 + GPU time 0.3847": the parts priced, as a table cell says them under its total.
+    pub fn parts(&self) -> String {
         let mut parts = Vec::new();
         if let Some(e) = self.energy {
             parts.push(format!("energy {}", significant4(e)));
@@ -90,7 +101,7 @@ impl Cost {
         if let Some(g) = self.gpu_time {
             parts.push(format!("GPU time {}", significant4(g)));
         }
-        format!("total {} ({})", significant4(self.total), parts.join(" + "))
+        parts.join(" + ")
     }
 }
 
@@ -137,6 +148,6 @@ mod tests {
     fn the_label_says_which_part_is_left_out() {
         assert!(Prices { kwh: Some(0.1), ..Prices::default() }.label().contains("energy only: no GPU-hour price given"));
         assert!(Prices { gpu_hour: Some(1.0), ..Prices::default() }.label().contains("GPU time only: no kWh price given"));
-        assert!(Prices { kwh: Some(0.1), gpu_hour: Some(1.0), pue: None }.label().ends_with("in your currency"));
+        assert!(Prices { kwh: Some(0.1), gpu_hour: Some(1.0), pue: None }.label().ends_with("in the currency of the prices entered"));
     }
 }

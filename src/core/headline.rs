@@ -185,3 +185,21 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
     }
     cards
 }
+
+/// What the overview says in place of cards when it has none: that the file measures
+/// nothing the cards state (serving or served accuracy), and which blocks it does hold.
+pub fn no_findings_note(results: &Results, cards: &[Card]) -> Option<String> {
+    if !cards.is_empty() {
+        return None;
+    }
+    let held: Vec<&str> = super::contents::block_summaries(results).into_iter().filter(|b| b.present).map(|b| b.name).collect();
+    Some(if held.is_empty() {
+        "No headline findings: this file holds no measurements — every block is absent or has no rows.".to_owned()
+    } else {
+        format!(
+            "No headline findings: the cards are drawn from serving sweeps and served accuracy, which this file does not measure. \
+             It holds: {} — see their views.",
+            held.join(", ")
+        )
+    })
+}

@@ -256,6 +256,12 @@ impl Metric {
         self.axis_title()
     }
 
+    /// The metric as a picker names it: a latency without its unit ("TTFT p99"), since its
+    /// chart reads in ms or in s by its values and says which on the axis and title.
+    pub fn choice_label(self) -> &'static str {
+        self.axis_title().strip_suffix(" (ms)").unwrap_or(self.axis_title())
+    }
+
     /// The one-line definition: the file's own unit text where it defines the metric,
     /// else the usual serving-benchmark meaning.
     pub fn definition(self, serving: &Serving) -> String {

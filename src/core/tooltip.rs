@@ -43,7 +43,14 @@ pub struct Tooltip {
 }
 
 fn shown(metric: Metric, value: f64) -> String {
-    if metric.is_derived() {
+    shown_in(metric, value, false)
+}
+
+/// A value as its chart reads it: in seconds when the chart's axis is (`reads_in_seconds`).
+fn shown_in(metric: Metric, value: f64, seconds: bool) -> String {
+    if seconds && metric.unit() == Unit::Milliseconds {
+        readable(value / 1000.0)
+    } else if metric.is_derived() {
         significant4(value)
     } else if metric.unit() == Unit::Milliseconds {
         readable_ms(value)
@@ -61,27 +68,32 @@ fn source_line(source: Option<&str>, statuses: &[(String, SourceStatus)]) -> Tip
 
 /// A point of a serving (or energy) line at load `level`: its value, how the load was
 /// driven (offered and achieved, or a burst), the trials behind a median, the cell's sample
-/// and its source. An all-failed level says so in place of a value.
+/// and its source. An all-failed level says so in place of a value. With `seconds` (the
+/// chart reads in seconds) a latency is said in seconds, as the axis says it.
 pub fn serving_tip(
     workload: &Workload,
     line: &Series,
     level: f64,
     state: &ViewState,
     statuses: &[(String, SourceStatus)],
+    seconds: bool,
 ) -> Option<Tooltip> {
     let cell = cell_at(workload, &line.id, level)?;
     let metric = line.metric.unwrap_or(Metric::OutTokS);
+    let seconds = seconds && metric.unit() == Unit::Milliseconds;
+    let title = if seconds { super::series::in_seconds(metric.axis_title()) } else { metric.axis_title().to_owned() };
+    let shown = |metric: Metric, value: f64| shown_in(metric, value, seconds);
     let mut lines = Vec::new();
     match (cell.failed_note(), line.value_at(level)) {
         (Some(note), _) => {
-            let mut failed = TipLine::new(metric.axis_title(), format!("{note} · no request completed"));
+            let mut failed = TipLine::new(title.clone(), format!("{note} · no request completed"));
             failed.warn = true;
             lines.push(failed);
         }
         (None, Some(value)) if state.vs.is_some() && line.file == 0 => {
             lines.push(TipLine::new(format!("{} ratio", metric.axis_title()), format!("{}×", significant4(value))))
         }
-        (None, Some(value)) => lines.push(TipLine::number(metric.axis_title(), value, shown(metric, value))),
+        (None, Some(value)) => lines.push(TipLine::number(title.clone(), value, shown(metric, value))),
         (None, None) => return None,
     }
     if metric == Metric::CostPerMtok {

@@ -270,7 +270,7 @@ fn chart_svg(
     let mut svg = String::new();
     let drawn = {
         let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let chart = ConcurrencyChart { y_title: title, load, concurrency: ticks, series, scale: Scale::Lin, millis: false, theme };
+        let chart = ConcurrencyChart { y_title: title, load, concurrency: ticks, series, scale: Scale::Lin, seconds: false, theme };
         draw_concurrency_chart(&area, &chart).ok()?
     };
     // Scaled to the box by CSS: the drawn size becomes the view box.

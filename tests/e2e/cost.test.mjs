@@ -20,7 +20,7 @@ test('Paiton CDNA4 at c32 costs 0.3948 per million output tokens: 0.01010 energy
   const tip = await hoverMark(page, 'figure[data-chart="serving"]', 5);
   assert.match(tip, /total 0\.3948 \(energy 0\.01010 \+ GPU time 0\.3847\)/);
   assert.match(await page.textContent('.chip:has-text("SGLang MTP · 8 seqs")'), /not measured in this workload/);
-  assert.match(await page.textContent('.cost-label'), /cost per million output tokens \(energy and GPU time\), in your currency/);
+  assert.match(await page.textContent('.cost-label'), /cost per million output tokens \(energy and GPU time\), in the currency of the prices entered/);
   assert.match(await page.textContent('.cost-formula'), /energy part = power_w ÷ out_tok_s × 10⁶ ÷ 3\.6·10⁶ × kwh_price × pue \(GPU energy only\)/);
   assert.match(await page.textContent('.cost-boundary'), /GPU energy only.*PUE is your assumption, not a measurement/s);
   const { bytes } = await downloadOf(page, () => page.click('.table-block .export-csv'));

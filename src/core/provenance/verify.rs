@@ -138,7 +138,8 @@ pub struct Report {
 pub struct Verdict {
     /// Whether the file passes.
     pub pass: bool,
-    /// "pass — valid with 0 warnings; 17 sources: 0 verified, …".
+    /// "pass — valid with 0 warnings; 4 sources: 4 verified, …", or, when a valid file's
+    /// sources could not all be verified, "valid · sources not published, not verified — …".
     pub sentence: String,
 }
 
@@ -183,7 +184,14 @@ impl Report {
             counts.unavailable,
             if counts.not_checked > 0 { format!(", {} not checked", counts.not_checked) } else { String::new() },
         );
-        let sentence = if pass { format!("pass — {facts}") } else { format!("fail — {}; {facts}", reasons.join("; ")) };
+        // A pass that verified nothing is not said as "pass": the file is valid, its sources unchecked.
+        let head = match (counts.verified, counts.total) {
+            (v, t) if v == t => "pass".to_owned(),
+            (0, t) if counts.unavailable == t => "valid · sources not published, not verified".to_owned(),
+            (0, _) => "valid · sources not verified".to_owned(),
+            (v, t) => format!("valid · {v} of {t} sources verified"),
+        };
+        let sentence = if pass { format!("{head} — {facts}") } else { format!("fail — {}; {facts}", reasons.join("; ")) };
         Verdict { pass, sentence }
     }
 }

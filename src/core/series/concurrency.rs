@@ -258,6 +258,23 @@ fn mark_cells(line: &mut Series, workload: &Workload, metric: Metric, ratio: boo
     }
 }
 
+/// Whether a latency chart of `series` reads in seconds: once its largest value drawn (a
+/// point or the end of a whisker) is 10 s or more, so its ticks read "50", not "50,000".
+/// The chart's title, axis, tooltips and export all follow this one answer. Ratios
+/// (`relative`) and other units never do.
+pub fn reads_in_seconds(series: &[Series], relative: bool) -> bool {
+    let latency = |s: &Series| s.metric.is_some_and(|m| m.unit() == super::super::metric::Unit::Milliseconds);
+    !relative
+        && !series.is_empty()
+        && series.iter().all(latency)
+        && series.iter().flat_map(|s| s.points.iter().filter_map(|p| p.1).chain(s.spread.iter().map(|w| w.2))).any(|v| v >= 10_000.0)
+}
+
+/// A latency title for a chart read in seconds: "TTFT p99 (ms)" becomes "TTFT p99 (s)".
+pub fn in_seconds(title: &str) -> String {
+    title.replace("(ms)", "(s)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,8 +38,12 @@ fn level_kind(load: LoadAxis) -> NumberKind {
 
 /// What a serving table cell says beside its value: `n` for percentiles and low samples,
 /// the failed share of a partly failed cell, the trials behind a median, a burst.
-fn cell_note(cell: &crate::core::model::Cell, metric: Metric, low_sample: bool) -> Option<String> {
+fn cell_note(cell: &crate::core::model::Cell, metric: Metric, low_sample: bool, prices: &crate::core::cost::Prices) -> Option<String> {
     let mut parts = Vec::new();
+    // A cost says its parts under its total, as the tooltip does.
+    if let Some(cost) = prices.cost(cell).filter(|_| metric == Metric::CostPerMtok) {
+        parts.push(cost.parts());
+    }
     if let Some(n) = cell.n.filter(|_| (metric.is_percentile() || low_sample) && !cell.all_failed()) {
         parts.push(format!("n={n}"));
     }
@@ -107,10 +111,15 @@ pub fn serving_table(
     state: &ViewState,
     statuses: &[(String, SourceStatus)],
 ) -> Table {
-    // The table shows the metric picked, p50 and p99 together only in the chart.
+    // With p50 and p99 together, a row per engine holds both: the p50 columns, then the p99.
+    let metrics: Vec<Metric> = match metric.percentile_pair() {
+        Some((p50, p99)) if state.pct_both => vec![p50, p99],
+        _ => vec![metric],
+    };
     let mut table_state = state.clone();
     table_state.pct_both = false;
-    let lines = serving_series(results, workload, metric, &table_state);
+    let sets: Vec<_> = metrics.iter().map(|&m| serving_series(results, workload, m, &table_state)).collect();
+    let lines = &sets[0];
     let relative = state.vs.as_deref().filter(|_| lines.reference_missing.is_none()).and_then(|id| results.engine(id));
     let kind = match (relative.is_some(), metric.is_derived(), metric.unit()) {
         (true, _, _) => NumberKind::Ratio,
@@ -118,33 +127,42 @@ pub fn serving_table(
         (false, false, Unit::Milliseconds) => NumberKind::Millis,
         _ => NumberKind::Plain,
     };
+    // A ratio's cell does not say the parts of a cost it is not.
+    let note_prices = if relative.is_some() { crate::core::cost::Prices::default() } else { state.prices };
+    let cells_of = |line: &crate::core::series::Series, metric: Metric| -> Vec<Cell> {
+        line.points
+            .iter()
+            .map(|&(level, value)| {
+                let cell = cell_at(workload, &line.id, level);
+                let low_sample = cell.is_some_and(is_low_sample);
+                let source = cell.and_then(|c| c.source.clone());
+                // Every request failed: said in words, never a number.
+                let field = match cell.and_then(|c| c.failed_note()) {
+                    Some(note) => Field::Note(note),
+                    None => Field::measured(value, kind),
+                };
+                Cell {
+                    field,
+                    low_sample,
+                    mismatch: source.as_deref().is_some_and(|s| mismatched(statuses, s)),
+                    source_ref: None,
+                    note: cell.and_then(|c| cell_note(c, metric, low_sample, &note_prices)),
+                    source,
+                    link: None,
+                }
+            })
+            .collect()
+    };
     let rows = lines
         .series
         .iter()
         .map(|line| {
-            let mut cells: Vec<Cell> = line
-                .points
-                .iter()
-                .map(|&(level, value)| {
-                    let cell = cell_at(workload, &line.id, level);
-                    let low_sample = cell.is_some_and(is_low_sample);
-                    let source = cell.and_then(|c| c.source.clone());
-                    // Every request failed: said in words, never a number.
-                    let field = match cell.and_then(|c| c.failed_note()) {
-                        Some(note) => Field::Note(note),
-                        None => Field::measured(value, kind),
-                    };
-                    Cell {
-                        field,
-                        low_sample,
-                        mismatch: source.as_deref().is_some_and(|s| mismatched(statuses, s)),
-                        source_ref: None,
-                        note: cell.and_then(|c| cell_note(c, metric, low_sample)),
-                        source,
-                        link: None,
-                    }
-                })
-                .collect();
+            let mut cells: Vec<Cell> = Vec::new();
+            for (set, &m) in sets.iter().zip(&metrics) {
+                if let Some(same) = set.series.iter().find(|l| l.id == line.id) {
+                    cells.extend(cells_of(same, m));
+                }
+            }
             let sources = number_sources(&mut cells);
             let mismatch = cells.iter().any(|c| c.mismatch);
             Row { head: engine_head(results, &line.id, &line.label), cells, sources, mismatch }
@@ -156,14 +174,26 @@ pub fn serving_table(
     };
     let what = match relative {
         Some(engine) => format!("{} as a ratio to {} at the same {}", metric.axis_title(), engine.label, workload.load.noun()),
+        None if metrics.len() == 2 => metric.pair_axis_title(),
         None => metric.axis_title().to_owned(),
+    };
+    let columns = if metrics.len() == 2 {
+        let pct = |m: Metric| m.as_str().split('_').find(|p| p.starts_with('p')).unwrap_or("").to_owned();
+        metrics
+            .iter()
+            .flat_map(|&m| {
+                load_columns(workload, m.as_str()).into_iter().map(move |c| Column { label: format!("{} {}", pct(m), c.label), csv: c.csv })
+            })
+            .collect()
+    } else {
+        load_columns(workload, &quantity)
     };
     Table {
         name: "serving",
         caption: format!("{} · {what}; “not measured” where the file has null; superscripts name each cell's source", workload.name()),
         head: "Engine".into(),
         head_csv: ("engine", Some("engine_id")),
-        columns: load_columns(workload, &quantity),
+        columns,
         rows,
         show_sources: true,
         by_concurrency: true,
@@ -300,7 +330,8 @@ pub fn cache_table(results: &Results, state: &ViewState) -> Option<Table> {
             let head = engine_head(results, &engine.id, &engine.label);
             let cells = match cache.rows.iter().find(|r| r.id == engine.id) {
                 None => {
-                    vec![Field::Note("not measured".into()).into(), Field::Note(String::new()).into(), Field::Note(String::new()).into()]
+                    // Not measured: "not measured" on the page, an empty field in the CSV.
+                    vec![Field::NotMeasured.into(), Field::NotMeasured.into(), Field::Note(String::new()).into()]
                 }
                 Some(row) => vec![
                     Field::measured(row.tokens, NumberKind::Whole).into(),

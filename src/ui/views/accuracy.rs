@@ -37,7 +37,7 @@ fn kl_summary(rows: &[DotRow]) -> String {
 }
 
 fn legend_of(items: impl Iterator<Item = (String, EngineStyle)>) -> Vec<LegendItem> {
-    items.map(|(label, style)| LegendItem { label, style, dash: None }).collect()
+    items.map(|(label, style)| LegendItem { label, style, dash: None, band: false }).collect()
 }
 
 fn dot_spec(page: PageState, study: &Study, id: ChartId, rows: Vec<DotRow>, title: &'static str) -> ChartSpec {

@@ -1,5 +1,5 @@
 //! Coverage: model × hardware from the manifest, each cell the engines measured there and
-//! the studies behind them, linking to the catalog filtered to it; "not measured" where the
+//! the studies behind them, linking to the catalog filtered to it; "no study" where the
 //! collection has nothing.
 
 use leptos::prelude::*;

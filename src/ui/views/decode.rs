@@ -77,7 +77,7 @@ pub fn DecodeView(
                 concurrency: &ticks,
                 series: &series,
                 scale: scale.get(),
-                millis: false,
+                seconds: false,
                 theme,
             };
             let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
@@ -103,7 +103,7 @@ pub fn DecodeView(
             legend: series
                 .get_untracked()
                 .iter()
-                .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) })
+                .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
                 .collect(),
             notes: Vec::new(),
             footer: footer(page, &study),

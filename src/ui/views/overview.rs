@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::headline::{headline_cards, Card};
+use crate::core::headline::{headline_cards, no_findings_note, Card};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
 use crate::ui::chart::figure::ChartFigure;
@@ -52,7 +52,11 @@ pub fn OverviewView(
     let page = page();
     let cards = {
         let study = study.clone();
-        move || headline_cards(&study.results, &page.link.prices.get()).into_iter().map(|c| card_view(c, &study)).collect_view()
+        move || {
+            let cards = headline_cards(&study.results, &page.link.prices.get());
+            let none = no_findings_note(&study.results, &cards).map(|note| view! { <p class="absent no-findings">{note}</p> });
+            view! { {none} <ul class="cards">{cards.into_iter().map(|c| card_view(c, &study)).collect_view()}</ul> }
+        }
     };
     let chart = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()).map(|_| {
         let metric = Memo::new(|_| Metric::OutTokS);
@@ -79,7 +83,7 @@ pub fn OverviewView(
     view! {
         <section class="panel overview">
             <h2 class="visually-hidden">"Headline findings"</h2>
-            <ul class="cards">{cards}</ul>
+            {cards}
             {chart}
         </section>
     }

@@ -10,7 +10,7 @@ use crate::core::compare::{file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::series::{workload_key, Series};
+use crate::core::series::{in_seconds, workload_key, Series};
 use crate::core::tables::serving_table;
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
@@ -55,7 +55,7 @@ pub fn ExplorerView(
     let workload_index = workload_index(page, &study);
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
     let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
-    let ServingChart { lines, series, relative, load, .. } = chart;
+    let ServingChart { lines, series, relative, load, seconds, .. } = chart;
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
     let scale = page.link.scale;
     let log_refused = move || {
@@ -145,7 +145,10 @@ pub fn ExplorerView(
     };
     view! {
         <section class=format!("panel explorer {}", view.as_str())>
-            <h2>{title} ": " {move || if both() { metric.get().pair_axis_title() } else { metric.get().label().to_owned() }} " against " {move || load.get().noun()}
+            <h2>{title} ": " {move || {
+                let title = if both() { metric.get().pair_axis_title() } else { metric.get().label().to_owned() };
+                if seconds.get() { in_seconds(&title) } else { title }
+            }} " against " {move || load.get().noun()}
                 {move || relative.get().map(|l| format!(", as a ratio to {l}"))}</h2>
             {tradeoff_link}
             <div class="controls">

@@ -27,6 +27,9 @@ use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::{CsvButton, TableView};
 
+/// The frontier's key in an export's legend.
+const FRONTIER_LEGEND: &str = "frontier (best points meeting the limits)";
+
 /// The two limits in the link: TTFT p99 (ms) and per-user tok/s.
 type Limits = (Option<f64>, Option<f64>);
 
@@ -90,12 +93,12 @@ pub fn TradeoffView(
     let x_limit = Signal::derive(move || page.link.limits.get().1);
     let y_title = Signal::derive(move || {
         let m = y_metric.get();
-        let title = if m == Metric::CostPerMtok { "cost per M output tokens".to_owned() } else { m.axis_title().to_owned() };
+        let title = if m == Metric::CostPerMtok { crate::core::cost::COST_AXIS_TITLE.to_owned() } else { m.axis_title().to_owned() };
         m.titled_with_direction(&title)
     });
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
     let summary = Signal::derive(move || {
-        format!("Per-user tok/s against {}; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then "))
+        format!("{} against per-user tok/s; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then "))
     });
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
@@ -151,16 +154,23 @@ pub fn TradeoffView(
             }
             ExportText {
                 title: format!(
-                    "{} · {} · per-user tok/s against {}",
+                    "{} · {} · {} against per-user tok/s",
                     study_line(&study),
                     workload.map(|w| w.name()).unwrap_or_default(),
                     y_metric.get_untracked().axis_title()
                 ),
-                legend: lines
-                    .get_untracked()
-                    .iter()
-                    .map(|l| LegendItem { label: l.label.clone(), style: l.style, dash: Some((0, 0)) })
-                    .collect(),
+                legend: {
+                    let mut legend: Vec<LegendItem> = lines
+                        .get_untracked()
+                        .iter()
+                        .map(|l| LegendItem { label: l.label.clone(), style: l.style, dash: Some((0, 0)), band: false })
+                        .collect();
+                    if frontier.with_untracked(|f| f.len() > 1) {
+                        let style = crate::core::palette::engine_style(0);
+                        legend.push(LegendItem { label: FRONTIER_LEGEND.into(), style, dash: Some((0, 0)), band: true });
+                    }
+                    legend
+                },
                 notes,
                 footer: footer(page, &study),
                 stem: stem(view, &[workload.map(|w| w.key()).unwrap_or_default(), y_metric.get_untracked().as_str().to_owned()]),

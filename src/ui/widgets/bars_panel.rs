@@ -74,7 +74,12 @@ pub fn BarsPanel(
         let (study, title) = (study.clone(), title.clone());
         Arc::new(move || ExportText {
             title: format!("{} · {title}", study_line(&study)),
-            legend: bars.get_untracked().groups.iter().map(|g| LegendItem { label: g.label.clone(), style: g.style, dash: None }).collect(),
+            legend: bars
+                .get_untracked()
+                .groups
+                .iter()
+                .map(|g| LegendItem { label: g.label.clone(), style: g.style, dash: None, band: false })
+                .collect(),
             notes: Vec::new(),
             footer: footer(page, &study),
             stem: stem(view, &[]),

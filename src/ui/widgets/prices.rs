@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::cost::{Prices, FORMULA};
+use crate::core::cost::{Prices, CURRENCY, FORMULA};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 
@@ -39,6 +39,7 @@ pub fn PriceInputs() -> impl IntoView {
         {price_input("price of one kWh", "kwh-price", "0", |p| p.kwh, |p, v| p.kwh = v)}
         {price_input("price of one GPU-hour", "gpu-hour-price", "0", |p| p.gpu_hour, |p, v| p.gpu_hour = v)}
         {price_input("PUE", "pue", "1", |p| p.pue, |p, v| p.pue = v)}
+        <span class="control-note price-currency">"Prices in one currency; costs are " {CURRENCY} "."</span>
     }
 }
 

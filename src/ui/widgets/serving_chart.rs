@@ -9,9 +9,11 @@ use leptos::prelude::*;
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{ChartId, View, ViewState};
-use crate::core::metric::{Metric, Unit};
+use crate::core::metric::Metric;
 use crate::core::model::LoadAxis;
-use crate::core::series::{cell_at, chosen_workload, describe_lines, load_ticks, serving_series, workload_key, Series, ServingSeries};
+use crate::core::series::{
+    cell_at, chosen_workload, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, workload_key, Series, ServingSeries,
+};
 use crate::core::tooltip::serving_tip;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};
@@ -31,6 +33,8 @@ pub struct ServingChart {
     pub relative: Memo<Option<String>>,
     /// The y axis title.
     pub y_title: Signal<String>,
+    /// A latency chart read in seconds (title, axis, tooltips and export say so).
+    pub seconds: Memo<bool>,
     /// The workload's load axis (what the x axis is).
     pub load: Signal<LoadAxis>,
 }
@@ -126,11 +130,13 @@ pub fn serving_chart(
         })
     };
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
+    let seconds = Memo::new(move |_| series.with(|s| reads_in_seconds(s, relative.get().is_some())));
     let y_title = Signal::derive(move || {
         let m = metric.get();
         let title = if both() { m.pair_axis_title() } else { m.axis_title().to_owned() };
-        // The full label ("…, in your currency") is said under the chart; the axis keeps it short.
-        let title = if m == Metric::CostPerMtok { "cost per M output tokens".to_owned() } else { title };
+        let title = if seconds.get() { in_seconds(&title) } else { title };
+        // The full label ("…, in the currency of the prices entered") is said under the chart; the axis keeps it short.
+        let title = if m == Metric::CostPerMtok { crate::core::cost::COST_AXIS_TITLE.to_owned() } else { title };
         match relative.get() {
             Some(label) => format!("{title} (× {label})"),
             None => m.titled_with_direction(&title),
@@ -139,8 +145,15 @@ pub fn serving_chart(
     let scale = page.link.scale;
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (series, (load, ticks), title) = (series.get(), ticks.get(), y_title.get());
-        let millis = metric.get().unit() == Unit::Milliseconds && relative.get().is_none();
-        let chart = ConcurrencyChart { y_title: &title, load, concurrency: &ticks, series: &series, scale: scale.get(), millis, theme };
+        let chart = ConcurrencyChart {
+            y_title: &title,
+            load,
+            concurrency: &ticks,
+            series: &series,
+            scale: scale.get(),
+            seconds: seconds.get(),
+            theme,
+        };
         let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
         let attrs = vec![
             ("points", drawn.points.len().to_string()),
@@ -162,7 +175,7 @@ pub fn serving_chart(
             let w = find_workload(&file.results, key)?;
             let state = untrack(|| series_state(page));
             let level = ticks.with_untracked(|t| t.1.get(mark.item as usize).copied())?;
-            untrack(|| file.checks.statuses.with(|st| serving_tip(w, &line, level, &state, st)))
+            untrack(|| file.checks.statuses.with(|st| serving_tip(w, &line, level, &state, st, seconds.get_untracked())))
         })
     };
     let export = {
@@ -180,12 +193,16 @@ pub fn serving_chart(
                     "{} · {} · {}{mode}{base}",
                     study_line(&study),
                     w.as_ref().map(|w| w.name()).unwrap_or_default(),
-                    metric.get_untracked().axis_title()
+                    if seconds.get_untracked() {
+                        in_seconds(metric.get_untracked().axis_title())
+                    } else {
+                        metric.get_untracked().axis_title().to_owned()
+                    }
                 ),
                 legend: series
                     .get_untracked()
                     .iter()
-                    .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)) })
+                    .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
                     .collect(),
                 notes,
                 footer: footer(page, &study),
@@ -196,5 +213,5 @@ pub fn serving_chart(
     let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get(), ticks.with(|t| t.0)));
     let spec = ChartSpec { id, draw, tip, summary, export, height: chart_height(page, base_height) };
     let load = Signal::derive(move || ticks.with(|t| t.0));
-    (ServingChart { lines, series, relative, y_title, load }, spec)
+    (ServingChart { lines, series, relative, y_title, seconds, load }, spec)
 }

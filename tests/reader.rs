@@ -1,0 +1,156 @@
+//! What readers hit, natively: one unit per chart (a latency chart in seconds says so
+//! everywhere), honest words (a verdict that verified nothing, an overview with no
+//! findings, coverage's empty cells), and exports that match the chart.
+
+mod common;
+
+use common::bundled_results as results;
+use servescope::core::catalog::coverage_table;
+use servescope::core::collection::parse_collection;
+use servescope::core::contents::{page_heading, PageShows};
+use servescope::core::cost::Prices;
+use servescope::core::headline::{headline_cards, no_findings_note};
+use servescope::core::link::ViewState;
+use servescope::core::metric::Metric;
+use servescope::core::provenance::{SourceStatus, Verification};
+use servescope::core::series::{chosen_workload, in_seconds, reads_in_seconds, serving_series};
+use servescope::core::tables::{cache_table, serving_table};
+use servescope::core::tooltip::serving_tip;
+
+fn state(q: &str) -> ViewState {
+    ViewState::parse(q).0
+}
+
+#[test]
+fn a_latency_chart_past_10_s_reads_in_seconds_in_its_title_axis_and_tooltip() {
+    let r = results();
+    let s = state("metric=ttft_p99_ms");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let lines = serving_series(&r, w, Metric::TtftP99Ms, &s);
+    let top = lines.series.iter().flat_map(|l| l.points.iter().filter_map(|p| p.1)).fold(0.0, f64::max);
+    assert!(top >= 10_000.0, "the bundled 1024×1024 TTFT p99 reaches {top} ms");
+    assert!(reads_in_seconds(&lines.series, false));
+    assert!(!reads_in_seconds(&lines.series, true), "a ratio is never in seconds");
+    assert_eq!(in_seconds(Metric::TtftP99Ms.axis_title()), "TTFT p99 (s)");
+    assert_eq!(Metric::TtftP99Ms.choice_label(), "TTFT p99", "the picker names no unit the axis may not use");
+    assert_eq!(Metric::OutTokS.choice_label(), Metric::OutTokS.axis_title());
+    // The point past 10 s, in its tooltip: seconds, labelled so; the file's ms kept as the exact value.
+    let (line, level, value) = lines
+        .series
+        .iter()
+        .find_map(|l| l.points.iter().find_map(|&(level, v)| v.filter(|v| *v >= 10_000.0).map(|v| (l, level, v))))
+        .expect("a point past 10 s");
+    let tip = serving_tip(w, line, level, &s, &[], true).expect("tip");
+    assert_eq!(tip.lines[0].label, "TTFT p99 (s)");
+    assert_eq!(tip.lines[0].value, servescope::core::format::readable(value / 1000.0));
+    let in_ms = serving_tip(w, line, level, &s, &[], false).expect("tip");
+    assert_eq!(in_ms.lines[0].label, "TTFT p99 (ms)");
+    // Throughput never switches.
+    let out = serving_series(&r, w, Metric::OutTokS, &s);
+    assert!(!reads_in_seconds(&out.series, false));
+}
+
+#[test]
+fn a_valid_file_whose_sources_are_unpublished_is_not_said_to_pass() {
+    let r = results();
+    let mut verification = Verification::new(&r);
+    for job in verification.jobs().to_vec() {
+        verification.record(&job, SourceStatus::not_found("HTTP 404"), None);
+    }
+    let report = verification.finish(&r, 0, 0, &servescope::core::import::rederive);
+    let verdict = report.verdict(false);
+    assert!(verdict.pass, "the exit code is unchanged");
+    assert!(
+        verdict.sentence.starts_with("valid · sources not published, not verified — valid with 0 warnings; 17 sources: 0 verified"),
+        "{}",
+        verdict.sentence
+    );
+    assert!(!verdict.sentence.starts_with("pass"));
+}
+
+#[test]
+fn an_overview_without_cards_says_what_the_file_holds() {
+    let mut r = results();
+    assert_eq!(no_findings_note(&r, &headline_cards(&r, &Prices::default())), None);
+    r.serving = None;
+    r.accuracy = None;
+    r.highlights.clear();
+    let cards = headline_cards(&r, &Prices::default());
+    assert!(cards.is_empty());
+    let note = no_findings_note(&r, &cards).expect("a note");
+    assert!(note.starts_with("No headline findings: the cards are drawn from serving sweeps and served accuracy"), "{note}");
+    assert!(note.contains("It holds: Decode, Prefill, KV cache"), "{note}");
+    r.decode = None;
+    r.prefill = None;
+    r.cache = None;
+    r.weight_accuracy = None;
+    assert_eq!(
+        no_findings_note(&r, &[]).as_deref(),
+        Some("No headline findings: this file holds no measurements — every block is absent or has no rows.")
+    );
+}
+
+#[test]
+fn coverage_says_no_study_and_does_not_count_an_unstated_model() {
+    let manifest = br#"{"schemaVersion":"1.0","studies":[
+        {"path":"a.json","sha256":"00","title":"A","date":"2026-01-01","model":"M1","hardware":"H200","engines":["vLLM"],"engineIds":["vllm"],"workloads":["1024x1024"]},
+        {"path":"b.json","sha256":"00","title":"B","date":"2026-01-02","model":"M2","hardware":"B200","engines":["vLLM"],"engineIds":["vllm"],"workloads":["1024x1024"]},
+        {"path":"c.json","sha256":"00","title":"C","date":"2026-01-03","model":null,"hardware":"H200","engines":["SGLang"],"engineIds":["sglang"],"workloads":["1024x1024"]}]}"#;
+    let collection = parse_collection(manifest, "c/index.json").expect("manifest");
+    let table = coverage_table(&collection, &ViewState::default());
+    assert_eq!(
+        table.caption,
+        "What was measured: 2 models × 2 hardware, the engines and studies in each; some studies state no model (their row reads \"not stated\")"
+    );
+    let m1 = table.rows.iter().find(|r| r.head.label == "M1").expect("row");
+    let shown: Vec<String> = m1.cells.iter().map(|c| c.field.display()).collect();
+    assert_eq!(shown, ["no study", "vLLM · 1 study"]);
+}
+
+#[test]
+fn with_p50_and_p99_together_the_table_and_its_csv_hold_both() {
+    let r = results();
+    let s = state("metric=ttft_p99_ms&pct=both");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let table = serving_table(&r, w, Metric::TtftP99Ms, &s, &[]);
+    let n = w.levels.len();
+    assert_eq!(table.columns.len(), 2 * n);
+    assert_eq!(table.columns[0].label, "p50 c1");
+    assert_eq!(table.columns[n].label, "p99 c1");
+    let csv = table.to_csv("#");
+    let header = csv.lines().nth(1).expect("header");
+    assert!(header.starts_with("engine,engine_id,ttft_p50_ms at c1,"), "{header}");
+    assert!(header.contains(",ttft_p99_ms at c1,"), "{header}");
+    assert!(table.caption.contains("TTFT p50 & p99 (ms)"), "{}", table.caption);
+    // Each row holds the engine's own p50 and p99, in the file's digits.
+    let paiton = w.rows.iter().find(|x| x.id == "paiton").expect("paiton's row");
+    let c1 = paiton.cells[0].as_ref().expect("c1");
+    let row = table.rows.iter().find(|x| x.head.id.as_deref() == Some("paiton")).expect("row");
+    assert_eq!(row.cells[0].field.exact(), servescope::core::format::as_written(c1.ttft_p50_ms.expect("p50")));
+    assert_eq!(row.cells[n].field.exact(), servescope::core::format::as_written(c1.ttft_p99_ms.expect("p99")));
+    // One metric alone keeps one column per level.
+    assert_eq!(serving_table(&r, w, Metric::TtftP99Ms, &state(""), &[]).columns.len(), n);
+}
+
+#[test]
+fn a_cost_cell_says_its_parts_and_a_missing_cache_row_leaves_its_csv_fields_empty() {
+    let r = results();
+    let s = state("workload=1024x1024&metric=cost_per_mtok&kwh_price=0.12&gpu_hour_price=2");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let table = serving_table(&r, w, Metric::CostPerMtok, &s, &[]);
+    let paiton = table.rows.iter().find(|x| x.head.id.as_deref() == Some("paiton")).expect("row");
+    assert_eq!(paiton.cells[5].field.display(), "0.3948");
+    assert_eq!(paiton.cells[5].note.as_deref(), Some("energy 0.01010 + GPU time 0.3847"));
+    let cache = cache_table(&r, &ViewState::default()).expect("cache");
+    let csv = cache.to_csv("#");
+    assert!(csv.lines().any(|l| l == "SGLang · no MTP,sglangNoMtp,,,"), "{csv}");
+    assert!(!csv.contains("not measured"), "{csv}");
+}
+
+#[test]
+fn the_top_bar_never_titles_an_error_as_a_collection() {
+    assert_eq!(page_heading(PageShows::StudyFailed), "The study could not be loaded");
+    assert_eq!(page_heading(PageShows::CollectionFailed), "The collection could not be loaded");
+    assert_eq!(page_heading(PageShows::Collection(1)), "A collection of 1 study");
+    assert_eq!(page_heading(PageShows::Collection(8)), "A collection of 8 studies");
+}
