@@ -27,6 +27,7 @@ const EDITS = {
   'cell-unknown-source': (d) => { d.serving.workloads[0].rows[0].cells[0].source = 'sweep-missing.jsonl'; },
   'weight-ci-excludes-kl': (d) => { d.weightAccuracy.rows[0].kl95CI = [0.03, 0.04]; },
   'top-level-array': () => [1, 2],
+  'no-measurements': (d) => { for (const k of ['decode', 'prefill', 'cache', 'serving', 'accuracy', 'weightAccuracy']) delete d[k]; },
 };
 
 function writeEdited(dir) {

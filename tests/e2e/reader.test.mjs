@@ -1,19 +1,19 @@
-// What readers hit (issue: links that never lie, errors that are never a blank page): the
-// address bar after a local file is opened, a study link inside a collection, and the
-// error pages' headings.
+// What readers hit: the address bar after a local file is opened, a study link inside a
+// collection, the error pages' headings; one unit per chart and honest words; exports that
+// match the chart.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SRC, open, start } from './browser.mjs';
+import { SRC, downloadOf, hoverMark, open, start } from './browser.mjs';
 
 let browser;
 before(async () => {
   browser = await start({
     prepare(scratch) {
       const dir = join(scratch, 'collection');
-      execFileSync('node', ['tests/fixtures/collection/make.mjs', dir, '3'], { stdio: 'ignore' });
+      execFileSync('node', ['tests/fixtures/collection/make.mjs', dir, '4'], { stdio: 'ignore' });
       execFileSync(resolve('target/debug/servescope-index'), [dir], { stdio: 'ignore' });
       return { '/collection/': dir };
     },
@@ -80,4 +80,57 @@ test('a study that cannot be loaded is never titled as a collection', async () =
   await page.waitForSelector('.error-panel');
   assert.equal(await page.textContent('h1'), 'The study could not be loaded');
   assert.match(await page.textContent('.error-panel .message'), /fixtures\/nope\.json: HTTP 404/);
+});
+
+test('a latency chart in seconds says seconds in its title, tooltip and export; the picker names no unit', async () => {
+  const { page } = await open(browser, '?view=serving&workload=1024x1024&metric=ttft_p99_ms');
+  const figure = 'figure[data-chart="serving"]';
+  await page.waitForSelector(`${figure} canvas.chart[data-points]`);
+  assert.match(await page.textContent('.explorer h2'), /^Serving: TTFT p99 \(s\) against concurrency/);
+  assert.equal(await page.$eval('select.metric-picker', (s) => s.selectedOptions[0].textContent), 'TTFT p99');
+  const ticks = (await page.getAttribute(`${figure} canvas.chart`, 'data-y-ticks')).split('|').map((t) => Number(t.replace(/,/g, '')));
+  assert.ok(Math.max(...ticks) < 1000, `ticks in seconds: ${ticks}`);
+  const last = (await page.getAttribute(`${figure} canvas.chart`, 'data-marks')).split(';').length - 1;
+  assert.match(await hoverMark(page, figure, last), /TTFT p99 \(s\)/);
+  const svg = (await downloadOf(page, () => page.click('.explorer button.export-svg'))).bytes.toString('utf8');
+  assert.ok(svg.includes('· TTFT p99 (s)'), 'the export title in seconds');
+  assert.ok(!svg.includes('TTFT p99 (ms)'), 'and nowhere in ms');
+});
+
+test('costs name their currency, the verdict says nothing was verified, an empty overview and coverage say so', async () => {
+  let { page } = await open(browser, '?view=serving&workload=1024x1024&metric=cost_per_mtok&kwh_price=0.12&gpu_hour_price=2');
+  await page.waitForSelector('.price-currency');
+  assert.equal(await page.textContent('.price-currency'), 'Prices in one currency; costs are in the currency of the prices entered.');
+  // Each cost cell carries its parts under the total.
+  const c32 = await page.$eval('table.serving-table tbody tr:first-child td:nth-of-type(6) .n', (n) => n.textContent);
+  assert.equal(c32, 'energy 0.01010 + GPU time 0.3847');
+  ({ page } = await open(browser, '?view=provenance'));
+  await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
+  assert.match(await page.textContent('.verdict'), /^Verdict: valid · sources not published, not verified — /);
+  ({ page } = await open(browser, '?src=edited/no-measurements.json'));
+  await page.waitForSelector('.no-findings');
+  assert.equal(await page.textContent('.no-findings'), 'No headline findings: this file holds no measurements — every block is absent or has no rows.');
+  assert.equal(await page.$$eval('.cards .card', (c) => c.length), 0);
+  ({ page } = await open(browser, '?index=collection/index.json&view=coverage'));
+  await page.waitForSelector('table.coverage-table');
+  assert.match(await page.textContent('table.coverage-table caption'), /^What was measured: 2 models × 2 hardware/);
+  const cells = await page.$$eval('table.coverage-table tbody td', (t) => t.map((x) => x.textContent.trim()));
+  assert.ok(cells.includes('no study'), cells.join(' | '));
+  assert.ok(!cells.includes('not measured'), cells.join(' | '));
+});
+
+test('exports match the chart: both percentiles in the CSV, empty KV cache fields, the trade-off title and frontier', async () => {
+  let { page } = await open(browser, '?view=serving&workload=1024x1024&metric=ttft_p99_ms&pct=both');
+  await page.waitForSelector('table.serving-table');
+  let csv = (await downloadOf(page, () => page.click('.table-block .export-csv'))).bytes.toString('utf8').split('\n');
+  assert.match(csv[1], /^engine,engine_id,ttft_p50_ms at c1,.*,ttft_p99_ms at c1,/);
+  ({ page } = await open(browser, '?view=cache'));
+  await page.waitForSelector('table.cache-table');
+  csv = (await downloadOf(page, () => page.click('.table-block .export-csv'))).bytes.toString('utf8').split('\n');
+  assert.ok(csv.includes('SGLang · no MTP,sglangNoMtp,,,'), csv.join('\n'));
+  ({ page } = await open(browser, '?view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000'));
+  await page.waitForSelector('figure[data-chart="tradeoff"] canvas.chart[data-points]');
+  const svg = (await downloadOf(page, () => page.click('.tradeoff button.export-svg'))).bytes.toString('utf8');
+  assert.ok(svg.includes('· output tok/s per GPU against per-user tok/s'), 'y against x, as the page says');
+  assert.ok(svg.includes('frontier (best points meeting the limits)'), 'the frontier in the legend');
 });
