@@ -154,3 +154,35 @@ fn the_top_bar_never_titles_an_error_as_a_collection() {
     assert_eq!(page_heading(PageShows::Collection(1)), "A collection of 1 study");
     assert_eq!(page_heading(PageShows::Collection(8)), "A collection of 8 studies");
 }
+
+#[test]
+fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
+    use servescope::chart::{draw_bars, nearest, BarChart, LIGHT};
+    use servescope::core::series::{cache_bars, prefill_bars};
+    use servescope::core::tooltip::bar_tip;
+    let r = results();
+    let bars = cache_bars(&r, &ViewState::default());
+    for (size, wraps) in [((800, 380), false), ((360, 300), true)] {
+        let (svg, drawn) =
+            common::render_svg(size, |area| draw_bars(area, &BarChart { bars: &bars, y_title: "KV tokens", theme: LIGHT }).expect("drawn"));
+        let labels: Vec<&str> = r.engines.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(drawn.key.len(), labels.len(), "a key entry per engine at {size:?}");
+        for (drawn, label) in drawn.key.iter().zip(&labels) {
+            assert!(*drawn == *label || (wraps && drawn.ends_with('…')), "{drawn} for {label}");
+            assert!(svg.contains(drawn.as_str()), "{drawn} is drawn");
+        }
+        // Every measured bar answers in the middle of its body, not only at its top.
+        assert!(drawn.marks.iter().any(|m| m.reach[1] > 100), "the tallest bars reach far below their top");
+        for mark in &drawn.marks {
+            assert!(mark.reach[1] > 0 && mark.reach[0] > 5, "a bar's body: {mark:?}");
+            let middle = nearest(&drawn.marks, mark.x_px, mark.y_px + mark.reach[1] / 2, 16).expect("a hit");
+            assert_eq!((middle.group, middle.item), (mark.group, mark.item));
+        }
+    }
+    let tip = bar_tip(&bars, 0, 0).expect("Paiton's bar");
+    assert_eq!(tip.lines[0].label, "GPU KV cache");
+    assert_eq!(tip.lines[0].value, "2.191 M tokens");
+    let prefill = prefill_bars(&r, &ViewState::default());
+    let tip = bar_tip(&prefill, 0, 0).expect("Paiton's first bar");
+    assert!(tip.lines[0].value.ends_with(" input tokens/s"), "{}", tip.lines[0].value);
+}

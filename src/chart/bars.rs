@@ -26,14 +26,40 @@ pub struct BarChart<'a> {
     pub theme: Theme,
 }
 
-/// Draw grouped bars; each bar's top centre is a mark (group = engine, item = category).
+/// What a bar chart drew: its marks and the key that names its bars.
+#[derive(Clone, Debug, Default)]
+pub struct BarsGeometry {
+    /// One mark per bar: its top centre, reaching over its body (group = engine, item = category).
+    pub marks: Vec<Mark>,
+    /// The key's labels as drawn, one per engine, in order.
+    pub key: Vec<String>,
+}
+
+/// Draw grouped bars under a key of the engines' colours and labels: the bars are named on
+/// the chart itself, so the page, an embed and an export name them alike.
 pub fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     chart: &BarChart<'_>,
-) -> Result<Vec<Mark>, DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<BarsGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
     let theme = chart.theme;
     area.fill(&colour(theme.background))?;
     let pen = Pen::new(area);
+    // The key, wrapped to the width: a swatch and a label per engine.
+    let (x0, y0) = area.get_base_pixel();
+    let key_style = text(TextSize::Small, theme.foreground).pos(Pos::new(HPos::Left, VPos::Center));
+    let room = area.dim_in_pixel().0 as i32 - 16;
+    let mut key: Vec<(i32, i32, String, usize)> = Vec::new();
+    let (mut x, mut row) = (16, 0);
+    for (g, group) in chart.bars.groups.iter().enumerate() {
+        let label = super::dot::fit_text(&pen, &group.label, &key_style, (room - 46).max(40) as u32);
+        let w = pen.measure(&label, &key_style).0 as i32 + 30;
+        if x + w > room && x > 16 {
+            (x, row) = (16, row + 1);
+        }
+        key.push((x, row, label, g));
+        x += w;
+    }
+    let key_height = if key.is_empty() { 0 } else { (row as u32 + 1) * 18 + 4 };
     let bars = chart.bars;
     let values = bars.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).chain(bars.reference.as_ref().map(|r| r.0));
     let (_, hi) = padded_range(values, Scale::Lin, true);
@@ -44,7 +70,7 @@ pub fn draw_bars<DB: DrawingBackend>(
     let axis = text(TextSize::Axis, theme.foreground);
     let labels = tick_labels(&y_values);
     let widest = labels.iter().map(|l| pen.measure(l, &axis).0).max().unwrap_or(20);
-    let layout = Layout { top: 14, right: 20, bottom: 44, left: (widest + 36).clamp(56, 110) };
+    let layout = Layout { top: 14 + key_height, right: 20, bottom: 44, left: (widest + 36).clamp(56, 110) };
     // Category labels that would run into each other keep their first word ("8,192"), and
     // the words they share become the axis title ("nominal tokens").
     let (width, _) = area.dim_in_pixel();
@@ -68,6 +94,11 @@ pub fn draw_bars<DB: DrawingBackend>(
     for (x_px, label) in &x_ticks {
         pen.text(label, (*x_px, plot.3 + 10), &below)?;
     }
+    for (x, row, label, g) in &key {
+        let centre = y0 + 10 + row * 18;
+        pen.rect((x0 + x, centre - 5), (x0 + x + 12, centre + 6), colour(bars.groups[*g].style.colour).filled())?;
+        pen.text(label, (x0 + x + 18, centre), &key_style)?;
+    }
     let groups = bars.groups.len().max(1) as f64;
     let mut marks = Vec::new();
     let note = text(TextSize::Small, theme.muted).pos(Pos::new(HPos::Center, VPos::Bottom));
@@ -81,7 +112,8 @@ pub fn draw_bars<DB: DrawingBackend>(
                     let (l, top) = ctx.backend_coord(&(left, v));
                     let (r, bottom) = ctx.backend_coord(&(right, 0.0));
                     pen.rect((l, top), (r, bottom), colour(group.style.colour).filled())?;
-                    marks.push(Mark { group: g, item: c as u32, x_px: centre, y_px: top });
+                    // The whole bar answers a pointer, not only its top.
+                    marks.push(Mark { group: g, item: c as u32, x_px: centre, y_px: top, reach: [(r - l) / 2, bottom - top] });
                 }
                 None => pen.text("–", (centre, plot.3 - 2), &note)?,
             }
@@ -97,5 +129,5 @@ pub fn draw_bars<DB: DrawingBackend>(
         pen.text(label, (plot.2 - 4, y_px - 4), &text(TextSize::Small, theme.foreground).pos(Pos::new(HPos::Right, VPos::Bottom)))?;
     }
     area.present()?;
-    Ok(marks)
+    Ok(BarsGeometry { marks, key: key.into_iter().map(|k| k.2).collect() })
 }

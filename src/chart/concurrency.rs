@@ -94,8 +94,10 @@ impl ChartGeometry {
     /// the index of the level in `levels` (the chart's ticks).
     pub fn marks(&self, levels: &[f64]) -> Vec<Mark> {
         let item = |conc: f64| levels.iter().position(|&l| l == conc).unwrap_or(usize::MAX) as u32;
-        let points = self.points.iter().map(|p| Mark { group: p.series, item: item(p.conc), x_px: p.x_px, y_px: p.y_px });
-        points.chain(self.failed.iter().map(|f| Mark { group: f.series, item: item(f.conc), x_px: f.x_px, y_px: f.y_px })).collect()
+        let points = self.points.iter().map(|p| Mark { group: p.series, item: item(p.conc), x_px: p.x_px, y_px: p.y_px, reach: [0, 0] });
+        points
+            .chain(self.failed.iter().map(|f| Mark { group: f.series, item: item(f.conc), x_px: f.x_px, y_px: f.y_px, reach: [0, 0] }))
+            .collect()
     }
 }
 

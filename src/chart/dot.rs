@@ -102,7 +102,7 @@ pub fn draw_dot_chart<DB: DrawingBackend>(
             Some(v) => {
                 let (x_px, _) = ctx.backend_coord(&(coord_from_value(v, scale), yc));
                 pen.marker((x_px, y_px), row.marker, row.colour, true)?;
-                geometry.dots.push(Mark { group: index, item: 0, x_px, y_px });
+                geometry.dots.push(Mark { group: index, item: 0, x_px, y_px, reach: [0, 0] });
             }
             None => {
                 pen.text("not measured", (left + 8, y_px), &text(TextSize::Small, theme.muted).pos(Pos::new(HPos::Left, VPos::Center)))?;

@@ -22,16 +22,20 @@ pub struct Mark {
     pub x_px: i32,
     /// Pixel y.
     pub y_px: i32,
+    /// What else is the mark: `[half width, height below]` in pixels — a bar's body, so a
+    /// pointer anywhere on the bar finds it; `[0, 0]` for a point.
+    pub reach: [i32; 2],
 }
 
-/// The mark nearest to a pixel within `radius`, if any.
+/// The mark nearest to a pixel within `radius`, if any: the distance to a mark with a
+/// `reach` is the distance to its box (zero inside it).
 pub fn nearest(marks: &[Mark], x_px: i32, y_px: i32, radius: i32) -> Option<Mark> {
-    marks
-        .iter()
-        .map(|m| (m, i64::from(m.x_px - x_px).pow(2) + i64::from(m.y_px - y_px).pow(2)))
-        .filter(|(_, d)| *d <= i64::from(radius).pow(2))
-        .min_by_key(|(_, d)| *d)
-        .map(|(m, _)| *m)
+    let distance = |m: &Mark| {
+        let dx = ((m.x_px - x_px).abs() - m.reach[0]).max(0);
+        let dy = if y_px < m.y_px { m.y_px - y_px } else { (y_px - m.y_px - m.reach[1]).max(0) };
+        i64::from(dx).pow(2) + i64::from(dy).pow(2)
+    };
+    marks.iter().map(|m| (m, distance(m))).filter(|(_, d)| *d <= i64::from(radius).pow(2)).min_by_key(|(_, d)| *d).map(|(m, _)| *m)
 }
 
 /// A keyboard step through marks.
@@ -165,10 +169,10 @@ mod tests {
 
     fn marks() -> Vec<Mark> {
         vec![
-            Mark { group: 0, item: 1, x_px: 10, y_px: 100 },
-            Mark { group: 0, item: 2, x_px: 20, y_px: 90 },
-            Mark { group: 1, item: 1, x_px: 10, y_px: 50 },
-            Mark { group: 1, item: 2, x_px: 20, y_px: 40 },
+            Mark { group: 0, item: 1, x_px: 10, y_px: 100, reach: [0, 0] },
+            Mark { group: 0, item: 2, x_px: 20, y_px: 90, reach: [0, 0] },
+            Mark { group: 1, item: 1, x_px: 10, y_px: 50, reach: [0, 0] },
+            Mark { group: 1, item: 2, x_px: 20, y_px: 40, reach: [0, 0] },
         ]
     }
 
@@ -177,6 +181,17 @@ mod tests {
         let m = marks();
         assert_eq!(nearest(&m, 19, 88, 14).map(|m| (m.group, m.item)), Some((0, 2)));
         assert_eq!(nearest(&m, 200, 200, 14), None);
+    }
+
+    #[test]
+    fn a_bar_answers_anywhere_on_its_body() {
+        // A bar 40 px wide whose top centre is (100, 50) and whose base is 150 px lower.
+        let bar = [Mark { group: 3, item: 0, x_px: 100, y_px: 50, reach: [20, 150] }];
+        assert_eq!(nearest(&bar, 100, 120, 16).map(|m| m.group), Some(3), "the middle of the bar");
+        assert_eq!(nearest(&bar, 118, 199, 16).map(|m| m.group), Some(3), "near its bottom corner");
+        assert_eq!(nearest(&bar, 100, 40, 16).map(|m| m.group), Some(3), "just above its top");
+        assert_eq!(nearest(&bar, 160, 120, 16), None, "beside it");
+        assert_eq!(nearest(&bar, 100, 230, 16), None, "below its base");
     }
 
     #[test]

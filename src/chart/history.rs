@@ -83,7 +83,7 @@ pub fn draw_history<DB: DrawingBackend>(
     let mut marks = Vec::new();
     for (&(i, _, _), &point) in dated.iter().zip(&at) {
         pen.marker(point, line_marker(chart.points[i].line), chart.style.colour, true)?;
-        marks.push(Mark { group: i, item: 0, x_px: point.0, y_px: point.1 });
+        marks.push(Mark { group: i, item: 0, x_px: point.0, y_px: point.1, reach: [0, 0] });
     }
     area.present()?;
     Ok(marks)

@@ -67,7 +67,7 @@ pub fn draw_scatter<DB: DrawingBackend>(
             let label = fit_text(&pen, &p.label, &style, room_left);
             pen.text(&label, (at.0 - 9, at.1 - 4), &style.pos(Pos::new(HPos::Right, VPos::Bottom)))?;
         }
-        marks.push(Mark { group: index, item: 0, x_px: at.0, y_px: at.1 });
+        marks.push(Mark { group: index, item: 0, x_px: at.0, y_px: at.1, reach: [0, 0] });
     }
     area.present()?;
     Ok(marks)

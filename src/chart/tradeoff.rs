@@ -62,7 +62,7 @@ pub struct TradeoffGeometry {
 impl TradeoffGeometry {
     /// The points as marks: group = line, item = the point's index in its line.
     pub fn marks(&self) -> Vec<Mark> {
-        self.marks.iter().map(|m| Mark { group: m.line, item: m.point as u32, x_px: m.x_px, y_px: m.y_px }).collect()
+        self.marks.iter().map(|m| Mark { group: m.line, item: m.point as u32, x_px: m.x_px, y_px: m.y_px, reach: [0, 0] }).collect()
     }
 }
 

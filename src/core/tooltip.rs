@@ -6,7 +6,7 @@ use super::link::ViewState;
 use super::metric::{is_low_sample, Metric, Unit};
 use super::model::{Cell, Results, Workload};
 use super::provenance::SourceStatus;
-use super::series::{cell_at, level_label, BarGroup, DotRow, ScatterPoint, Series, TradeoffLine};
+use super::series::{cell_at, level_label, Bars, DotRow, ScatterPoint, Series, TradeoffLine};
 use super::tables::status_of;
 
 /// One line of a tooltip: a label and a value, the exact value kept for its `title`.
@@ -206,7 +206,12 @@ pub fn scatter_tip(point: &ScatterPoint, y_title: &str) -> Tooltip {
 }
 
 /// A bar of the prefill or KV-cache chart.
-pub fn bar_tip(group: &BarGroup, category: &str, index: usize) -> Option<Tooltip> {
+pub fn bar_tip(bars: &Bars, group: usize, index: usize) -> Option<Tooltip> {
+    let group = bars.groups.get(group)?;
     let value = (*group.values.get(index)?)?;
-    Some(Tooltip { title: format!("{} · {category}", group.label), lines: vec![TipLine::number("value", value, readable(value))] })
+    let category = bars.categories.get(index)?;
+    Some(Tooltip {
+        title: format!("{} · {category}", group.label),
+        lines: vec![TipLine::number(bars.quantity, value, format!("{} {}", readable(value), bars.unit))],
+    })
 }

@@ -134,3 +134,22 @@ test('exports match the chart: both percentiles in the CSV, empty KV cache field
   assert.ok(svg.includes('· output tok/s per GPU against per-user tok/s'), 'y against x, as the page says');
   assert.ok(svg.includes('frontier (best points meeting the limits)'), 'the frontier in the legend');
 });
+
+test('bar charts answer anywhere on a bar, name their bars on the page and in the embed, and say their unit', async () => {
+  for (const [query, unit] of [['?view=cache', /2\.191 M tokens/], ['?view=prefill', /input tokens\/s/], ['?view=cache&embed=1', /M tokens/]]) {
+    const { page, problems } = await open(browser, query);
+    const canvas = page.locator('canvas.chart[data-points]');
+    await canvas.waitFor();
+    const key = (await canvas.getAttribute('data-key')).split('|');
+    assert.deepEqual(key, ['Paiton CDNA4', 'vLLM + AITER', 'SGLang MTP · 16 seqs', 'SGLang MTP · 8 seqs', 'SGLang · no MTP'], query);
+    // The first bar's top is a mark; point halfway down its body, well away from the top.
+    const [x, top] = (await canvas.getAttribute('data-marks')).split(';')[0].split(',').map(Number);
+    const box = await canvas.boundingBox();
+    const base = box.height - 44;
+    await page.mouse.move(box.x + x, box.y + (top + base) / 2);
+    await page.waitForSelector('.tooltip.shown');
+    assert.match(await page.textContent('.tooltip'), unit, query);
+    assert.deepEqual((await problems()).pageErrors, []);
+    await page.close();
+  }
+});

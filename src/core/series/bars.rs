@@ -28,11 +28,24 @@ pub struct Bars {
     pub groups: Vec<BarGroup>,
     /// A reference line to mark (the configured context), with its label.
     pub reference: Option<(f64, String)>,
+    /// What a bar's value is, for its tooltip ("input throughput").
+    pub quantity: &'static str,
+    /// Its unit, said after the value ("input tokens/s").
+    pub unit: &'static str,
+}
+
+const PREFILL: (&str, &str) = ("input throughput", "input tokens/s");
+const CACHE: (&str, &str) = ("GPU KV cache", "tokens");
+
+impl Bars {
+    fn empty((quantity, unit): (&'static str, &'static str)) -> Bars {
+        Bars { categories: Vec::new(), groups: Vec::new(), reference: None, quantity, unit }
+    }
 }
 
 /// Input tok/s per engine at each nominal prompt length.
 pub fn prefill_bars(results: &Results, state: &ViewState) -> Bars {
-    let Some(prefill) = &results.prefill else { return Bars { categories: Vec::new(), groups: Vec::new(), reference: None } };
+    let Some(prefill) = &results.prefill else { return Bars::empty(PREFILL) };
     let mut lengths = prefill.nominal_tokens.clone();
     for m in prefill.rows.iter().flat_map(|r| &r.measurements) {
         if !lengths.contains(&m.nominal_tokens) {
@@ -54,12 +67,12 @@ pub fn prefill_bars(results: &Results, state: &ViewState) -> Bars {
         })
         .collect();
     let categories = lengths.iter().map(|l| format!("{} nominal tokens", crate::core::format::readable(*l as f64))).collect();
-    Bars { categories, groups, reference: None }
+    Bars { categories, groups, reference: None, quantity: PREFILL.0, unit: PREFILL.1 }
 }
 
 /// KV tokens per engine at start-up, with the configured context as the reference.
 pub fn cache_bars(results: &Results, state: &ViewState) -> Bars {
-    let Some(cache) = &results.cache else { return Bars { categories: Vec::new(), groups: Vec::new(), reference: None } };
+    let Some(cache) = &results.cache else { return Bars::empty(CACHE) };
     let groups = results
         .engines
         .iter()
@@ -71,5 +84,5 @@ pub fn cache_bars(results: &Results, state: &ViewState) -> Bars {
         })
         .collect();
     let reference = cache.configured_context_tokens.map(|c| (c, format!("configured context {} tokens", crate::core::format::readable(c))));
-    Bars { categories: vec![cache.unit.clone().unwrap_or_else(|| "KV tokens".into())], groups, reference }
+    Bars { categories: vec![cache.unit.clone().unwrap_or_else(|| "KV tokens".into())], groups, reference, quantity: CACHE.0, unit: CACHE.1 }
 }

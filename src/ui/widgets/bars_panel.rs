@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::chart::{draw_bars, BarChart, LegendItem};
+use crate::chart::{draw_bars, BarChart};
 use crate::core::link::{ChartId, View};
 use crate::core::series::Bars;
 use crate::core::tables::Table;
@@ -42,16 +42,11 @@ pub fn BarsPanel(
         let title = title.clone();
         Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
             let bars = bars.get();
-            let marks = draw_bars(area, &BarChart { bars: &bars, y_title: &title, theme }).map_err(|e| e.to_string())?;
-            Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
+            let drawn = draw_bars(area, &BarChart { bars: &bars, y_title: &title, theme }).map_err(|e| e.to_string())?;
+            Ok(Drawn { attrs: vec![("points", drawn.marks.len().to_string()), ("key", drawn.key.join("|"))], marks: drawn.marks })
         })
     };
-    let tip = Arc::new(move |mark: crate::chart::Mark| {
-        bars.with_untracked(|b| {
-            let group = b.groups.get(mark.group)?;
-            bar_tip(group, b.categories.get(mark.item as usize)?, mark.item as usize)
-        })
-    });
+    let tip = Arc::new(move |mark: crate::chart::Mark| bars.with_untracked(|b| bar_tip(b, mark.group, mark.item as usize)));
     let summary = Signal::derive(move || {
         bars.with(|b| {
             let parts: Vec<String> = b
@@ -74,12 +69,8 @@ pub fn BarsPanel(
         let (study, title) = (study.clone(), title.clone());
         Arc::new(move || ExportText {
             title: format!("{} · {title}", study_line(&study)),
-            legend: bars
-                .get_untracked()
-                .groups
-                .iter()
-                .map(|g| LegendItem { label: g.label.clone(), style: g.style, dash: None, band: false })
-                .collect(),
+            // The chart draws its own key, in the export too.
+            legend: Vec::new(),
             notes: Vec::new(),
             footer: footer(page, &study),
             stem: stem(view, &[]),
