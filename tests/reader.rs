@@ -186,3 +186,30 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     let tip = bar_tip(&prefill, 0, 0).expect("Paiton's first bar");
     assert!(tip.lines[0].value.ends_with(" input tokens/s"), "{}", tip.lines[0].value);
 }
+
+#[test]
+fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
+    use servescope::core::compare::file_key;
+    use servescope::core::legend::chips_for;
+    use servescope::core::link::MAX_COMPARED;
+    use servescope::core::palette::file_line_style;
+    // As many styles as files can be shown, all different.
+    let styles: Vec<_> = (0..=MAX_COMPARED).map(file_line_style).collect();
+    for (i, a) in styles.iter().enumerate() {
+        assert!(styles[..i].iter().all(|b| b.0 != a.0 && b.1 != a.1), "{a:?} repeats");
+    }
+    let first = results();
+    let mut second = results();
+    second.date = "2026-11-12".into();
+    let mut third = results();
+    third.date = "2026-11-15".into();
+    third.hardware = Some("B200".into());
+    third.engines[0].label = "TensorRT-LLM 1.3 NVFP4".into();
+    let key = file_key(&[&first, &second, &third]);
+    assert_eq!(key[0], "File 1 — 2026-10-30: solid", "a file stating no hardware is named by its date");
+    assert_eq!(key[2], "File 3 — B200, 2026-11-15: dotted");
+    let chips = chips_for(&first, &[&second, &third]);
+    assert_eq!(chips.len(), first.engines.len(), "one chip per engine id");
+    assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");
+    assert_eq!(chips[1].text(), "vLLM + AITER", "a label shared by every file is said once");
+}

@@ -1,6 +1,7 @@
 // Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH] [HEIGHT]
 // Serves dist/ on a free port, waits for the view to settle, writes a full-page PNG.
-// SHOT_SERVE="/coll/=some/dir" serves more folders (comma-separated prefix=folder pairs).
+// SHOT_SERVE="/coll/=some/dir" serves more folders (comma-separated prefix=folder pairs);
+// SHOT_FULL=0 shoots the first screen only.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ try {
   await page.waitForSelector('main .panel, .error-panel', { timeout: 15000 });
   await page.waitForFunction(() => !document.querySelector('canvas.chart') || document.querySelector('canvas.chart[data-points]'), null, { timeout: 15000 });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: out, fullPage: true });
+  await page.screenshot({ path: out, fullPage: process.env.SHOT_FULL !== '0' });
   console.log(`wrote ${out}`);
 } finally {
   await context.close();

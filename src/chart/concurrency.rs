@@ -14,6 +14,7 @@ use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
 use crate::core::link::Scale;
 use crate::core::model::LoadAxis;
+use crate::core::palette::file_line_style;
 use crate::core::series::Series;
 
 /// Everything a load chart needs.
@@ -103,15 +104,13 @@ impl ChartGeometry {
 
 const GAP_ROW_PX: u32 = 12;
 const GAP_STRIP_PAD_PX: u32 = 8;
-/// Dash pattern per line style: solid, then one per compared file (p99 under pct=both is 1).
-pub(crate) const DASHES: [(u32, u32); 6] = [(0, 0), (8, 5), (2, 4), (12, 4), (4, 3), (16, 6)];
 
 /// The dash pattern of a line: solid, or dashed by its file (p99 lines use the first).
 pub fn dash_of(series: &Series) -> (u32, u32) {
     if !series.dashed {
-        return DASHES[0];
+        return file_line_style(0).0;
     }
-    DASHES[series.file.max(1).min(DASHES.len() - 1)]
+    file_line_style(series.file.max(1)).0
 }
 
 /// Draw a metric against concurrency.

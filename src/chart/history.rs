@@ -34,8 +34,7 @@ pub fn line_marker(line: usize) -> Marker {
 
 /// The dash pattern of a history's k-th line (the first solid).
 pub fn line_dash(line: usize) -> (u32, u32) {
-    let dashes = super::concurrency::DASHES;
-    dashes[line % dashes.len()]
+    crate::core::palette::file_line_style(line % (1 + crate::core::link::MAX_COMPARED)).0
 }
 
 /// Draw the history; returns one mark per point drawn (group = its index in `points`).

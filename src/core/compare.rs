@@ -23,6 +23,21 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
     files.iter().enumerate().map(|(i, r)| format!("{} (file {})", r.title, i + 1)).collect()
 }
 
+/// The key from line style to file: "File 3 — B200, 2026-11-15: dotted", one per file, the
+/// first file solid and each compared file its own style (`palette::file_line_style`).
+pub fn file_key(files: &[&Results]) -> Vec<String> {
+    let tags = file_tags(files);
+    files
+        .iter()
+        .zip(&tags)
+        .enumerate()
+        .map(|(k, (file, tag))| {
+            let place = file.hardware.as_ref().map(|h| format!("{h}, ")).unwrap_or_default();
+            format!("File {} — {place}{tag}: {}", k + 1, super::palette::file_line_style(k).1)
+        })
+        .collect()
+}
+
 /// The name of one file among others (see `file_tags`).
 pub fn file_tag(results: &Results) -> String {
     file_tags(&[results]).remove(0)

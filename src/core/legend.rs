@@ -18,6 +18,21 @@ pub struct Chip {
     pub detail: String,
     /// Only a compared file has this engine (it cannot be filtered in the first file).
     pub compared_only: bool,
+    /// The same engine id under another label in a compared file: `(file number, label)`
+    /// ("file 3: TensorRT-LLM 1.3 NVFP4"), so every file's engine is named.
+    pub also: Vec<(usize, String)>,
+}
+
+impl Chip {
+    /// The chip's words: its label, and each other label its id has in a compared file.
+    pub fn text(&self) -> String {
+        let also: Vec<String> = self.also.iter().map(|(k, l)| format!("file {k}: {l}")).collect();
+        if also.is_empty() {
+            self.label.clone()
+        } else {
+            format!("{} ({})", self.label, also.join("; "))
+        }
+    }
 }
 
 /// The chips of a study and its compared files: the study's engines in file order, then
@@ -35,22 +50,36 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
         .engines
         .iter()
         .enumerate()
-        .map(|(i, e)| Chip { id: e.id.clone(), label: e.label.clone(), style: engine_style(i), detail: detail(e), compared_only: false })
+        .map(|(i, e)| Chip {
+            id: e.id.clone(),
+            label: e.label.clone(),
+            style: engine_style(i),
+            detail: detail(e),
+            compared_only: false,
+            also: Vec::new(),
+        })
         .collect();
-    for file in compared {
+    for (k, file) in compared.iter().enumerate() {
         let mut extra = 0;
         for e in &file.engines {
             if first.engine(&e.id).is_none() {
                 extra += 1;
-                if !chips.iter().any(|c| c.id == e.id) {
-                    chips.push(Chip {
-                        id: e.id.clone(),
-                        label: e.label.clone(),
-                        style: engine_style(first.engines.len() + extra - 1),
-                        detail: detail(e),
-                        compared_only: true,
-                    });
+            }
+            match chips.iter_mut().find(|c| c.id == e.id) {
+                // An engine id already named: its label in this file is said too when it differs.
+                Some(chip) => {
+                    if chip.label != e.label && !chip.also.iter().any(|(_, l)| *l == e.label) {
+                        chip.also.push((k + 2, e.label.clone()));
+                    }
                 }
+                None => chips.push(Chip {
+                    id: e.id.clone(),
+                    label: e.label.clone(),
+                    style: engine_style(first.engines.len() + extra - 1),
+                    detail: detail(e),
+                    compared_only: true,
+                    also: Vec::new(),
+                }),
             }
         }
     }

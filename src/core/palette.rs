@@ -133,6 +133,25 @@ pub struct EngineStyle {
     pub marker: Marker,
 }
 
+/// Dash pattern per line style, with the word a key says: solid for the first file, then
+/// one per compared file — as many as `MAX_COMPARED` allows, so no two files share a style
+/// (the p99 line under pct=both draws the second). `(0, 0)` is solid.
+const LINE_STYLES: [((u32, u32), &str); 1 + super::link::MAX_COMPARED] = [
+    ((0, 0), "solid"),
+    ((8, 5), "dashed"),
+    ((2, 4), "dotted"),
+    ((14, 4), "long dashes"),
+    ((5, 2), "short dashes"),
+    ((20, 6), "very long dashes"),
+    ((1, 8), "sparse dots"),
+];
+
+/// The line style of file `k` (0 = the first; also a history's k-th line): its dash
+/// pattern and its name.
+pub fn file_line_style(k: usize) -> ((u32, u32), &'static str) {
+    LINE_STYLES[k.min(LINE_STYLES.len() - 1)]
+}
+
 /// The style of the engine at `index` in the file's `engines` list.
 pub fn engine_style(index: usize) -> EngineStyle {
     let colours = ENGINE_COLOURS.len();

@@ -153,3 +153,24 @@ test('bar charts answer anywhere on a bar, name their bars on the page and in th
     await page.close();
   }
 });
+
+test('compare beyond two files: a style per file keyed on the page, every label named, every hash in the export', async () => {
+  const files = ['collection/study-002.json', 'collection/study-003.json', 'collection/study-004.json'];
+  const { page, problems } = await open(browser, `?src=collection/study-001.json&view=serving&workload=1024x1024&compare=${files.join(',')}`);
+  await page.waitForFunction(() => document.querySelectorAll('.compared-file').length === 3);
+  await page.waitForSelector('ul.file-key li:nth-child(4)');
+  const key = await page.$$eval('ul.file-key li', (l) => l.map((x) => x.textContent.trim()));
+  const styles = key.map((k) => k.split(': ').pop());
+  assert.deepEqual(styles, ['solid', 'dashed', 'dotted', 'long dashes'], key.join(' | '));
+  assert.match(key[2], /^File 3 — H200, 2026-09-03: dotted$/);
+  const listed = await page.$$eval('.compared-file .file-style', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(listed, key.slice(1), 'the file list says the same styles as the key');
+  // Paiton is build 1 in file 1, build 2 in file 2 and build 3 in files 3 and 4: every label
+  // is named, one shared by two files once; an engine only compared files have is named too.
+  const chips = await page.$$eval('.chip .chip-label', (s) => s.map((x) => x.textContent));
+  assert.ok(chips.includes('Paiton CDNA4 · build 1 (file 2: Paiton CDNA4 · build 2; file 3: Paiton CDNA4 · build 3)'), chips.join(' | '));
+  assert.ok(chips.includes('vLLM + AITER · build 2 (file 3: vLLM + AITER · build 3)'), chips.join(' | '));
+  const svg = (await downloadOf(page, () => page.click('.explorer button.export-svg'))).bytes.toString('utf8');
+  for (const [k, src] of files.entries()) assert.match(svg, new RegExp(`file ${k + 2}: ${src.replace('.', '\\.')} · sha256 [0-9a-f]{64}`));
+  assert.deepEqual((await problems()).pageErrors, []);
+});

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::compare::{comparability, differences, file_tags};
+use crate::core::compare::{comparability, differences, file_key, file_tags};
 use crate::core::link::{View, ViewState, MAX_COMPARED};
 use crate::core::series::{chosen_workload, workload_key};
 use crate::core::tables::delta_table;
@@ -52,6 +52,7 @@ pub fn ComparePanel(
         options
     });
     let url = RwSignal::new(String::new());
+    let first = study.clone();
     let slots = move || {
         page.compared.get().into_iter().enumerate().map(|(k, slot)| match slot.get() {
             SlotState::Idle => ().into_any(),
@@ -64,8 +65,12 @@ pub fn ComparePanel(
                         s.compare.remove(k);
                     }
                 });
+                // The key's words for this file: "File 3 — B200, 2026-11-15: dotted".
+                let files: Vec<Study> = std::iter::once(first.clone()).chain(page.compared_studies()).collect();
+                let refs: Vec<&crate::core::model::Results> = files.iter().map(|s| &s.results).collect();
+                let key = file_key(&refs).get(k + 1).cloned().unwrap_or_default();
                 view! {
-                    <p class="compared-file">"File " {k + 2} " (dashed lines): " <strong>{other.results.title.clone()}</strong> " · " {other.results.date.clone()} " · "
+                    <p class="compared-file"><span class="file-style">{key}</span> " · " <strong>{other.results.title.clone()}</strong> " · " {other.results.date.clone()} " · "
                         <code>{other.src.clone()}</code> " · " <span class="compare-badge"><TrustBadge study=other.clone()/></span>
                         " " <button type="button" class="toggle remove-compare" on:click=remove>"remove"</button></p>
                 }
@@ -115,7 +120,7 @@ pub fn ComparePanel(
     view! {
         <section class="panel compare">
             <h2>"Compare results files"</h2>
-            <p>"File 1 (solid lines): " <strong>{study.results.title.clone()}</strong> " · " {study.results.date.clone()} " · " <TrustBadge study=study.clone()/></p>
+            <p><span class="file-style">{file_key(&[&study.results]).remove(0)}</span> " · " <strong>{study.results.title.clone()}</strong> " · " {study.results.date.clone()} " · " <TrustBadge study=study.clone()/></p>
             <div class="controls">
                 <Choice label="Add" class="compare-picker" options=options selected=Signal::stored(String::new()) pick=Callback::new(add)/>
                 <label class="control">"or a URL "

@@ -18,7 +18,7 @@ use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
-use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::framing::{footer_with_compared, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::pickers::ScaleToggle;
@@ -106,7 +106,7 @@ pub fn DecodeView(
                 .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
                 .collect(),
             notes: Vec::new(),
-            footer: footer(page, &study),
+            footer: footer_with_compared(page, &study),
             stem: stem(View::Decode, &[]),
         })
     };

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chart::usable_scale;
-use crate::core::compare::{file_tags, other_axis_notes};
+use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View, ViewState};
 use crate::core::metric::Metric;
@@ -19,7 +19,7 @@ use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::later::AfterFirstPaint;
 use crate::ui::widgets::layout::series_state;
-use crate::ui::widgets::legend::{chips_for, EngineChips};
+use crate::ui::widgets::legend::{chips_for, EngineChips, FileKey};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
@@ -89,7 +89,12 @@ pub fn ExplorerView(
                 ids.extend(only.iter().filter(|id| !drawn.contains(id)).cloned());
                 ids
             });
-            view! { <EngineChips chips=chips not_measured=not_measured/> }
+            // With compared files, which line style is which file.
+            let key = (!others.is_empty()).then(|| {
+                let files: Vec<&crate::core::model::Results> = std::iter::once(&study.results).chain(refs.iter().copied()).collect();
+                view! { <FileKey entries=file_key(&files)/> }
+            });
+            view! { {key} <EngineChips chips=chips not_measured=not_measured/> }
         }
     };
     let engines: Vec<(String, String)> = study.results.engines.iter().map(|e| (e.id.clone(), e.label.clone())).collect();

@@ -29,3 +29,14 @@ pub fn stem(view: View, parts: &[String]) -> String {
     }
     stem
 }
+
+/// The footer of a chart that draws compared files' lines: every file's path and sha256,
+/// numbered as the page's key numbers them, not only the first.
+pub fn footer_with_compared(page: PageState, study: &Study) -> Vec<String> {
+    let mut lines = footer(page, study);
+    let others = leptos::prelude::untrack(|| page.compared_studies());
+    for (k, other) in others.iter().enumerate() {
+        lines.push(format!("file {}: {} · sha256 {}", k + 2, other.src, other.sha256));
+    }
+    lines
+}

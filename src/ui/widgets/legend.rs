@@ -45,7 +45,7 @@ pub fn EngineChips(
             view! {
                 <li class="chip" class:off=move || !shown.get()>
                     <button type="button" class="legend-toggle" aria-pressed=move || shown.get().to_string() on:click=toggle disabled=chip.compared_only>
-                        <Swatch style=chip.style/> <span class="chip-label">{chip.label.clone()}</span>
+                        <Swatch style=chip.style/> <span class="chip-label">{chip.text()}</span>
                         {move || missing().then(|| view! { <span class="absent">" — " {words.clone()}</span> })}
                     </button>
                     <button type="button" class="chip-info-button" aria-label=format!("about {}", chip.label)>"i"</button>
@@ -55,4 +55,30 @@ pub fn EngineChips(
         })
         .collect_view();
     view! { <ul class="legend toggles" aria-label="engines: press to show or hide">{items}</ul> }
+}
+
+/// The key from line style to file, over a chart that draws compared files' lines: a short
+/// line in each file's dash pattern and its words ("File 3 — B200, 2026-11-15: dotted").
+#[component]
+pub fn FileKey(
+    /// One entry per file, the first file first (`core::compare::file_key`).
+    entries: Vec<String>,
+) -> impl IntoView {
+    let items = entries
+        .into_iter()
+        .enumerate()
+        .map(|(k, words)| {
+            let ((dash, space), _) = crate::core::palette::file_line_style(k);
+            let pattern = if dash == 0 { None } else { Some(format!("{dash} {space}")) };
+            view! {
+                <li>
+                    <svg class="file-swatch" width="34" height="10" viewBox="0 0 34 10" aria-hidden="true">
+                        <path d="M1,5L33,5" stroke="currentColor" stroke-width="2" fill="none" stroke-dasharray=pattern/>
+                    </svg>
+                    " " {words}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="file-key" aria-label="line style by file">{items}</ul> }
 }

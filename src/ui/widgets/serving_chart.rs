@@ -19,7 +19,7 @@ use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::PageState;
-use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::framing::{footer_with_compared, stem, study_line};
 use crate::ui::widgets::layout::{chart_height, series_state};
 
 /// What a serving chart derives, for the view around it.
@@ -205,7 +205,7 @@ pub fn serving_chart(
                     .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
                     .collect(),
                 notes,
-                footer: footer(page, &study),
+                footer: footer_with_compared(page, &study),
                 stem: stem(view, &[w.map(|w| w.key()).unwrap_or_default(), metric.get_untracked().as_str().to_owned()]),
             }
         })
