@@ -213,3 +213,22 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");
     assert_eq!(chips[1].text(), "vLLM + AITER", "a label shared by every file is said once");
 }
+
+#[test]
+fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for_its_key() {
+    use servescope::core::embed::embed_caption;
+    use servescope::core::link::{chart_css_height, View};
+    let r = results();
+    assert_eq!(
+        embed_caption(&r, &state("view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000&embed=1"), View::Tradeoff),
+        "Qwen3.8-Flash-Next on one MI350P · ISL 1024 / OSL 1024 · output tok/s per GPU against per-user tok/s · limit TTFT p99 ≤ 1000 ms"
+    );
+    assert_eq!(
+        embed_caption(&r, &state("view=serving&workload=8192x1024&metric=ttft_p99_ms&embed=1"), View::Serving),
+        "Qwen3.8-Flash-Next on one MI350P · ISL 8192 / OSL 1024 · TTFT p99"
+    );
+    assert_eq!(embed_caption(&r, &state("view=cache&embed=1"), View::Cache), "Qwen3.8-Flash-Next on one MI350P · KV cache at start-up");
+    assert_eq!(chart_css_height(440, (1280.0, 800.0)), 440);
+    assert_eq!(chart_css_height(440, (390.0, 844.0)), 303);
+    assert_eq!(chart_css_height(440, (844.0, 390.0)), 240, "a phone in landscape keeps a readable chart");
+}

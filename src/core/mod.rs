@@ -11,6 +11,7 @@ pub mod compare;
 pub mod contents;
 pub mod cost;
 pub mod csv;
+pub mod embed;
 pub mod findings;
 pub mod format;
 pub mod headline;

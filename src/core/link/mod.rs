@@ -11,6 +11,6 @@ mod views;
 pub use state::{encode_component, ParamNotice, ViewState, MAX_COMPARED};
 pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use views::{
-    charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of,
+    chart_css_height, charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of,
     settings_sentence, sources_behind, tradeoff_metric, tradeoff_metrics,
 };

@@ -214,3 +214,13 @@ impl ViewState {
         next
     }
 }
+
+/// A chart's CSS height in a viewport of `(width, height)` CSS px: `base` on a laptop, never
+/// more than 60 % of the height (a phone in landscape), and on a phone-width screen (600 px
+/// or less) about a third of it, so the controls, the key and the chart share the first
+/// screen; at least 240.
+pub fn chart_css_height(base: u32, viewport: (f64, f64)) -> u32 {
+    let (width, height) = viewport;
+    let share = if width <= 600.0 { 0.36 } else { 0.6 };
+    base.min((height * share) as u32).max(240)
+}

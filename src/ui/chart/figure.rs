@@ -71,7 +71,12 @@ pub fn ChartFigure(
     let id = spec.id;
 
     let draw = spec.draw.clone();
-    let height = spec.height;
+    // Embedded, the chart fills the room its frame leaves (the page's CSS sizes the box), so
+    // the embed fits the snippet's own height whatever its width makes of the legend.
+    let height = {
+        let fixed = spec.height;
+        Signal::derive(move || if page.link.embed.get() { size.get().1.max(160) } else { fixed.get() })
+    };
     // Redrawing is the one effect a chart owns; everything it draws is derived upstream.
     Effect::new(move |_| {
         let (width, _) = size.get();

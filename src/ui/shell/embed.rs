@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::link::{charts_of, View};
-use crate::core::series::chosen_workload;
+use crate::core::embed::embed_caption;
+use crate::core::link::charts_of;
 use crate::ui::state::{page, share_link};
 
 /// The embed's heading and its link out.
@@ -15,14 +15,10 @@ pub fn EmbedHead() -> impl IntoView {
         let link = share_link(page)?;
         Some(link.replace("&embed=1", "").replace("embed=1&", ""))
     };
+    // The caption names what the chart shows: an embed has no view heading around it.
     let title = move || {
         let study = page.study()?;
-        let state = page.link.with(|s| s.clone());
-        let workload = chosen_workload(&study.results, &state)
-            .filter(|_| !matches!(page.link.view.get(), View::Accuracy | View::Prefill | View::Cache | View::Provenance | View::Raw))
-            .map(|w| format!(" · {}", w.name()));
-        let hardware = study.results.hardware.clone().map(|h| format!(" · {h}")).unwrap_or_default();
-        Some(format!("{}{hardware}{}", study.results.title, workload.unwrap_or_default()))
+        Some(page.link.with(|s| embed_caption(&study.results, s, page.link.view.get())))
     };
     let unknown = move || {
         let view = page.link.view.get();

@@ -6,12 +6,12 @@ use leptos::prelude::*;
 use crate::core::link::ViewState;
 use crate::ui::state::PageState;
 
-/// A chart's CSS height: 440 px on a laptop, never more than 60 % of the window's height
-/// (a phone in landscape), at least 240; when embedded, `height=` (default 380) less the
-/// caption's room.
+/// A chart's CSS height for the window (`core::link::chart_css_height`); when embedded the
+/// figure fills its frame instead (`ChartFigure`), and this is the export's height.
 pub fn chart_height(page: PageState, base: u32) -> Signal<u32> {
-    let window_height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(800.0);
-    let fitted = base.min((window_height * 0.6) as u32).max(240);
+    let size = |f: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| f.ok().and_then(|v| v.as_f64());
+    let viewport = (size(window().inner_width()).unwrap_or(1280.0), size(window().inner_height()).unwrap_or(800.0));
+    let fitted = crate::core::link::chart_css_height(base, viewport);
     Signal::derive(move || if page.link.embed.get() { page.link.height.get().unwrap_or(380).saturating_sub(110).max(160) } else { fitted })
 }
 

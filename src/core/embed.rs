@@ -1,0 +1,43 @@
+//! What an embedded view (`embed=1`) says and how tall its chart is: a caption naming the
+//! study, the workload, what the chart shows and any limit set, since an embed is read on
+//! someone else's page without the full view's headings.
+
+use super::link::{embedded_chart, is_energy_tradeoff, metric_for, tradeoff_metric, ChartId, View, ViewState};
+use super::model::Results;
+use super::series::chosen_workload;
+
+/// The embed's caption: "Qwen3.8 on one MI350P · ISL 1024 / OSL 1024 · output tok/s per
+/// GPU", the trade-off's axes and limits, or the table or block shown.
+pub fn embed_caption(results: &Results, state: &ViewState, view: View) -> String {
+    let mut parts = vec![results.title.clone()];
+    parts.extend(results.hardware.clone());
+    let chart = embedded_chart(state, view);
+    let by_workload = matches!(view, View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare);
+    if by_workload {
+        parts.extend(chosen_workload(results, state).map(|w| w.name()));
+    }
+    let what = match (view, chart) {
+        (_, ChartId::Table) => format!("{view} table"),
+        (View::Tradeoff, _) | (View::Energy, ChartId::Tradeoff) => {
+            format!("{} against per-user tok/s", tradeoff_metric(view, state).choice_label())
+        }
+        (View::Overview, _) => "output tok/s per GPU".to_owned(),
+        (View::Serving | View::Energy | View::Compare, _) => metric_for(view, state).choice_label().to_owned(),
+        (View::Decode, _) => "decode throughput by concurrency".to_owned(),
+        (View::Prefill, _) => "prefill input tokens/s per prompt length".to_owned(),
+        (View::Cache, _) => "KV cache at start-up".to_owned(),
+        (View::Accuracy, _) => "accuracy against BF16".to_owned(),
+        _ => view.to_string(),
+    };
+    parts.push(what);
+    let tradeoff = view == View::Tradeoff || is_energy_tradeoff(state, view);
+    if tradeoff {
+        if let Some(v) = state.slo_ttft_p99_ms {
+            parts.push(format!("limit TTFT p99 ≤ {v} ms"));
+        }
+        if let Some(v) = state.slo_user_tok_s {
+            parts.push(format!("limit per-user tok/s ≥ {v}"));
+        }
+    }
+    parts.join(" · ")
+}

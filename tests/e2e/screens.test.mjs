@@ -1,0 +1,71 @@
+// Screens readers use: the page's own embed snippet shows the whole embed at its height,
+// and a phone's first screen holds the chart with its key, the header's buttons and tabs.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, start } from './browser.mjs';
+
+let laptop;
+let phone;
+before(async () => {
+  laptop = await start({ viewport: { width: 1280, height: 800 } });
+  phone = await start({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+});
+after(async () => { await laptop?.close(); await phone?.close(); });
+
+test('the embed snippet shows the whole embed at its own height, chart first, caption naming metric and limit', async () => {
+  const full = '?view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000';
+  const { page } = await open(laptop, full);
+  await page.click('button.share');
+  const snippet = await page.textContent('.embed-snippet');
+  const height = Number(/height="(\d+)"/.exec(snippet)[1]);
+  const src = /src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
+  assert.equal(height, 380);
+  for (const [query, caption] of [
+    [new URL(src).search, /output tok\/s per GPU against per-user tok\/s · limit TTFT p99 ≤ 1000 ms$/],
+    ['?view=serving&workload=1024x1024&metric=ttft_p99_ms&embed=1', /· ISL 1024 \/ OSL 1024 · TTFT p99$/],
+  ]) {
+    for (const width of [700, 360]) {
+      const frame = await laptop.context.newPage();
+      await frame.setViewportSize({ width, height });
+      await frame.goto(laptop.base + query);
+      await frame.waitForSelector('canvas.chart[data-points]');
+      await frame.waitForTimeout(300);
+      const m = await frame.evaluate(() => ({
+        scroll: document.documentElement.scrollHeight,
+        canvas: document.querySelector('canvas.chart').getBoundingClientRect().height,
+        caption: document.querySelector('.embed-title').textContent,
+      }));
+      assert.ok(m.scroll <= height, `${query} at ${width}: ${m.scroll} px tall in a ${height} px frame`);
+      assert.ok(m.canvas >= (width > 400 ? 0.55 : 0.4) * height, `${query} at ${width}: the chart keeps most of it (${m.canvas} px)`);
+      assert.match(m.caption, caption);
+      await frame.close();
+    }
+  }
+});
+
+test("a phone's first screen: the chart with its key, the header's buttons in 390 px, tabs that show they scroll", async () => {
+  for (const view of ['serving', 'tradeoff']) {
+    const { page } = await open(phone, `?view=${view}`);
+    await page.waitForSelector('canvas.chart[data-points]');
+    await page.waitForTimeout(300);
+    const m = await page.evaluate(() => {
+      const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+      return {
+        key: box('main .legend').top,
+        keyBottom: box('main .legend').bottom,
+        chartTop: box('main canvas.chart').top,
+        chart: box('main canvas.chart').bottom,
+        buttons: [...document.querySelectorAll('.bar-actions button')].map((b) => b.getBoundingClientRect().right),
+        page: document.documentElement.scrollWidth,
+        tabs: (() => { const n = document.querySelector('nav.views'); return [n.scrollWidth, n.clientWidth, getComputedStyle(n).maskImage || getComputedStyle(n).webkitMaskImage]; })(),
+      };
+    });
+    assert.ok(m.keyBottom <= m.chartTop, `${view}: the key sits over the chart`);
+    assert.ok(m.chart <= 844, `${view}: the chart ends on the first screen (${m.chart})`);
+    assert.ok(m.buttons.every((r) => r <= 390), `${view}: buttons end at ${m.buttons}`);
+    assert.equal(m.page, 390, 'nothing scrolls the page sideways');
+    assert.ok(m.tabs[0] > m.tabs[1], 'the tabs overflow and scroll');
+    assert.match(m.tabs[2], /linear-gradient/, 'and fade at the edge to say so');
+    await page.screenshot({ path: `target/e2e-phone-${view}.png` });
+  }
+});
