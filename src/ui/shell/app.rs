@@ -88,6 +88,14 @@ pub fn App() -> impl IntoView {
             root.set_attribute("data-theme", if dark { "dark" } else { "light" }).ok();
         }
     });
+    // An embed is `height=` tall (default 380, the snippet's), or its frame if shorter: the
+    // chart fills what the caption and key leave (CSSOM, which the CSP allows).
+    Effect::new(move |_| {
+        let Some(root) = document().document_element() else { return };
+        let style = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(root).style();
+        let height = page.link.height.get().unwrap_or(380);
+        style.set_property("--embed-height", &format!("{height}px")).ok();
+    });
     // Loads follow the link: the collection, the study it opens, the compared files.
     Effect::new(move |_| load::load_collection(page, page.link.index.get()));
     let target = Memo::new(move |_| load::study_to_open(page));
