@@ -5,10 +5,11 @@ mod common;
 
 use common::{bundled_results as results, render_svg};
 use servescope::chart::{draw_dot_chart, DotChart, LIGHT};
+use servescope::core::link::chosen_workload;
 use servescope::core::link::{Scale, ViewState};
 use servescope::core::metric::Metric;
 use servescope::core::palette::{engine_style, Marker, NEUTRAL_COLOUR};
-use servescope::core::series::{cell_at, chosen_workload, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
+use servescope::core::series::{cell_at, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
 
 #[test]
 fn joules_per_token_is_power_over_throughput_to_four_digits() {

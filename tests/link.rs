@@ -239,3 +239,24 @@ mod metric {
         assert_eq!(Metric::N.titled_with_direction("n"), "n");
     }
 }
+
+/// The link contract in the repository (docs/links.md) names every parameter the parser
+/// reads, so the document cannot fall behind the code.
+#[test]
+fn docs_links_md_documents_every_parameter_the_parser_reads() {
+    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/core/link/state.rs")).expect("state.rs");
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/links.md")).expect("docs/links.md");
+    let parse = &source[source.find("pub fn parse(").expect("parse")..];
+    let parse = &parse[..parse.find("\n    }\n").expect("end of parse")];
+    let names: Vec<&str> = parse
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix('"'))
+        .filter_map(|l| l.split('"').next())
+        .filter(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .collect();
+    assert!(names.len() > 25, "read the parser's parameters: {names:?}");
+    let table: Vec<&str> = doc.lines().filter(|l| l.starts_with("| `")).collect();
+    let missing: Vec<&&str> =
+        names.iter().filter(|n| !table.iter().any(|row| row.split('|').nth(1).is_some_and(|c| c.contains(&format!("`{n}`"))))).collect();
+    assert!(missing.is_empty(), "parameters missing from docs/links.md: {missing:?}");
+}

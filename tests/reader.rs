@@ -10,10 +10,11 @@ use servescope::core::collection::parse_collection;
 use servescope::core::contents::{page_heading, PageShows};
 use servescope::core::cost::Prices;
 use servescope::core::headline::{headline_cards, no_findings_note};
+use servescope::core::link::chosen_workload;
 use servescope::core::link::ViewState;
 use servescope::core::metric::Metric;
 use servescope::core::provenance::{SourceStatus, Verification};
-use servescope::core::series::{chosen_workload, in_seconds, reads_in_seconds, serving_series};
+use servescope::core::series::{in_seconds, reads_in_seconds, serving_series};
 use servescope::core::tables::{cache_table, serving_table};
 use servescope::core::tooltip::serving_tip;
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::{bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};
-use servescope::core::link::{Scale, ViewState};
+use servescope::core::link::{chosen_workload, Scale, ViewState};
 use servescope::core::metric::{is_low_sample, Better, Metric};
 use servescope::core::model::LoadAxis;
 use servescope::core::palette::engine_style;

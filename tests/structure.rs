@@ -5,6 +5,8 @@
 //!   the shell's router names the views, views never name each other, `state` holds no
 //!   components, and nothing reaches across layers with `super::super`;
 //! - the pure side (`core`, `chart`) names no browser crate;
+//! - the core's modules form a declared order (`CORE_ORDER`): a module names only modules
+//!   before it (so `link` never names `series`), and the core never names `chart` or `ui`;
 //! - no source file is over 400 lines.
 
 use std::path::{Path, PathBuf};
@@ -134,4 +136,107 @@ fn no_source_file_is_over_400_lines() {
         .map(|(path, text)| format!("{}: {} lines", path.display(), text.lines().count()))
         .collect();
     assert!(long.is_empty(), "{long:?}");
+}
+
+/// The core's modules, each naming only modules before it: leaves first, then the model and
+/// its checks, the link, what is built for views, and the importers last.
+const CORE_ORDER: &[&str] = &[
+    "format",
+    "findings",
+    "path",
+    "csv",
+    "intake",
+    "model",
+    "validate",
+    "cost",
+    "metric",
+    "link",
+    "palette",
+    "provenance",
+    "collection",
+    "contents",
+    "series",
+    "legend",
+    "compare",
+    "tables",
+    "catalog",
+    "history",
+    "headline",
+    "tooltip",
+    "embed",
+    "import",
+];
+
+/// The core modules a core source file names: `crate::core::X` anywhere, and `super::X` from
+/// a module's top file or `super::super::X` from a file inside a module folder.
+fn core_names(relative: &Path, text: &str) -> Vec<String> {
+    let depth = relative.components().count();
+    let mut prefixes = vec!["crate::core::"];
+    prefixes.push(if depth == 1 { "super::" } else { "super::super::" });
+    let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    let mut out = Vec::new();
+    for prefix in prefixes {
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find(prefix) {
+            // `super::super::x` also contains `super::x`: only the longest prefix counts.
+            let before = &rest[..at];
+            rest = &rest[at + prefix.len()..];
+            if prefix == "super::" && before.ends_with("super::") {
+                continue;
+            }
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if CORE_ORDER.contains(&name.as_str()) || name == "chart" || name == "ui" {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+/// The rule for one file: every core module it names comes before its own.
+fn order_offences(relative: &Path, text: &str) -> Vec<String> {
+    let own = relative.components().next().and_then(|c| c.as_os_str().to_str()).unwrap_or_default().trim_end_matches(".rs").to_owned();
+    let Some(rank) = CORE_ORDER.iter().position(|m| *m == own) else { return vec![format!("{own} is not in CORE_ORDER")] };
+    let mut out: Vec<String> = ["crate::chart", "crate::ui"]
+        .iter()
+        .filter(|outside| text.lines().any(|l| !l.trim_start().starts_with("//") && l.contains(*outside)))
+        .map(|outside| format!("{} names {}", relative.display(), &outside["crate::".len()..]))
+        .collect();
+    out.extend(
+        core_names(relative, text)
+            .into_iter()
+            .filter(|name| *name != own)
+            .filter(|name| CORE_ORDER.iter().position(|m| m == name).is_none_or(|r| r > rank))
+            .map(|name| format!("{} names {name}", relative.display())),
+    );
+    out
+}
+
+#[test]
+fn the_core_modules_name_only_modules_before_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/core");
+    let files = sources("src/core");
+    assert!(files.len() > 40, "walked the core ({} files)", files.len());
+    let mut offenders: Vec<String> = Vec::new();
+    for (path, text) in &files {
+        let relative = path.strip_prefix(&root).expect("under src/core");
+        if relative == Path::new("mod.rs") {
+            continue;
+        }
+        offenders.extend(order_offences(relative, text));
+    }
+    offenders.dedup();
+    assert!(offenders.is_empty(), "core modules naming later ones (or chart/ui): {offenders:?}");
+}
+
+#[test]
+fn the_core_order_catches_link_naming_series_and_core_naming_chart() {
+    let planted = "use crate::core::series::Series;\nfn f() { super::super::series::cell_at; }";
+    assert_eq!(order_offences(Path::new("link/views.rs"), planted), ["link/views.rs names series", "link/views.rs names series"]);
+    assert_eq!(order_offences(Path::new("series/mod.rs"), "use super::link::ViewState; use super::series_x;"), Vec::<String>::new());
+    assert_eq!(order_offences(Path::new("tables/mod.rs"), "use crate::chart::Mark;"), ["tables/mod.rs names chart"]);
+    assert_eq!(
+        order_offences(Path::new("format.rs"), "use super::chart::x; use super::model::Results;"),
+        ["format.rs names chart", "format.rs names model"]
+    );
 }

@@ -7,11 +7,12 @@ mod common;
 use common::{bundled_results as results, check, read};
 use servescope::core::format::significant_digits;
 use servescope::core::headline::headline_cards;
+use servescope::core::link::chosen_workload;
 use servescope::core::link::{sources_behind, View, ViewState, WorkloadKey};
 use servescope::core::metric::Metric;
 use servescope::core::model::LoadAxis;
 use servescope::core::provenance::SourceStatus;
-use servescope::core::series::{best_within_limits, chosen_workload, concurrency_ticks, serving_series, tradeoff_lines};
+use servescope::core::series::{best_within_limits, concurrency_ticks, serving_series, tradeoff_lines};
 use servescope::core::tables::*;
 use servescope::core::tooltip::{serving_tip, tradeoff_tip};
 

@@ -2,9 +2,9 @@
 //! study, the workload, what the chart shows and any limit set, since an embed is read on
 //! someone else's page without the full view's headings.
 
+use super::link::chosen_workload;
 use super::link::{embedded_chart, is_energy_tradeoff, metric_for, tradeoff_metric, ChartId, View, ViewState};
 use super::model::Results;
-use super::series::chosen_workload;
 
 /// The embed's caption: "Qwen3.8 on one MI350P · ISL 1024 / OSL 1024 · output tok/s per
 /// GPU", the trade-off's axes and limits, or the table or block shown.

@@ -4,10 +4,11 @@
 
 use super::cost::Prices;
 use super::format::{readable, readable_ms, significant4};
+use super::link::workload_key;
 use super::link::{View, ViewState};
 use super::metric::Metric;
 use super::model::{Results, Workload};
-use super::series::{cell_at, is_control, level_label, served_label, workload_key};
+use super::series::{cell_at, is_control, level_label, served_label};
 
 /// The TTFT p99 limit the "best under a limit" cards use, in ms.
 pub const TTFT_LIMIT_MS: f64 = 1000.0;

@@ -1,4 +1,4 @@
-// The link contract (LINKS.md) live: copy link, fallbacks with notices and an address-bar
+// The link contract (docs/links.md) live: copy link, fallbacks with notices and an address-bar
 // rewrite, refused schemes, the collection's study picker, local files and the README's
 // examples.
 import { after, before, test } from 'node:test';

@@ -1,12 +1,14 @@
-//! The link contract (LINKS.md): every piece of view state lives in the query string, so
+//! The link contract (docs/links.md): every piece of view state lives in the query string, so
 //! any view can be shared, bookmarked and restored.
 //!
 //! One type, `ViewState`, parses and prints every parameter; `tokens` holds the typed
-//! values, `views` the per-view facts (charts, metrics, sources behind a view).
+//! values, `views` the per-view facts (charts, metrics, sources behind a view), `workload`
+//! which workload a link names.
 
 mod state;
 mod tokens;
 mod views;
+mod workload;
 
 pub use state::{encode_component, ParamNotice, ViewState, MAX_COMPARED};
 pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
@@ -14,3 +16,4 @@ pub use views::{
     chart_css_height, charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of,
     settings_sentence, sources_behind, tradeoff_metric, tradeoff_metrics,
 };
+pub use workload::{chosen_workload, find_by_key, workload_key};

@@ -1,4 +1,4 @@
-//! `ViewState`: every piece of view state in the link (LINKS.md), parsed leniently and
+//! `ViewState`: every piece of view state in the link (docs/links.md), parsed leniently and
 //! printed back exactly. An unknown or malformed value falls back to its default and
 //! yields a `ParamNotice` naming the parameter and the value, so a bad link still draws a
 //! page; parameters this contract does not define are kept, so a rewrite never strips them.

@@ -53,7 +53,7 @@ pub fn metrics_of(view: View, priced: bool) -> Vec<Metric> {
     metrics
 }
 
-/// The metric shown when the link names none (LINKS.md).
+/// The metric shown when the link names none (docs/links.md).
 pub fn default_metric(view: View) -> Metric {
     match view {
         View::Energy => Metric::TokSPerKw,
@@ -108,7 +108,7 @@ pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<S
             results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s))
         }
         View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare | View::History => {
-            if let Some(w) = crate::core::series::chosen_workload(results, state) {
+            if let Some(w) = super::chosen_workload(results, state) {
                 w.rows
                     .iter()
                     .filter(|r| state.shows_engine(&r.id))
@@ -144,8 +144,8 @@ pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<S
 /// the controls it hides.
 pub fn settings_sentence(results: &Results, state: &ViewState, view: View) -> String {
     let mut parts = vec![format!("view {view}")];
-    if let Some(w) = crate::core::series::chosen_workload(results, state)
-        .filter(|_| !matches!(view, View::Accuracy | View::Prefill | View::Cache | View::Decode))
+    if let Some(w) =
+        super::chosen_workload(results, state).filter(|_| !matches!(view, View::Accuracy | View::Prefill | View::Cache | View::Decode))
     {
         parts.push(format!("workload {}", w.name()));
     }

@@ -2,9 +2,9 @@
 //! workload against its load levels (concurrency, or offered request rate) with the
 //! engines filter, `pct=both` and `vs` (ratios) applied.
 
-use crate::core::link::{ViewState, WorkloadKey};
+use crate::core::link::ViewState;
 use crate::core::metric::{is_low_sample, Metric};
-use crate::core::model::{Cell, LoadAxis, Results, Workload};
+use crate::core::model::{Cell, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
 
 /// One line of a chart: an engine's values at each load level.
@@ -109,27 +109,6 @@ pub fn decode_series(results: &Results, state: &ViewState) -> Vec<Series> {
             )
         })
         .collect()
-}
-
-/// The workload a view shows: the link's, else the first in file order.
-pub fn chosen_workload<'a>(results: &'a Results, state: &ViewState) -> Option<&'a Workload> {
-    let workloads = &results.serving.as_ref()?.workloads;
-    state.workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
-}
-
-/// The workload a key names: the same lengths and axis; a key without an axis also
-/// takes the only workload of those lengths.
-pub fn find_by_key(workloads: &[Workload], key: WorkloadKey) -> Option<&Workload> {
-    let same = |w: &&Workload| w.isl == key.isl && w.osl == key.osl;
-    workloads.iter().filter(same).find(|w| w.load == key.load).or_else(|| {
-        let mut by_lengths = workloads.iter().filter(same);
-        by_lengths.next().filter(|_| key.load == LoadAxis::Concurrency && by_lengths.next().is_none())
-    })
-}
-
-/// A workload's link token.
-pub fn workload_key(workload: &Workload) -> WorkloadKey {
-    WorkloadKey { isl: workload.isl, osl: workload.osl, load: workload.load }
 }
 
 /// The cell of an engine at a load level in a workload, if measured.

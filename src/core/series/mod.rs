@@ -13,8 +13,7 @@ pub use accuracy::{
 };
 pub use bars::{cache_bars, prefill_bars, BarGroup, Bars};
 pub use concurrency::{
-    cell_at, chosen_workload, concurrency_ticks, decode_series, find_by_key, in_seconds, load_ticks, reads_in_seconds, serving_series,
-    workload_key, Series, ServingSeries,
+    cell_at, concurrency_ticks, decode_series, in_seconds, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries,
 };
 pub use describe::{decode_coverage, describe_lines, serving_coverage, Coverage};
 pub use tradeoff::{

@@ -19,7 +19,7 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Decode => view! { <decode::DecodeView study=study/> }.into_any(),
         View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
         View::Energy => {
-            // `chart=tradeoff` in the energy view is the energy trade-off (LINKS.md).
+            // `chart=tradeoff` in the energy view is the energy trade-off (docs/links.md).
             let tradeoff =
                 Memo::new(move |_| is_energy_tradeoff(&ViewState { chart: page.link.chart.get(), ..ViewState::default() }, View::Energy));
             (move || {

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::core::compare::{comparability, differences, file_key, file_tags};
+use crate::core::link::{chosen_workload, workload_key};
 use crate::core::link::{View, ViewState, MAX_COMPARED};
-use crate::core::series::{chosen_workload, workload_key};
 use crate::core::tables::delta_table;
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::{page, CollectionState};

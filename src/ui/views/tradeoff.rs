@@ -9,9 +9,10 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_tradeoff_chart, LegendItem, TradeoffChart};
 use crate::core::contents::{block_summary, Block};
+use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::series::{best_within_limits, chosen_workload, frontier_stretches, pareto_frontier, tradeoff_lines};
+use crate::core::series::{best_within_limits, frontier_stretches, pareto_frontier, tradeoff_lines};
 use crate::core::tables::limits_table;
 use crate::core::tooltip::tradeoff_tip;
 use crate::ui::chart::export::ExportText;

@@ -8,12 +8,11 @@ use leptos::prelude::*;
 
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
 use crate::core::compare::{compare_series, file_tags, find_workload};
+use crate::core::link::{chosen_workload, workload_key};
 use crate::core::link::{ChartId, View, ViewState};
 use crate::core::metric::Metric;
 use crate::core::model::LoadAxis;
-use crate::core::series::{
-    cell_at, chosen_workload, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, workload_key, Series, ServingSeries,
-};
+use crate::core::series::{cell_at, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries};
 use crate::core::tooltip::serving_tip;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};

@@ -1,0 +1,27 @@
+//! Which workload a link names: its `workload=` key read against a file's workloads, and
+//! the key a workload is linked by. The link's side of the workload, so views, series and
+//! captions ask the link and the link needs no series.
+
+use super::{ViewState, WorkloadKey};
+use crate::core::model::{LoadAxis, Results, Workload};
+
+/// The workload a view shows: the link's, else the first in file order.
+pub fn chosen_workload<'a>(results: &'a Results, state: &ViewState) -> Option<&'a Workload> {
+    let workloads = &results.serving.as_ref()?.workloads;
+    state.workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
+}
+
+/// The workload a key names: the same lengths and axis; a key without an axis also
+/// takes the only workload of those lengths.
+pub fn find_by_key(workloads: &[Workload], key: WorkloadKey) -> Option<&Workload> {
+    let same = |w: &&Workload| w.isl == key.isl && w.osl == key.osl;
+    workloads.iter().filter(same).find(|w| w.load == key.load).or_else(|| {
+        let mut by_lengths = workloads.iter().filter(same);
+        by_lengths.next().filter(|_| key.load == LoadAxis::Concurrency && by_lengths.next().is_none())
+    })
+}
+
+/// A workload's link token.
+pub fn workload_key(workload: &Workload) -> WorkloadKey {
+    WorkloadKey { isl: workload.isl, osl: workload.osl, load: workload.load }
+}
