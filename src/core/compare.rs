@@ -24,15 +24,23 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
 }
 
 /// The key from line style to file: "File 3 — B200, 2026-11-15: dotted", one per file, the
-/// first file solid and each compared file its own style (`palette::file_line_style`).
+/// first file solid and each compared file its own style (`palette::file_line_style`); the
+/// model too when the files do not all state the same one.
 pub fn file_key(files: &[&Results]) -> Vec<String> {
     let tags = file_tags(files);
+    let models_differ = files.iter().any(|f| f.model != files[0].model);
     files
         .iter()
         .zip(&tags)
         .enumerate()
         .map(|(k, (file, tag))| {
-            let place = file.hardware.as_ref().map(|h| format!("{h}, ")).unwrap_or_default();
+            let model = file.model.as_deref().unwrap_or("model not stated");
+            let place = match (&file.hardware, models_differ) {
+                (Some(h), true) => format!("{model} on {h}, "),
+                (None, true) => format!("{model}, "),
+                (Some(h), false) => format!("{h}, "),
+                (None, false) => String::new(),
+            };
             format!("File {} — {place}{tag}: {}", k + 1, super::palette::file_line_style(k).1)
         })
         .collect()

@@ -162,7 +162,8 @@ test('compare beyond two files: a style per file keyed on the page, every label 
   const key = await page.$$eval('ul.file-key li', (l) => l.map((x) => x.textContent.trim()));
   const styles = key.map((k) => k.split(': ').pop());
   assert.deepEqual(styles, ['solid', 'dashed', 'dotted', 'long dashes'], key.join(' | '));
-  assert.match(key[2], /^File 3 — H200, 2026-09-03: dotted$/);
+  assert.match(key[1], /^File 2 — Llama-4-Scout on MI350P, 2026-09-02: dashed$/, 'a file of another model says so');
+  assert.match(key[2], /^File 3 — Qwen3\.8-Flash-Next on H200, 2026-09-03: dotted$/);
   const listed = await page.$$eval('.compared-file .file-style', (l) => l.map((x) => x.textContent));
   assert.deepEqual(listed, key.slice(1), 'the file list says the same styles as the key');
   // Paiton is build 1 in file 1, build 2 in file 2 and build 3 in files 3 and 4: every label
