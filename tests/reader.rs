@@ -239,3 +239,25 @@ fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for
     assert_eq!(chart_css_height(440, (390.0, 844.0)), 303);
     assert_eq!(chart_css_height(440, (844.0, 390.0)), 240, "a phone in landscape keeps a readable chart");
 }
+
+#[test]
+fn a_source_reads_not_published_everywhere_when_none_was() {
+    use servescope::core::tables::source_words;
+    let r = results();
+    let absent: Vec<(String, SourceStatus)> =
+        r.sources.iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404"))).collect();
+    let first = absent[0].0.clone();
+    assert_eq!(source_words(&absent, &first), "not published");
+    assert_eq!(source_words(&absent, "nope.json"), "not checked");
+    // One source published: the others are unavailable, not unpublished.
+    let mut some = absent.clone();
+    some[1].1 = SourceStatus::Verified;
+    assert_eq!(source_words(&some, &first), "unavailable");
+    // The tooltip says the same words as the badge.
+    let s = state("");
+    let w = chosen_workload(&r, &s).expect("workload");
+    let lines = serving_series(&r, w, Metric::OutTokS, &s);
+    let tip = serving_tip(w, &lines.series[0], 1.0, &s, &absent, false).expect("tip");
+    let source = tip.lines.iter().find(|l| l.label == "source").expect("a source line");
+    assert!(source.value.ends_with("(not published)"), "{}", source.value);
+}

@@ -62,8 +62,8 @@ fn shown_in(metric: Metric, value: f64, seconds: bool) -> String {
 fn source_line(source: Option<&str>, statuses: &[(String, SourceStatus)]) -> TipLine {
     let Some(name) = source else { return TipLine::new("source", "—") };
     let status = status_of(statuses, name);
-    let label = status.map_or("not checked", SourceStatus::label);
-    TipLine { label: "source".into(), value: format!("{name} ({label})"), exact: None, warn: status.is_some_and(SourceStatus::is_mismatch) }
+    let words = super::tables::source_words(statuses, name);
+    TipLine { label: "source".into(), value: format!("{name} ({words})"), exact: None, warn: status.is_some_and(SourceStatus::is_mismatch) }
 }
 
 /// A point of a serving (or energy) line at load `level`: its value, how the load was

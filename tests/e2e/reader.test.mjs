@@ -107,6 +107,10 @@ test('costs name their currency, the verdict says nothing was verified, an empty
   ({ page } = await open(browser, '?view=provenance'));
   await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
   assert.match(await page.textContent('.verdict'), /^Verdict: valid · sources not published, not verified — /);
+  // The Share drawer says what the badge says, not "unavailable".
+  await page.click('button.share');
+  const listed = await page.$$eval('.reproduce-sources li', (l) => l.map((x) => x.textContent));
+  assert.ok(listed.length > 0 && listed.every((t) => t.endsWith(' — not published')), listed.join(' | '));
   ({ page } = await open(browser, '?src=edited/no-measurements.json'));
   await page.waitForSelector('.no-findings');
   assert.equal(await page.textContent('.no-findings'), 'No headline findings: this file holds no measurements — every block is absent or has no rows.');

@@ -12,7 +12,7 @@ mod study;
 
 pub use accuracy::{retrieval_table, served_accuracy_table, weight_accuracy_table};
 pub use compare::delta_table;
-pub use provenance::{engines_table, sources_table, status_words};
+pub use provenance::{engines_table, source_words, sources_table, status_words};
 pub use study::{cache_table, decode_table, limits_table, prefill_table, serving_table};
 
 use crate::core::format::{as_written, readable, readable_ms, significant4, NOT_MEASURED};

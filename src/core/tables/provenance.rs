@@ -15,6 +15,13 @@ pub fn status_words(status: &SourceStatus, counts: &StatusCounts) -> &'static st
     }
 }
 
+/// A source's words by name among a file's statuses, as the badge, the sources table, the
+/// Share drawer, tooltips and CSV lines all say it: "not checked" for a name not listed.
+pub fn source_words(statuses: &[(String, SourceStatus)], name: &str) -> &'static str {
+    let counts = StatusCounts::of(statuses.iter().map(|(_, s)| s));
+    super::status_of(statuses, name).map_or("not checked", |s| status_words(s, &counts))
+}
+
 /// Every source: name, where it lived, its status with the detail, and how much cites it.
 pub fn sources_table(results: &Results, statuses: &[(String, SourceStatus)]) -> Table {
     let counts = StatusCounts::of(statuses.iter().map(|(_, s)| s));

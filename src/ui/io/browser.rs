@@ -62,9 +62,16 @@ pub fn element_size(target: NodeRef<leptos::html::Div>) -> Signal<(u32, u32)> {
         });
         if let Ok(observer) = web_sys::ResizeObserver::new(observe.as_ref().unchecked_ref()) {
             observer.observe(&element);
-            on_cleanup(move || observer.disconnect());
+            // The observer and its closure end with the chart: nothing leaks per mount.
+            // (A local stored value: the closure is not Send, the handle is.)
+            let held = StoredValue::new_local(Some((observer, observe)));
+            on_cleanup(move || {
+                if let Some((observer, observe)) = held.try_update_value(Option::take).flatten() {
+                    observer.disconnect();
+                    drop(observe);
+                }
+            });
         }
-        observe.forget();
     });
     size.into()
 }

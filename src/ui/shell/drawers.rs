@@ -25,7 +25,8 @@ fn ShareDrawer() -> impl IntoView {
         let sources = names
             .into_iter()
             .map(|name| {
-                let status = study.checks.status_of(&name).map_or("not checked", |s| s.label());
+                // The badge's words: "not published" when no source was, not "unavailable".
+                let status = study.checks.statuses.with(|st| crate::core::tables::source_words(st, &name));
                 view! { <li><code>{name}</code> " — " {status}</li> }
             })
             .collect_view();

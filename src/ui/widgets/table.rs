@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::state_link::StateLink;
 use super::swatch::Swatch;
 use crate::core::csv::Provenance;
-use crate::core::tables::{status_words, Cell, Field, Table};
+use crate::core::tables::{source_words, Cell, Field, Table};
 use crate::ui::io::download::download_text;
 use crate::ui::state::file::Study;
 use crate::ui::state::{page, share_link, PageState};
@@ -96,11 +96,7 @@ pub fn TableView(
 pub fn provenance_line(page: PageState, study: &Study, sources: &[String], notes: Vec<String>) -> String {
     let link = untrack(|| share_link(page)).unwrap_or_else(|| "a local file (not linkable)".into());
     // The same words as the badge and the sources table: "not published" when none was.
-    let counts = untrack(|| study.checks.counts());
-    let sources = sources
-        .iter()
-        .map(|name| (name.clone(), untrack(|| study.checks.status_of(name)).map_or("not checked", |s| status_words(&s, &counts))))
-        .collect();
+    let sources = untrack(|| study.checks.statuses.with(|st| sources.iter().map(|name| (name.clone(), source_words(st, name))).collect()));
     Provenance { src: &study.src, sha256: &study.sha256, link: &link, sources, notes }.comment()
 }
 
