@@ -35,7 +35,7 @@ test('hovering a point shows its cell, and the chart is not redrawn for it', asy
   assert.match(tip, /vLLM \+ AITER · c1/);
   assert.match(tip, /n 2/);
   assert.match(tip, /low sample/);
-  assert.match(tip, /sweep-vllm\.jsonl \(unavailable|not checked\)/);
+  assert.match(tip, /sweep-vllm\.jsonl \((not published|not checked)\)/);
   assert.equal(await page.evaluate(() => performance.getEntriesByName('servescope:chart-drawn').length - window.__marks), 0);
   await page.mouse.move(2, 2);
   await page.waitForSelector(`${SERVING} .tooltip:not(.shown)`, { state: 'attached' });
