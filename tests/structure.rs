@@ -7,7 +7,8 @@
 //! - the pure side (`core`, `chart`) names no browser crate;
 //! - the core's modules form a declared order (`CORE_ORDER`): a module names only modules
 //!   before it (so `link` never names `series`), and the core never names `chart` or `ui`;
-//! - no source file is over 400 lines.
+//! - no source file is over 400 lines;
+//! - ARCHITECTURE.md quotes the wasm size BENCHMARKS.md last measured.
 
 use std::path::{Path, PathBuf};
 
@@ -239,4 +240,17 @@ fn the_core_order_catches_link_naming_series_and_core_naming_chart() {
         order_offences(Path::new("format.rs"), "use super::chart::x; use super::model::Results;"),
         ["format.rs names chart", "format.rs names model"]
     );
+}
+
+/// ARCHITECTURE.md's size figure is the last benchmark's, so the one page stays true.
+#[test]
+fn architecture_md_quotes_the_benchmarked_wasm_size() {
+    let read = |name: &str| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).expect("readable");
+    let (architecture, benchmarks) = (read("ARCHITECTURE.md"), read("BENCHMARKS.md"));
+    let quoted =
+        architecture.split("The wasm is ").nth(1).and_then(|t| t.split(" KiB gzip").next()).expect("ARCHITECTURE.md says the wasm size");
+    let row = benchmarks.lines().find(|l| l.starts_with("| wasm | ")).expect("BENCHMARKS.md's static size row");
+    let gzip: f64 =
+        row.split('|').nth(2).and_then(|c| c.split('/').nth(1)).map(str::trim).and_then(|v| v.parse().ok()).expect("raw / gzip");
+    assert_eq!(quoted, format!("{}", gzip.round()), "ARCHITECTURE.md says {quoted} KiB; BENCHMARKS.md measured {gzip} KiB");
 }
