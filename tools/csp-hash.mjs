@@ -9,6 +9,7 @@
 // - The index and the landing study are preloaded with the wasm.
 // Fails the build when the placeholder, the stylesheet or the inline script is missing, so
 // a page can never ship with a stale or absent hash.
+import { precompress } from './precompress.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,3 +71,6 @@ html = html.replace(PLACEHOLDER, `${scripts.join(' ')}; style-src 'self' ${style
 writeFileSync(file, html);
 const left = readdirSync(staging).filter((f) => f.endsWith('.css'));
 console.log(`csp-hash: ${scripts.length} script and ${styles.length} style hash(es) written; stylesheet inlined${left.length ? `; other CSS: ${left}` : ''}`);
+// Last, once every file is final: the precompressed copies a static host serves.
+const [count, raw, br, gz] = precompress(staging);
+console.log(`precompress: ${count} files, ${raw} bytes: brotli ${br}, gzip ${gz} (.br and .gz beside each)`);

@@ -1,13 +1,14 @@
 // The benchmark: servescope against minimal Chart.js, uPlot and plotly.js pages drawing the
 // same decode and serving charts from the same JSON, fetched the same way, in headless
 // Chromium with the cache disabled, a fresh browser context per load, every page served
-// gzip-compressed as a static host would. Two links: loopback, and a 4G-like link emulated
-// over the DevTools protocol (150 ms round trip, 1.6 Mbit/s down). Runs alternate the pages.
+// compressed as a static host would: with brotli, and again from a gzip-only server. Two
+// links: loopback, and a 4G-like link emulated over the DevTools protocol (150 ms round
+// trip, 1.6 Mbit/s down). Runs alternate the pages.
 // Writes BENCHMARKS.md. Usage: node tools/bench/run.mjs [RUNS]
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { serve } from '../serve.mjs';
@@ -22,14 +23,21 @@ const LINKS = {
   '4G': { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 0.75e6 / 8 },
 };
 
-const server = await serve('dist', 0, { '/peers/': 'tools/bench/peers', '/vendor/': 'node_modules', '/bench/': 'target/bench' }, { gzip: true });
-const base = `http://127.0.0.1:${server.address().port}/`;
-const PAGES = {
+const MOUNTS = { '/peers/': 'tools/bench/peers', '/vendor/': 'node_modules', '/bench/': 'target/bench' };
+// Two hosts: one that sends brotli where the browser takes it (servescope's .br copies, the
+// peers compressed on the fly at the same quality), one that sends gzip only.
+const ENCODINGS = { br: ['br', 'gzip'], gzip: ['gzip'] };
+const servers = Object.fromEntries(await Promise.all(Object.entries(ENCODINGS).map(async ([e, list]) => [e, await serve('dist', 0, MOUNTS, { encodings: list })])));
+const baseOf = (e) => `http://127.0.0.1:${servers[e].address().port}/`;
+const base = baseOf('br');
+const pagesAt = (base) => ({
   servescope: { first: base, serving: `${base}?src=${DATA}&view=serving`, scale: `${base}?src=bench/scale.json&view=serving` },
   'Chart.js': { first: `${base}peers/chartjs.html`, scale: `${base}peers/chartjs.html?data=/bench/scale.json` },
   uPlot: { first: `${base}peers/uplot.html`, scale: `${base}peers/uplot.html?data=/bench/scale.json` },
   'plotly.js': { first: `${base}peers/plotly.html`, scale: `${base}peers/plotly.html?data=/bench/scale.json` },
-};
+});
+const PAGES = pagesAt(base);
+const FIRST = Object.fromEntries(Object.keys(ENCODINGS).map((e) => [e, pagesAt(baseOf(e))]));
 const NAMES = Object.keys(PAGES);
 
 // In the page, every frame until found: the first chart is the first visible canvas wider
@@ -140,13 +148,15 @@ for (let run = 0; run < RUNS; run++) {
   for (const name of NAMES) {
     const r = {};
     for (const link of Object.keys(LINKS)) {
-      await withPage(link, async (page, bytes) => {
-        await page.goto(PAGES[name].first);
-        const b = await firstChart(page, name === 'servescope');
-        r[`first ${link}`] = b.first;
-        r[`interactive ${link}`] = b.interactive ?? NaN;
-        r[`transfer ${link}`] = bytes();
-      });
+      for (const encoding of Object.keys(ENCODINGS)) {
+        await withPage(link, async (page, bytes) => {
+          await page.goto(FIRST[encoding][name].first);
+          const b = await firstChart(page, name === 'servescope');
+          r[`first ${link} ${encoding}`] = b.first;
+          r[`interactive ${link} ${encoding}`] = b.interactive ?? NaN;
+          r[`transfer ${link} ${encoding}`] = bytes();
+        });
+      }
     }
     await withPage('loopback', async (page) => {
       await page.goto(PAGES[name].serving ?? PAGES[name].first);
@@ -165,20 +175,22 @@ for (let run = 0; run < RUNS; run++) {
       r.wasmHeap = await page.evaluate(() => window.__wasm?.memory?.buffer.byteLength ?? NaN);
     });
     results[name].push(r);
-    process.stdout.write(`run ${run + 1} ${name}: first ${r['first loopback'].toFixed(0)} / ${r['first 4G'].toFixed(0)} ms, interactive 4G ${r['interactive 4G'].toFixed(0)} ms, switch p95 ${r.switchP95.toFixed(1)} ms\n`);
+    process.stdout.write(`run ${run + 1} ${name}: first ${r['first loopback br'].toFixed(0)} / ${r['first 4G br'].toFixed(0)} ms, interactive 4G ${r['interactive 4G br'].toFixed(0)} (gzip ${r['interactive 4G gzip'].toFixed(0)}) ms, switch p95 ${r.switchP95.toFixed(1)} ms\n`);
   }
 }
 await browser.close();
-server.close();
+for (const s of Object.values(servers)) s.close();
 
-// Static sizes: what each page downloads, by type, raw and gzip -9.
+// Static sizes: what each page downloads, by type, raw, gzip -9 and brotli 11.
+const brotli = (b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } });
 function sizes(files) {
   const by = {};
   for (const [type, path] of files) {
     const bytes = readFileSync(path);
-    by[type] ??= { raw: 0, gzip: 0 };
+    by[type] ??= { raw: 0, gzip: 0, br: 0 };
     by[type].raw += bytes.length;
     by[type].gzip += gzipSync(bytes, { level: 9 }).length;
+    by[type].br += brotli(bytes).length;
   }
   return by;
 }
@@ -198,11 +210,14 @@ const fmt = (x) => (Number.isFinite(x) ? (Math.abs(x) >= 100 ? x.toFixed(0) : x.
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : '—');
 const kb = (b) => (b / 1024).toFixed(1);
 const rows = [
-  ['transfer as received, loopback (KB, data included)', 'transfer loopback', 1 / 1024],
-  ['first chart, loopback (ms)', 'first loopback'],
-  ['first chart, 4G-like link (ms)', 'first 4G'],
-  ['interactive, loopback (ms)', 'interactive loopback'],
-  ['interactive, 4G-like link (ms)', 'interactive 4G'],
+  ['transfer as received, loopback, brotli (KB, data included)', 'transfer loopback br', 1 / 1024],
+  ['transfer as received, loopback, gzip only (KB, data included)', 'transfer loopback gzip', 1 / 1024],
+  ['first chart, loopback, brotli (ms)', 'first loopback br'],
+  ['first chart, 4G-like link, brotli (ms)', 'first 4G br'],
+  ['first chart, 4G-like link, gzip only (ms)', 'first 4G gzip'],
+  ['interactive, loopback, brotli (ms)', 'interactive loopback br'],
+  ['interactive, 4G-like link, brotli (ms)', 'interactive 4G br'],
+  ['interactive, 4G-like link, gzip only (ms)', 'interactive 4G gzip'],
   ['metric switch p50 (ms)', 'switchP50'],
   ['metric switch p95 (ms)', 'switchP95'],
   ['hover, per mousemove (ms)', 'hover'],
@@ -215,12 +230,12 @@ for (const [label, key, k] of rows) {
   const v = NAMES.map((n) => med(n, key, k));
   table += `| ${label} | ${v.map(fmt).join(' | ')} | ${ratio(v[0], v[1])} | ${ratio(v[0], v[2])} |\n`;
 }
-let sizeTable = `| static size (KB, raw / gzip -9) | ${NAMES.join(' | ')} |\n|---|${NAMES.map(() => '---:').join('|')}|\n`;
+let sizeTable = `| static size (KB, raw / gzip -9 / brotli 11) | ${NAMES.join(' | ')} |\n|---|${NAMES.map(() => '---:').join('|')}|\n`;
 for (const type of ['wasm', 'js', 'css', 'html', 'data']) {
-  sizeTable += `| ${type} | ${NAMES.map((n) => (size[n][type] ? `${kb(size[n][type].raw)} / ${kb(size[n][type].gzip)}` : '—')).join(' | ')} |\n`;
+  sizeTable += `| ${type} | ${NAMES.map((n) => (size[n][type] ? `${kb(size[n][type].raw)} / ${kb(size[n][type].gzip)} / ${kb(size[n][type].br)}` : '—')).join(' | ')} |\n`;
 }
 const total = (s, key) => Object.entries(s).filter(([t]) => t !== 'data').reduce((sum, [, v]) => sum + v[key], 0);
-sizeTable += `| **app, data excluded** | ${NAMES.map((n) => `${kb(total(size[n], 'raw'))} / **${kb(total(size[n], 'gzip'))}**`).join(' | ')} |\n`;
+sizeTable += `| **app, data excluded** | ${NAMES.map((n) => `${kb(total(size[n], 'raw'))} / **${kb(total(size[n], 'gzip'))}** / **${kb(total(size[n], 'br'))}**`).join(' | ')} |\n`;
 
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 const chromiumVersion = execSync(`${CHROMIUM} --version 2>/dev/null`).toString().trim();
@@ -228,7 +243,10 @@ const doc = `# Benchmarks
 
 Measured ${new Date().toISOString().slice(0, 10)} at commit \`${commit}\` on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}),
 ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${chromiumVersion} headless at 1280 × 800. Every page is served
-gzip-compressed from 127.0.0.1 with the cache disabled, each load in a fresh browser context;
+from 127.0.0.1 with the cache disabled, each load in a fresh browser context, compressed as a
+static host sends it — brotli where the browser takes it (servescope's build writes \`.br\` and
+\`.gz\` copies; the peers are compressed by the server at the same levels), and, for the rows
+marked "gzip only", from a host that sends gzip -9 alone;
 runs alternate servescope, Chart.js, uPlot, plotly.js. The machine is shared and noisy: read
 medians and the ratios measured side by side in this run, not absolute numbers.
 
@@ -255,7 +273,8 @@ What each figure is:
 - *scale file*: \`tools/bench/gen-scale.mjs\` — 40 engines × 12 workloads × 16 concurrency
   levels (${'~'}7 700 cells); servescope parses, validates and draws the serving view, the peers
   fetch, parse and draw two charts of it.
-- *static size*: the files each page loads, gzip -9 as the server sends them.
+- *static size*: the files each page loads, raw, gzip -9 and brotli 11 (what each host sends);
+  the size gate (\`budgets.toml\`) counts gzip -9.
 `;
 writeFileSync('BENCHMARKS.md', doc + (process.env.BENCH_NOTES ? `\n${readFileSync(process.env.BENCH_NOTES, 'utf8')}` : ''));
 console.log(table);
