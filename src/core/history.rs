@@ -178,13 +178,20 @@ pub fn history_setups(collection: &Collection, engine: &str) -> (Vec<String>, Ve
 /// (where the manifest says them) match the scope. The rest are never fetched.
 pub fn may_hold(entry: &StudyEntry, scope: &HistoryScope) -> bool {
     let engine = entry.engine_ids.is_empty() || entry.engine_ids.contains(&scope.engine);
-    let model = entry.model == scope.model;
-    let hardware = match &scope.hardware {
-        None => true,
-        Some(h) if h == NOT_STATED => entry.hardware.is_none(),
-        Some(h) => entry.hardware.as_ref() == Some(h),
-    };
-    engine && model && hardware
+    engine && scope.covers(entry.model.as_ref(), entry.hardware.as_ref())
+}
+
+impl HistoryScope {
+    /// Whether a study of `model` on `hardware` is on this history's setup: the manifest's
+    /// entry and the study itself are asked the same question.
+    pub fn covers(&self, model: Option<&String>, hardware: Option<&String>) -> bool {
+        let on_hardware = match &self.hardware {
+            None => true,
+            Some(h) if h == NOT_STATED => hardware.is_none(),
+            Some(h) => hardware == Some(h),
+        };
+        model == self.model.as_ref() && on_hardware
+    }
 }
 
 /// Where a study ran, as the history says it: "Llama-3.3-70B on H200".
@@ -203,12 +210,7 @@ pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, met
             out.not_measured.push(i);
             continue;
         };
-        let here = study.model == scope.model
-            && match &scope.hardware {
-                None => true,
-                Some(h) if h == NOT_STATED => study.hardware.is_none(),
-                Some(h) => study.hardware.as_ref() == Some(h),
-            };
+        let here = scope.covers(study.model.as_ref(), study.hardware.as_ref());
         let value = find_workload(study, key)
             .and_then(|w| cell_at(w, &scope.engine, level))
             .filter(|c| !c.all_failed())

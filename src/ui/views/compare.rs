@@ -54,6 +54,11 @@ pub fn ComparePanel(
     let url = RwSignal::new(String::new());
     let first = study.clone();
     let slots = move || {
+        // The key's words, once, numbered as the chart numbers files: the first file, then
+        // each compared file that loaded (a failed one draws nothing and takes no number).
+        let files: Vec<Study> = std::iter::once(first.clone()).chain(page.compared_studies()).collect();
+        let keys = file_key(&files.iter().map(|s| &s.results).collect::<Vec<_>>());
+        let mut ready = 0;
         page.compared.get().into_iter().enumerate().map(|(k, slot)| match slot.get() {
             SlotState::Idle => ().into_any(),
             SlotState::Loading(what) => view! { <p class="status" role="status">"Loading " {what} "…"</p> }.into_any(),
@@ -66,9 +71,8 @@ pub fn ComparePanel(
                     }
                 });
                 // The key's words for this file: "File 3 — B200, 2026-11-15: dotted".
-                let files: Vec<Study> = std::iter::once(first.clone()).chain(page.compared_studies()).collect();
-                let refs: Vec<&crate::core::model::Results> = files.iter().map(|s| &s.results).collect();
-                let key = file_key(&refs).get(k + 1).cloned().unwrap_or_default();
+                ready += 1;
+                let key = keys.get(ready).cloned().unwrap_or_default();
                 view! {
                     <p class="compared-file"><span class="file-style">{key}</span> " · " <strong>{other.results.title.clone()}</strong> " · " {other.results.date.clone()} " · "
                         <code>{other.src.clone()}</code> " · " <span class="compare-badge"><TrustBadge study=other.clone()/></span>
