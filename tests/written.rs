@@ -15,6 +15,7 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/impo
 const WRITTEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/written");
 
 /// One import per tool layout: a name for its folder of expected files, and the arguments.
+#[rustfmt::skip]
 const IMPORTS: &[(&str, &[&str])] = &[
     ("vllm", &["--title", "vLLM", "--engine", "vllm", "--label", "vLLM 0.14", "--gpus", "2", "--isl", "1024", "--osl", "1024", "vllm/c1.json", "vllm/append.json"]),
     ("vllm-sweep", &["--title", "vLLM sweep", "--engine", "vllm", "--label", "vLLM", "--gpus", "1", "vllm/summary/summary.json", "vllm/rate-append.json"]),

@@ -7,7 +7,8 @@
 //! relative to the manifest. The first version's `{"results": [{"path", "title", "date",
 //! "sha256"}]}` still opens (its other fields read as not stated).
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use super::model::Results;
 use super::provenance::sha256_hex;
@@ -196,20 +197,49 @@ pub fn entry_for(path: &str, bytes: &[u8], results: &Results) -> StudyEntry {
     }
 }
 
+/// A manifest entry as written: every field, in this order, unstated ones as null.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EntryDoc<'a> {
+    path: &'a str,
+    sha256: &'a str,
+    bytes: Option<u64>,
+    title: &'a str,
+    date: &'a str,
+    model: Option<&'a str>,
+    hardware: Option<&'a str>,
+    engines: &'a [String],
+    engine_ids: &'a [String],
+    workloads: &'a [String],
+}
+
+/// The manifest as written.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ManifestDoc<'a> {
+    schema_version: &'static str,
+    studies: Vec<EntryDoc<'a>>,
+}
+
 /// The manifest as written to `index.json`: stable key order, one study per entry.
 pub fn manifest_json(collection: &Collection) -> String {
-    let studies: Vec<Value> = collection
+    let studies = collection
         .studies
         .iter()
-        .map(|s| {
-            json!({
-                "path": s.path, "sha256": s.sha256, "bytes": s.bytes, "title": s.title, "date": s.date,
-                "model": s.model, "hardware": s.hardware, "engines": s.engines, "engineIds": s.engine_ids, "workloads": s.workloads,
-            })
+        .map(|s| EntryDoc {
+            path: &s.path,
+            sha256: &s.sha256,
+            bytes: s.bytes,
+            title: &s.title,
+            date: &s.date,
+            model: s.model.as_deref(),
+            hardware: s.hardware.as_deref(),
+            engines: &s.engines,
+            engine_ids: &s.engine_ids,
+            workloads: &s.workloads,
         })
         .collect();
-    let doc = json!({ "schemaVersion": "1.0", "studies": studies });
-    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+    serde_json::to_string_pretty(&ManifestDoc { schema_version: "1.0", studies }).unwrap_or_default() + "\n"
 }
 
 /// How a manifest entry disagrees with the file it lists, one sentence per field.

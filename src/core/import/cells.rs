@@ -3,9 +3,9 @@
 //! each field's min and max), and the cells as JSON — the rounded ones the results file
 //! shows and the unrounded ones (one line per trial) its sweep keeps.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-use super::study::round4;
+use super::doc::{CellDoc, Figure, RowDoc, WorkloadDoc};
 use super::{ImportError, Load, Run};
 use crate::core::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
 use crate::core::provenance::median;
@@ -143,57 +143,11 @@ fn merged(trials: &[(u32, Cell, String)]) -> Cell {
     cell
 }
 
-/// A cell as JSON: keys first (lengths, load), then every number present (rounded or
-/// not), what was achieved, the trials and the source.
-pub fn cell_json(cell: &Cell, round: bool, source: Option<&str>) -> Map<String, Value> {
-    let number = |v: f64| {
-        let v = if round { round4(v) } else { v };
-        // Counts print as integers.
-        if v.fract() == 0.0 && v.abs() < 9e15 {
-            json!(v as i64)
-        } else {
-            json!(v)
-        }
-    };
-    let mut map = Map::new();
-    map.insert("isl".into(), json!(cell.isl));
-    map.insert("osl".into(), json!(cell.osl));
-    match (cell.conc, cell.rate_rps) {
-        (_, Some(rate)) => map.insert("rate_rps".into(), number(rate)),
-        (conc, None) => map.insert("conc".into(), json!(conc)),
-    };
-    if cell.burst {
-        map.insert("burst".into(), json!(true));
-    }
-    for field in CELL_NUMBERS {
-        if let Some(v) = (field.get)(cell) {
-            map.insert(field.name.into(), number(v));
-        }
-    }
-    for (name, value) in [("conc_achieved", cell.conc_achieved), ("req_s_achieved", cell.req_s_achieved)] {
-        if let Some(v) = value {
-            map.insert(name.into(), number(v));
-        }
-    }
-    if let Some(trials) = cell.trials.as_ref().filter(|_| round) {
-        let range: Map<String, Value> = trials.range.iter().map(|(f, lo, hi)| (f.clone(), json!([number(*lo), number(*hi)]))).collect();
-        map.insert("trials".into(), json!({"count": trials.count, "range": range}));
-    }
-    if let Some(source) = source {
-        map.insert("source".into(), json!(source));
-    }
-    map
-}
-
 /// The sweep lines of a placed cell, unrounded: one per trial (with its index), else one.
 pub fn sweep_lines(p: &Placed) -> Vec<String> {
     let line = |cell: &Cell, from: &str, trial: Option<u32>| {
-        let mut map = cell_json(cell, false, None);
-        if let Some(t) = trial {
-            map.insert("trial".into(), json!(t));
-        }
-        map.insert("from".into(), json!(from));
-        Value::Object(map).to_string()
+        let doc = CellDoc { cell: cell.clone(), rounded: false, source: None, trial, from: Some(from.to_owned()) };
+        serde_json::to_string(&doc).unwrap_or_default()
     };
     if p.trials.len() > 1 {
         p.trials.iter().map(|(t, cell, from)| line(cell, from, Some(*t))).collect()
@@ -205,7 +159,7 @@ pub fn sweep_lines(p: &Placed) -> Vec<String> {
 /// The workloads of a study: per `(isl, osl)` a concurrency workload (levels shared with
 /// the file's `concurrency`) and a rate workload (its own `requestRates`) where runs were
 /// placed along each; rows per engine, one cell per level.
-pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<Value> {
+pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<WorkloadDoc> {
     let mut keys: Vec<(u64, u64)> = Vec::new();
     for p in placed {
         if !keys.contains(&p.key) {
@@ -229,31 +183,35 @@ pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: i
                     rates
                 }
             };
-            let rows: Vec<Value> = engines
+            let rows: Vec<RowDoc> = engines
                 .iter()
                 .enumerate()
                 .filter(|(g, _)| here.iter().any(|p| p.engine == *g))
-                .map(|(g, id)| {
-                    let cells: Vec<Value> = slots
+                .map(|(g, id)| RowDoc {
+                    id: id.clone(),
+                    cells: slots
                         .iter()
                         .map(|&level| {
-                            here.iter()
-                                .find(|p| p.at(g, key, axis, level))
-                                .map_or(Value::Null, |p| Value::Object(cell_json(&p.cell, true, Some(&sweep(id)))))
+                            here.iter().find(|p| p.at(g, key, axis, level)).map(|p| CellDoc {
+                                cell: p.cell.clone(),
+                                rounded: true,
+                                source: Some(sweep(id)),
+                                trial: None,
+                                from: None,
+                            })
                         })
-                        .collect();
-                    json!({"id": id, "cells": cells})
+                        .collect(),
                 })
                 .collect();
-            let mut w = json!({"inputTokens": key.0, "outputTokens": key.1});
-            if axis == LoadAxis::Rate {
-                w["load"] = json!("rate");
+            let rate = axis == LoadAxis::Rate;
+            out.push(WorkloadDoc {
+                input_tokens: key.0,
+                output_tokens: key.1,
+                load: rate.then_some("rate"),
                 // Whole rates print as integers, as the cells' rate_rps do.
-                let rates: Vec<Value> = slots.iter().map(|&r| if r.fract() == 0.0 { json!(r as i64) } else { json!(r) }).collect();
-                w["requestRates"] = Value::Array(rates);
-            }
-            w["rows"] = Value::Array(rows);
-            out.push(w);
+                request_rates: rate.then(|| slots.iter().map(|&r| Figure(r)).collect()),
+                rows,
+            });
         }
     }
     out

@@ -7,6 +7,7 @@
 mod aiperf;
 mod cells;
 mod checks;
+pub mod doc;
 pub mod draft;
 mod genai_perf;
 mod groups;

@@ -10,9 +10,8 @@
 //!
 //! The command line and the page call this one function: the same bytes either way.
 
-use serde_json::{json, Map, Value};
-
 use super::cells::{cell_of, place, sweep_lines, workloads, Placed};
+use super::doc::{EngineDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
 pub use super::groups::FileRead;
 use super::{import_file_with, ImportError, ImportWarning, Load, Tool};
@@ -125,8 +124,8 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
     let mut warnings = Vec::new();
     let mut placed: Vec<Placed> = Vec::new();
     let mut copies: Vec<WrittenFile> = Vec::new();
-    let mut sources: Vec<Value> = Vec::new();
-    let mut engines: Vec<Value> = Vec::new();
+    let mut sources: Vec<SourceDoc> = Vec::new();
+    let mut engines: Vec<EngineDoc> = Vec::new();
     let mut described: Vec<String> = Vec::new();
     let mut dates: Vec<String> = Vec::new();
     let mut any_power = false;
@@ -166,7 +165,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                 k += 1;
             }
             let original = if name.starts_with('/') || name.contains(':') { basename(name) } else { name.as_str() };
-            sources.push(json!({"file": copy, "originalPath": original, "sha256": sha256_hex(bytes)}));
+            sources.push(SourceDoc { file: copy.clone(), original_path: Some(original.to_owned()), sha256: sha256_hex(bytes) });
             for run in imported.runs {
                 let Ok(load) = Load::of(&run) else { continue };
                 if let Some((key, value)) = &split[g].1 {
@@ -248,7 +247,6 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
             group.gpus,
             if group.gpus == 1 { "" } else { "s" }
         ));
-        let mut engine = json!({"id": group.id, "label": group.label});
         // The checkpoint the files name, unless the publisher gave one; files naming
         // several models in one engine are said (one engine is one model).
         if models.len() > 1 {
@@ -262,13 +260,13 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                 ),
             });
         }
-        match (&group.checkpoint, models.as_slice()) {
-            (Some(c), _) => engine["checkpoint"] = json!(c),
-            (None, [only]) => engine["checkpoint"] = json!(only),
-            _ => {}
-        }
-        engine["source"] = json!(copies.get(first_copy).map(|c| c.name.clone()));
-        engines.push(engine);
+        let checkpoint = match (&group.checkpoint, models.as_slice()) {
+            (Some(c), _) => Some(c.clone()),
+            (None, [only]) => Some(only.clone()),
+            _ => None,
+        };
+        let source = copies.get(first_copy).map(|c| c.name.clone());
+        engines.push(EngineDoc { id: group.id.clone(), label: group.label.clone(), checkpoint, source });
     }
     if placed.is_empty() {
         return Err(study_error("no run with a concurrency or a request rate in any file: nothing to chart".into()));
@@ -293,7 +291,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
         mine.sort_by(|a, b| a.key.cmp(&b.key).then(a.load.axis().cmp(&b.load.axis())).then(a.load.level().total_cmp(&b.load.level())));
         let text: String = mine.iter().flat_map(|p| sweep_lines(p)).map(|l| l + "\n").collect();
         if !text.is_empty() {
-            sources.push(json!({"file": name, "sha256": sha256_hex(text.as_bytes())}));
+            sources.push(SourceDoc { file: name.clone(), original_path: None, sha256: sha256_hex(text.as_bytes()) });
             sweeps.push(WrittenFile { name, bytes: text.into_bytes() });
         }
     }
@@ -319,30 +317,26 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
         env!("CARGO_PKG_VERSION"),
         described.join("; ")
     );
-    let mut doc = Map::new();
-    doc.insert("schemaVersion".into(), json!(if v12 { "1.2" } else { "1.1" }));
-    doc.insert("title".into(), json!(answers.title));
-    doc.insert("date".into(), json!(date));
-    for (key, value) in [("scope", &answers.scope), ("model", &answers.model), ("hardware", &answers.hardware)] {
-        if let Some(v) = value {
-            doc.insert(key.into(), json!(v));
-        }
-    }
-    doc.insert("concurrency".into(), json!(levels));
-    doc.insert("engines".into(), Value::Array(engines));
-    doc.insert("sources".into(), Value::Array(sources));
-    doc.insert(
-        "serving".into(),
-        json!({
-            "aggregateUnit": "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it",
-            "userUnit": "tokens/s per user, derived here: 1000 ÷ TPOT p50 (ms)",
-            "powerUnit": power_unit,
-            "energyUnit": "output tokens/s per kW, derived here: out_tok_s ÷ power_w × 1000",
-            "selection": selection,
-            "workloads": workloads,
-        }),
-    );
-    let mut text = serde_json::to_string_pretty(&Value::Object(doc)).map_err(|e| study_error(e.to_string()))?;
+    let doc = StudyDoc {
+        schema_version: if v12 { "1.2" } else { "1.1" },
+        title: &answers.title,
+        date: &date,
+        scope: answers.scope.as_deref(),
+        model: answers.model.as_deref(),
+        hardware: answers.hardware.as_deref(),
+        concurrency: &levels,
+        engines,
+        sources,
+        serving: ServingDoc {
+            aggregate_unit: "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it",
+            user_unit: "tokens/s per user, derived here: 1000 ÷ TPOT p50 (ms)",
+            power_unit,
+            energy_unit: "output tokens/s per kW, derived here: out_tok_s ÷ power_w × 1000",
+            selection: &selection,
+            workloads,
+        },
+    };
+    let mut text = serde_json::to_string_pretty(&doc).map_err(|e| study_error(e.to_string()))?;
     text.push('\n');
     // Never hand back a file the page would refuse.
     let check = parse_results(text.as_bytes());
