@@ -6,7 +6,7 @@ mod common;
 use common::{bundled_results as results, render_svg};
 use servescope::chart::{draw_dot_chart, DotChart, LIGHT};
 use servescope::core::link::chosen_workload;
-use servescope::core::link::{Scale, ViewState};
+use servescope::core::link::Scale;
 use servescope::core::metric::Metric;
 use servescope::core::palette::{engine_style, Marker, NEUTRAL_COLOUR};
 use servescope::core::series::{cell_at, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
@@ -14,7 +14,7 @@ use servescope::core::series::{cell_at, served_kl_rows, served_scatter, weight_k
 #[test]
 fn joules_per_token_is_power_over_throughput_to_four_digits() {
     let r = results();
-    let w = chosen_workload(&r, &ViewState::default()).expect("1024x1024");
+    let w = chosen_workload(&r, None).expect("1024x1024");
     let cell = cell_at(w, "paiton", 1.0).expect("paiton c1");
     assert_eq!((cell.power_w, cell.out_tok_s), (Some(308.1), Some(331.4)));
     assert_eq!(Metric::JPerToken.format(Metric::JPerToken.of(cell).expect("derived")), "0.9297");

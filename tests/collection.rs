@@ -68,30 +68,30 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("c/index.json", s)).collect();
     assert_eq!(collection.studies.len(), 12);
 
-    let all = filtered(&collection, &ViewState::default());
+    let all = filtered(&collection, &ViewState::default().catalog_filter());
     let dates: Vec<&str> = all.iter().map(|&i| collection.studies[i].date.as_str()).collect();
     assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first: {dates:?}");
     let h200 = ViewState { hardware: Some("H200".into()), ..ViewState::default() };
-    let kept = filtered(&collection, &h200);
+    let kept = filtered(&collection, &h200.catalog_filter());
     assert!(!kept.is_empty() && kept.iter().all(|&i| collection.studies[i].hardware.as_deref() == Some("H200")));
     let by_engine = ViewState { engine: Some("paiton".into()), ..ViewState::default() };
-    assert_eq!(filtered(&collection, &by_engine).len(), 9, "Paiton is dropped from every third study but the last pair");
+    assert_eq!(filtered(&collection, &by_engine.catalog_filter()).len(), 9, "Paiton is dropped from every third study but the last pair");
     let text = ViewState { q: Some("run 12".into()), ..ViewState::default() };
-    assert_eq!(filtered(&collection, &text).len(), 1);
-    let table = catalog_table(&collection, &srcs, &kept, usize::MAX, &h200, &[srcs[kept[0]].clone()]);
+    assert_eq!(filtered(&collection, &text.catalog_filter()).len(), 1);
+    let table = catalog_table(&collection, &srcs, &kept, usize::MAX, &h200.catalog_filter(), &[srcs[kept[0]].clone()]);
     assert_eq!(table.caption, format!("{} of 12 studies, newest first · hardware “H200”", kept.len()));
     // A page of a longer list: the caption still counts every kept study, and says so.
-    let first = catalog_table(&collection, &srcs, &all, 5, &ViewState::default(), &[]);
+    let first = catalog_table(&collection, &srcs, &all, 5, &ViewState::default().catalog_filter(), &[]);
     assert_eq!(first.rows.len(), 5);
     assert_eq!(first.caption, "12 of 12 studies, newest first · the first 5 shown");
     assert_eq!(first.rows[0].head.label, collection.studies[all[0]].title);
-    let whole = catalog_table(&collection, &srcs, &all, all.len(), &ViewState::default(), &[]);
+    let whole = catalog_table(&collection, &srcs, &all, all.len(), &ViewState::default().catalog_filter(), &[]);
     assert_eq!((whole.rows.len(), whole.caption.as_str()), (12, "12 of 12 studies, newest first"));
     assert_eq!(table.rows[0].head.tag.as_deref(), Some("changed since the index was built"));
     assert!(table.to_csv("#").lines().nth(1).is_some_and(|h| h == "title,src,date,model,hardware,engines,workloads"));
 
     assert_eq!(facet_values(&collection, "hardware"), ["H200", "MI300X", "MI350P"]);
-    let coverage = coverage_table(&collection, &ViewState::default());
+    let coverage = coverage_table(&collection, &ViewState::default().catalog_filter());
     assert_eq!(coverage.columns.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["H200", "MI300X", "MI350P"]);
     let llama = coverage.rows.iter().find(|r| r.head.label == "Llama-4-Scout").expect("a row per model");
     assert!(llama.cells.iter().all(|c| c.link.is_some()), "every measured cell links to the filtered catalog");
@@ -173,7 +173,7 @@ fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
     let note = other_axis_note(studies.iter().map(Vec::as_slice), key).expect("a note");
     assert_eq!(
         note,
-        "1 study measured ISL 1024 / OSL 256 by request rate rather than by concurrency: a different load axis, so it is not joined on this line (pick the workload “1024 / 256 by request rate” to follow it)."
+        "1 study measured ISL 1024 / OSL 256 by request rate rather than by concurrency: a different load axis, so it is not joined on this line (pick the workload “ISL 1024 / OSL 256 · by request rate” to follow it)."
     );
     assert_eq!(other_axis_note(studies[..1].iter().map(Vec::as_slice), key), None);
     // The link's rate is followed on a rate workload; one no study has falls back to the first.
@@ -186,4 +186,80 @@ fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
         (Some(1.0), Some("4 req/s is not a level these studies measured: showing 1 req/s.".to_owned()))
     );
     assert!(state.to_query().contains("rate=4"), "the rate round-trips: {}", state.to_query());
+}
+
+#[test]
+fn the_history_view_model_says_what_the_view_shows() {
+    use servescope::core::history_view::{
+        hardware_options, history_export_title, history_notices, history_summary, history_tip, line_key, studies_not_read, studies_to_read,
+        workload_words, HistoryChoices, EVERY_HARDWARE,
+    };
+    let dir = make("history-view");
+    let (code, said) = index(&[dir.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{said}");
+    let manifest = std::fs::read(dir.join("index.json")).expect("manifest");
+    let collection = parse_collection(&manifest, "c/index.json").expect("manifest");
+    let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("c/index.json", s)).collect();
+
+    // The pickers: every engine id once with its first label; workloads named as the serving view names them.
+    let choices = HistoryChoices::of(&collection);
+    let ids: Vec<&str> = choices.engines.iter().map(|(id, _)| id.as_str()).collect();
+    let mut unique = ids.clone();
+    unique.dedup();
+    assert_eq!(ids, unique, "each engine once");
+    assert!(ids.contains(&"paiton"), "{ids:?}");
+    assert_eq!(choices.engine_label("paiton"), choices.engines[choices.engine_index("paiton")].1);
+    assert_eq!(choices.engine_label("nobody"), "nobody", "an unknown id is shown as itself");
+    assert_eq!(choices.workloads[0], ("1024x1024".to_owned(), "ISL 1024 / OSL 1024".to_owned()));
+    assert_eq!(choices.first_workload().map(|w| w.to_string()).as_deref(), Some("1024x1024"));
+    assert_eq!(workload_words("1024x256-rate"), "ISL 1024 / OSL 256 · by request rate");
+    assert_eq!(workload_words("not a workload"), "not a workload");
+    assert_eq!(
+        hardware_options(&["H200".into()]),
+        [("H200".into(), "H200".into()), (EVERY_HARDWARE.into(), "every hardware (a line each)".into())]
+    );
+
+    // What is read: Paiton on Qwen and H200, by the manifest alone; the rest are listed, not read.
+    let scope = history_scope(&collection, &ViewState { engine: Some("paiton".into()), ..ViewState::default() });
+    let key = "1024x1024".parse().expect("key");
+    let read = studies_to_read(&collection, &srcs, &scope, Some(key));
+    assert_eq!(read.len(), 3, "{read:?}");
+    let listed = studies_not_read(&collection, &srcs, &read);
+    assert_eq!(listed.len(), 9);
+    assert!(listed.iter().any(|l| l.contains("run 2 (test fixture)") && l.contains(" — ")), "{listed:?}");
+    assert!(listed.iter().all(|l| l.contains(" on ")), "each says its model and hardware: {listed:?}");
+
+    // The notices, the key, the tooltip, the summary and the export title over the H200 line.
+    let studies: Vec<_> = collection
+        .studies
+        .iter()
+        .zip(&srcs)
+        .filter(|(_, src)| read.contains(src))
+        .map(|(s, _)| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid"))
+        .collect();
+    let refs: Vec<_> = studies.iter().collect();
+    let h = history(&refs, &scope, key, Metric::OutTokS, 1.0, &Prices::default());
+    assert_eq!(h.points.len(), 3);
+    let (conflicts, settings) = history_notices(&h);
+    assert_eq!(
+        conflicts.as_deref(),
+        Some("1 pair of studies reports the same engine, checkpoint, hardware, setup, workload and concurrency with different values: flagged below, not merged.")
+    );
+    assert_eq!(settings, None);
+    assert_eq!(line_key(&h), [format!("{} · 3 studies", h.lines[0])]);
+    let tip = history_tip(&h, 0, &refs, Metric::OutTokS).expect("a tooltip");
+    assert_eq!(tip.title, studies[h.points[0].study].title);
+    let words: Vec<(&str, &str)> = tip.lines.iter().map(|l| (l.label.as_str(), l.value.as_str())).collect();
+    assert_eq!(words[0], ("date", h.points[0].date.as_str()));
+    assert_eq!(words[1], ("engine", h.points[0].label.as_str()));
+    assert_eq!(words[2], ("line", h.lines[0].as_str()));
+    assert_eq!(tip.lines[3].exact, Some(h.points[0].value.to_string()));
+    assert_eq!(history_tip(&h, 3, &refs, Metric::OutTokS), None, "no fourth point");
+    let summary = history_summary(&h, "output tok/s");
+    assert!(summary.starts_with("History of output tok/s across 3 studies: "), "{summary}");
+    assert_eq!(summary.matches("; ").count(), 2, "{summary}");
+    assert_eq!(
+        history_export_title("T", Some(key), Some(1.0), Metric::OutTokS),
+        format!("T · 1024x1024 · {} · {}", servescope::core::model::LoadAxis::Concurrency.level_label(1.0), Metric::OutTokS.axis_title())
+    );
 }

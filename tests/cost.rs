@@ -41,7 +41,7 @@ fn the_serving_table_shows_cost_and_not_measured_where_a_measurement_is_missing(
     let (state, notices) = ViewState::parse("view=serving&workload=1024x1024&metric=cost_per_mtok&kwh_price=0.12&gpu_hour_price=2");
     assert!(notices.is_empty(), "{notices:?}");
     let workload = &results.serving.as_ref().expect("serving").workloads[0];
-    let table = serving_table(&results, workload, Metric::CostPerMtok, &state, &[]);
+    let table = serving_table(&results, workload, Metric::CostPerMtok, &state.series_inputs(), &[]);
     let row = table.rows.iter().find(|r| r.head.id.as_deref() == Some("paiton")).expect("Paiton");
     let c32 = results.concurrency.iter().position(|&c| c == 32).expect("c32");
     assert_eq!(row.cells[c32].field.display(), "0.3948");

@@ -148,17 +148,24 @@ mod views {
         assert_eq!(default_chart(View::Accuracy), ChartId::ServedKl);
         assert_eq!(default_chart(View::Provenance), ChartId::Table);
         assert_eq!(default_metric(View::Energy), Metric::TokSPerKw);
-        assert_eq!(metric_for(View::Energy, &state("metric=ttft_p99_ms")), Metric::TokSPerKw, "energy does not draw latency");
-        assert_eq!(metric_for(View::Serving, &state("metric=short")), Metric::Short);
-        assert!(metric_options(View::Serving, &state("metric=short")).contains(&Metric::Short), "the picker names what is drawn");
-        assert!(!metric_options(View::Serving, &state("")).contains(&Metric::CostPerMtok));
-        assert!(metric_options(View::Energy, &state("kwh_price=0.1")).contains(&Metric::CostPerMtok));
-        assert!(is_energy_tradeoff(&state("view=energy&chart=tradeoff"), View::Energy));
-        assert_eq!(embedded_chart(&state("chart=weight-kl"), View::Accuracy), ChartId::WeightKl);
-        assert_eq!(embedded_chart(&state("chart=weight-kl"), View::Decode), ChartId::Decode);
-        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=ttft_p99_ms")), Metric::OutTokS);
-        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=cost_per_mtok")), Metric::CostPerMtok);
-        assert_eq!(tradeoff_metric(View::Energy, &state("chart=tradeoff")), Metric::TokSPerKw);
+        assert_eq!(
+            metric_for(View::Energy, &state("metric=ttft_p99_ms").series_inputs()),
+            Metric::TokSPerKw,
+            "energy does not draw latency"
+        );
+        assert_eq!(metric_for(View::Serving, &state("metric=short").series_inputs()), Metric::Short);
+        assert!(
+            metric_options(View::Serving, &state("metric=short").series_inputs()).contains(&Metric::Short),
+            "the picker names what is drawn"
+        );
+        assert!(!metric_options(View::Serving, &state("").series_inputs()).contains(&Metric::CostPerMtok));
+        assert!(metric_options(View::Energy, &state("kwh_price=0.1").series_inputs()).contains(&Metric::CostPerMtok));
+        assert!(is_energy_tradeoff(state("view=energy&chart=tradeoff").chart, View::Energy));
+        assert_eq!(embedded_chart(state("chart=weight-kl").chart, View::Accuracy), ChartId::WeightKl);
+        assert_eq!(embedded_chart(state("chart=weight-kl").chart, View::Decode), ChartId::Decode);
+        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=ttft_p99_ms").series_inputs()), Metric::OutTokS);
+        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=cost_per_mtok").series_inputs()), Metric::CostPerMtok);
+        assert_eq!(tradeoff_metric(View::Energy, &state("chart=tradeoff").series_inputs()), Metric::TokSPerKw);
     }
 
     #[test]

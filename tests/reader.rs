@@ -26,8 +26,8 @@ fn state(q: &str) -> ViewState {
 fn a_latency_chart_past_10_s_reads_in_seconds_in_its_title_axis_and_tooltip() {
     let r = results();
     let s = state("metric=ttft_p99_ms");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let lines = serving_series(&r, w, Metric::TtftP99Ms, &s);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let lines = serving_series(&r, w, Metric::TtftP99Ms, &s.series_inputs());
     let top = lines.series.iter().flat_map(|l| l.points.iter().filter_map(|p| p.1)).fold(0.0, f64::max);
     assert!(top >= 10_000.0, "the bundled 1024×1024 TTFT p99 reaches {top} ms");
     assert!(reads_in_seconds(&lines.series, false));
@@ -41,13 +41,13 @@ fn a_latency_chart_past_10_s_reads_in_seconds_in_its_title_axis_and_tooltip() {
         .iter()
         .find_map(|l| l.points.iter().find_map(|&(level, v)| v.filter(|v| *v >= 10_000.0).map(|v| (l, level, v))))
         .expect("a point past 10 s");
-    let tip = serving_tip(w, line, level, &s, &[], true).expect("tip");
+    let tip = serving_tip(w, line, level, &s.series_inputs(), &[], true).expect("tip");
     assert_eq!(tip.lines[0].label, "TTFT p99 (s)");
     assert_eq!(tip.lines[0].value, servescope::core::format::readable(value / 1000.0));
-    let in_ms = serving_tip(w, line, level, &s, &[], false).expect("tip");
+    let in_ms = serving_tip(w, line, level, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(in_ms.lines[0].label, "TTFT p99 (ms)");
     // Throughput never switches.
-    let out = serving_series(&r, w, Metric::OutTokS, &s);
+    let out = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     assert!(!reads_in_seconds(&out.series, false));
 }
 
@@ -98,7 +98,7 @@ fn coverage_says_no_study_and_does_not_count_an_unstated_model() {
         {"path":"b.json","sha256":"00","title":"B","date":"2026-01-02","model":"M2","hardware":"B200","engines":["vLLM"],"engineIds":["vllm"],"workloads":["1024x1024"]},
         {"path":"c.json","sha256":"00","title":"C","date":"2026-01-03","model":null,"hardware":"H200","engines":["SGLang"],"engineIds":["sglang"],"workloads":["1024x1024"]}]}"#;
     let collection = parse_collection(manifest, "c/index.json").expect("manifest");
-    let table = coverage_table(&collection, &ViewState::default());
+    let table = coverage_table(&collection, &ViewState::default().catalog_filter());
     assert_eq!(
         table.caption,
         "What was measured: 2 models × 2 hardware, the engines and studies in each; some studies state no model (their row reads \"not stated\")"
@@ -112,8 +112,8 @@ fn coverage_says_no_study_and_does_not_count_an_unstated_model() {
 fn with_p50_and_p99_together_the_table_and_its_csv_hold_both() {
     let r = results();
     let s = state("metric=ttft_p99_ms&pct=both");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let table = serving_table(&r, w, Metric::TtftP99Ms, &s, &[]);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let table = serving_table(&r, w, Metric::TtftP99Ms, &s.series_inputs(), &[]);
     let n = w.levels.len();
     assert_eq!(table.columns.len(), 2 * n);
     assert_eq!(table.columns[0].label, "p50 c1");
@@ -130,19 +130,19 @@ fn with_p50_and_p99_together_the_table_and_its_csv_hold_both() {
     assert_eq!(row.cells[0].field.exact(), servescope::core::format::as_written(c1.ttft_p50_ms.expect("p50")));
     assert_eq!(row.cells[n].field.exact(), servescope::core::format::as_written(c1.ttft_p99_ms.expect("p99")));
     // One metric alone keeps one column per level.
-    assert_eq!(serving_table(&r, w, Metric::TtftP99Ms, &state(""), &[]).columns.len(), n);
+    assert_eq!(serving_table(&r, w, Metric::TtftP99Ms, &state("").series_inputs(), &[]).columns.len(), n);
 }
 
 #[test]
 fn a_cost_cell_says_its_parts_and_a_missing_cache_row_leaves_its_csv_fields_empty() {
     let r = results();
     let s = state("workload=1024x1024&metric=cost_per_mtok&kwh_price=0.12&gpu_hour_price=2");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let table = serving_table(&r, w, Metric::CostPerMtok, &s, &[]);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let table = serving_table(&r, w, Metric::CostPerMtok, &s.series_inputs(), &[]);
     let paiton = table.rows.iter().find(|x| x.head.id.as_deref() == Some("paiton")).expect("row");
     assert_eq!(paiton.cells[5].field.display(), "0.3948");
     assert_eq!(paiton.cells[5].note.as_deref(), Some("energy 0.01010 + GPU time 0.3847"));
-    let cache = cache_table(&r, &ViewState::default()).expect("cache");
+    let cache = cache_table(&r, &ViewState::default().series_inputs()).expect("cache");
     let csv = cache.to_csv("#");
     assert!(csv.lines().any(|l| l == "SGLang · no MTP,sglangNoMtp,,,"), "{csv}");
     assert!(!csv.contains("not measured"), "{csv}");
@@ -162,7 +162,7 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     use servescope::core::series::{cache_bars, prefill_bars};
     use servescope::core::tooltip::bar_tip;
     let r = results();
-    let bars = cache_bars(&r, &ViewState::default());
+    let bars = cache_bars(&r, &ViewState::default().series_inputs());
     for (size, wraps) in [((800, 380), false), ((360, 300), true)] {
         let (svg, drawn) =
             common::render_svg(size, |area| draw_bars(area, &BarChart { bars: &bars, y_title: "KV tokens", theme: LIGHT }).expect("drawn"));
@@ -183,7 +183,7 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     let tip = bar_tip(&bars, 0, 0).expect("Paiton's bar");
     assert_eq!(tip.lines[0].label, "GPU KV cache");
     assert_eq!(tip.lines[0].value, "2.191 M tokens");
-    let prefill = prefill_bars(&r, &ViewState::default());
+    let prefill = prefill_bars(&r, &ViewState::default().series_inputs());
     let tip = bar_tip(&prefill, 0, 0).expect("Paiton's first bar");
     assert!(tip.lines[0].value.ends_with(" input tokens/s"), "{}", tip.lines[0].value);
 }
@@ -226,15 +226,19 @@ fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for
     use servescope::core::embed::embed_caption;
     use servescope::core::link::{chart_css_height, View};
     let r = results();
+    let caption = |query: &str, view: View| {
+        let link = state(query);
+        embed_caption(&r, &link.series_inputs(), link.chart, view)
+    };
     assert_eq!(
-        embed_caption(&r, &state("view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000&embed=1"), View::Tradeoff),
+        caption("view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000&embed=1", View::Tradeoff),
         "Qwen3.8-Flash-Next on one MI350P · ISL 1024 / OSL 1024 · output tok/s per GPU against per-user tok/s · limit TTFT p99 ≤ 1000 ms"
     );
     assert_eq!(
-        embed_caption(&r, &state("view=serving&workload=8192x1024&metric=ttft_p99_ms&embed=1"), View::Serving),
+        caption("view=serving&workload=8192x1024&metric=ttft_p99_ms&embed=1", View::Serving),
         "Qwen3.8-Flash-Next on one MI350P · ISL 8192 / OSL 1024 · TTFT p99"
     );
-    assert_eq!(embed_caption(&r, &state("view=cache&embed=1"), View::Cache), "Qwen3.8-Flash-Next on one MI350P · KV cache at start-up");
+    assert_eq!(caption("view=cache&embed=1", View::Cache), "Qwen3.8-Flash-Next on one MI350P · KV cache at start-up");
     assert_eq!(chart_css_height(440, (1280.0, 800.0)), 440);
     assert_eq!(chart_css_height(440, (390.0, 844.0)), 303);
     assert_eq!(chart_css_height(440, (844.0, 390.0)), 240, "a phone in landscape keeps a readable chart");
@@ -255,9 +259,9 @@ fn a_source_reads_not_published_everywhere_when_none_was() {
     assert_eq!(source_words(&some, &first), "unavailable");
     // The tooltip says the same words as the badge.
     let s = state("");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let lines = serving_series(&r, w, Metric::OutTokS, &s);
-    let tip = serving_tip(w, &lines.series[0], 1.0, &s, &absent, false).expect("tip");
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let lines = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
+    let tip = serving_tip(w, &lines.series[0], 1.0, &s.series_inputs(), &absent, false).expect("tip");
     let source = tip.lines.iter().find(|l| l.label == "source").expect("a source line");
     assert!(source.value.ends_with("(not published)"), "{}", source.value);
 }

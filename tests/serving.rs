@@ -25,9 +25,9 @@ fn values(series: &ServingSeries, label: &str) -> Vec<Option<f64>> {
 fn ttft_p99_at_8192x1024_reads_the_file_and_leaves_nulls_as_gaps() {
     let r = results();
     let s = state("workload=8192x1024&metric=ttft_p99_ms");
-    let workload = chosen_workload(&r, &s).expect("workload");
+    let workload = chosen_workload(&r, s.workload).expect("workload");
     assert_eq!(workload.name(), "ISL 8192 / OSL 1024");
-    let lines = serving_series(&r, workload, Metric::TtftP99Ms, &s);
+    let lines = serving_series(&r, workload, Metric::TtftP99Ms, &s.series_inputs());
     assert_eq!(values(&lines, "Paiton CDNA4")[6], Some(47099.7));
     assert_eq!(values(&lines, "SGLang MTP · 8 seqs")[5], None, "c32 is not measured");
     assert_eq!(lines.not_measured, ["sglang16"], "an engine without a row is listed by id, not left out");
@@ -37,7 +37,7 @@ fn ttft_p99_at_8192x1024_reads_the_file_and_leaves_nulls_as_gaps() {
 fn the_chart_plots_exactly_the_measured_cells() {
     let r = results();
     let s = state("workload=1024x1024&metric=out_tok_s");
-    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     let non_null: usize = lines.series.iter().map(|l| l.measured().count()).sum();
     assert_eq!(non_null, 21, "7 + 7 + 5 + 2 measured cells in ISL 1024 / OSL 1024");
     let (svg, geometry) = render_svg((800, 440), |area| {
@@ -61,7 +61,7 @@ fn the_chart_plots_exactly_the_measured_cells() {
 fn pct_both_draws_p50_solid_and_p99_dashed() {
     let r = results();
     let s = state("metric=ttft_p99_ms&pct=both&engines=paiton");
-    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::TtftP99Ms, &s);
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::TtftP99Ms, &s.series_inputs());
     let shape: Vec<(&str, bool)> = lines.series.iter().map(|l| (l.label.as_str(), l.dashed)).collect();
     assert_eq!(shape, [("Paiton CDNA4 · p50", false), ("Paiton CDNA4 · p99", true)]);
     assert_eq!(lines.series[0].points[0].1, Some(97.8));
@@ -72,13 +72,13 @@ fn pct_both_draws_p50_solid_and_p99_dashed() {
 fn relative_mode_divides_by_the_reference_and_a_null_on_either_side_is_not_measured() {
     let r = results();
     let s = state("metric=out_tok_s&vs=paiton");
-    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     assert!(values(&lines, "Paiton CDNA4").iter().all(|v| *v == Some(1.0)));
     let sglang = values(&lines, "SGLang MTP · 16 seqs");
     assert_eq!(sglang[5], None, "SGLang c32 is null");
     let no_mtp = values(&lines, "SGLang · no MTP");
     assert_eq!(no_mtp[0], None, "no-MTP c1 is null while Paiton's is measured");
-    let w = chosen_workload(&r, &s).expect("workload");
+    let w = chosen_workload(&r, s.workload).expect("workload");
     let (p, v) = (cell_at(w, "paiton", 1.0).and_then(|c| c.out_tok_s), cell_at(w, "vllm", 1.0).and_then(|c| c.out_tok_s));
     assert_eq!(values(&lines, "vLLM + AITER")[0], Some(v.expect("vllm") / p.expect("paiton")));
 }
@@ -102,7 +102,7 @@ fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
     assert_eq!(low.len(), 6);
     assert!(low.contains(&("1024x8192".into(), "vllm".into(), 1, 2.0)));
     let s = state("workload=1024x8192");
-    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     let vllm = lines.series.iter().find(|l| l.id == "vllm").expect("vllm");
     assert_eq!(vllm.low_sample, [1.0, 2.0, 4.0]);
 }
@@ -135,7 +135,7 @@ fn the_frontier_keeps_only_points_nothing_beats_on_both_axes() {
 fn the_bundled_frontier_is_paiton_with_one_sglang_point() {
     let r = results();
     let s = state("");
-    let lines = tradeoff_lines(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let lines = tradeoff_lines(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     let owners: Vec<(String, u32)> =
         pareto_frontier(&lines, Better::Higher).iter().map(|p| (lines[p.line].id.clone(), p.level as u32)).collect();
     let expected = [("paiton", 64), ("paiton", 32), ("sglang16", 16), ("paiton", 8), ("paiton", 4), ("paiton", 2), ("paiton", 1)];
@@ -146,7 +146,7 @@ fn the_bundled_frontier_is_paiton_with_one_sglang_point() {
 fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets() {
     let r = results();
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
-    let table = best_within_limits(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let table = best_within_limits(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     let said: Vec<(&str, String)> = table
         .iter()
         .map(|(id, result)| {
@@ -174,8 +174,8 @@ fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets(
 fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
     let r = results();
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
     let frontier = pareto_frontier(&lines, Better::Higher);
     let (svg, geometry) = render_svg((800, 480), |area| {
         let spec = TradeoffChart {
@@ -231,27 +231,27 @@ fn rate_study() -> servescope::core::model::Results {
 fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
     let r = rate_study();
     let s = state("workload=1024x256-rate");
-    let w = chosen_workload(&r, &s).expect("workload");
+    let w = chosen_workload(&r, s.workload).expect("workload");
     assert_eq!((w.load, w.levels.clone()), (LoadAxis::Rate, vec![1.0, 2.0, 4.0, 8.0, 16.0]));
-    let lines = serving_series(&r, w, Metric::OutTokS, &s);
+    let lines = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     let alpha = &lines.series[0];
     assert_eq!(alpha.value_at(16.0), None, "an all-failed level is not a point at zero");
     assert_eq!(alpha.failed, [(16.0, "all 100 failed".to_owned())]);
     assert_eq!(alpha.gaps().count(), 0, "nor is it 'not measured'");
     assert_eq!(lines.series[1].gaps().collect::<Vec<_>>(), [16.0]);
-    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
     let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(heads, ["1 req/s", "2 req/s", "4 req/s", "8 req/s", "16 req/s"]);
     assert_eq!(table.rows[0].cells[4].field.display(), "all 100 failed");
     assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed"));
-    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s, &[], false).expect("tip");
+    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(tip.title, "Alpha 1.0 · 2 req/s");
     let load = tip.lines.iter().find(|l| l.label == "load").expect("load line");
     assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s · 6.9 in flight (measured)");
-    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s, &[], false).expect("tip");
+    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(failed.lines[0].value, "all 100 failed · no request completed");
     // Neither a headline nor the frontier picks the failed cell.
-    let trade = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    let trade = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
     assert!(trade.iter().all(|l| l.points.iter().all(|p| p.level != 16.0 || l.id != "alpha")));
     assert_eq!(trade[0].points[0].label, "1 req/s");
 }
@@ -260,24 +260,24 @@ fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
 fn repeats_draw_a_whisker_and_a_burst_is_named() {
     let r = rate_study();
     let s = state("workload=1024x256");
-    let w = chosen_workload(&r, &s).expect("workload");
+    let w = chosen_workload(&r, s.workload).expect("workload");
     assert_eq!(w.load, LoadAxis::Concurrency, "a key without -rate picks the concurrency sweep");
-    let lines = serving_series(&r, w, Metric::OutTokS, &s);
+    let lines = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     assert_eq!(lines.series[0].spread, [(8.0, 887.1, 915.8)]);
     assert_eq!(lines.series[0].burst, [100.0]);
-    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s, &[], false).expect("tip");
+    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s.series_inputs(), &[], false).expect("tip");
     let trials = tip.lines.iter().find(|l| l.label == "trials").expect("trials line");
     assert_eq!(trials.value, "median of 3 runs · min 887.1 · max 915.8");
-    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s, &[], false).expect("tip");
+    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(burst.title, "Alpha 1.0 · c100 burst");
-    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
     assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3: 887.1–915.8"));
     let cards = servescope::core::headline::headline_cards(&r, &Default::default());
     let top = &cards[0].lines;
     assert_eq!(top[0].text, "1024/256 by rate: Alpha 1.0, 1,960 at 8 req/s", "the failed 16 req/s is never the headline");
     // The chart draws the whisker and the failed cross and titles the x axis by rate.
-    let rate = chosen_workload(&r, &state("workload=1024x256-rate")).expect("w");
-    let rate_lines = serving_series(&r, rate, Metric::OutTokS, &ViewState::default());
+    let rate = chosen_workload(&r, state("workload=1024x256-rate").workload).expect("w");
+    let rate_lines = serving_series(&r, rate, Metric::OutTokS, &ViewState::default().series_inputs());
     let (svg, geometry) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {
             y_title: "y",
@@ -324,7 +324,7 @@ fn an_engine_that_failed_at_every_rate_is_drawn_as_failed_not_called_not_measure
     doc["serving"]["workloads"][0]["rows"][1]["cells"] = serde_json::Value::Array(cells);
     let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
     let s = state("workload=1024x256-rate&engines=beta");
-    let lines = serving_series(&r, chosen_workload(&r, &s).expect("workload"), Metric::OutTokS, &s);
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     assert_eq!(lines.not_measured, Vec::<String>::new(), "every request failed: measured, not absent");
     assert_eq!(lines.series.len(), 1);
     assert_eq!(lines.series[0].failed.len(), 5);

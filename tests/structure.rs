@@ -165,6 +165,7 @@ const CORE_ORDER: &[&str] = &[
     "headline",
     "tooltip",
     "embed",
+    "history_view",
     "import",
 ];
 

@@ -31,7 +31,7 @@ fn shown(row: &Row) -> Vec<String> {
 #[test]
 fn the_decode_table_reads_readably_and_exports_the_files_digits() {
     let r = results();
-    let table = decode_table(&r, &state(""), &[]).expect("decode");
+    let table = decode_table(&r, &state("").series_inputs(), &[]).expect("decode");
     assert_eq!(shown(row(&table, "Paiton CDNA4"))[0], "273.1");
     let csv = table.to_csv("# provenance");
     assert!(csv.contains("Paiton CDNA4,paiton,273.071554221675,"), "{csv}");
@@ -43,14 +43,14 @@ fn the_decode_table_reads_readably_and_exports_the_files_digits() {
 fn the_serving_table_in_ratio_mode_says_so_in_its_csv() {
     let r = results();
     let s = state("vs=vllm");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let table = serving_table(&r, w, Metric::OutTokS, &s, &[]);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let table = serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
     assert_eq!(shown(row(&table, "vLLM + AITER"))[0], "1.000×");
     let csv = table.to_csv("#");
     assert!(csv.lines().nth(1).is_some_and(|h| h.contains("out_tok_s ratio to vllm at c1")), "{csv}");
     assert!(table.caption.contains("as a ratio to vLLM + AITER"), "{}", table.caption);
     // A percentile carries its cell's n; a low sample is marked.
-    let ttft = serving_table(&r, w, Metric::TtftP99Ms, &state(""), &[]);
+    let ttft = serving_table(&r, w, Metric::TtftP99Ms, &state("").series_inputs(), &[]);
     let paiton = row(&ttft, "Paiton CDNA4");
     assert_eq!(paiton.cells[0].note.as_deref(), Some("n=8"));
     assert_eq!(paiton.sources, ["sweep-paiton.jsonl", "sweep-paiton-c3264.jsonl"]);
@@ -60,9 +60,9 @@ fn the_serving_table_in_ratio_mode_says_so_in_its_csv() {
 #[test]
 fn a_mismatched_source_marks_its_cells_and_row() {
     let r = results();
-    let w = chosen_workload(&r, &state("")).expect("workload");
+    let w = chosen_workload(&r, state("").workload).expect("workload");
     let statuses = vec![("sweep-vllm.jsonl".to_owned(), SourceStatus::Mismatch { expected: "a".into(), actual: "b".into() })];
-    let table = serving_table(&r, w, Metric::OutTokS, &state(""), &statuses);
+    let table = serving_table(&r, w, Metric::OutTokS, &state("").series_inputs(), &statuses);
     let vllm = row(&table, "vLLM + AITER");
     assert!(vllm.mismatch);
     assert!(vllm.cells[0].mismatch, "c1 comes from sweep-vllm.jsonl");
@@ -73,9 +73,9 @@ fn a_mismatched_source_marks_its_cells_and_row() {
 fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
     let r = results();
     let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let best = best_within_limits(&r, w, Metric::OutTokS, &s);
-    let table = limits_table(&r, w, Metric::OutTokS, &best, &s);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let best = best_within_limits(&r, w, Metric::OutTokS, &s.series_inputs());
+    let table = limits_table(&r, w, Metric::OutTokS, &best, &s.series_inputs());
     assert_eq!(shown(row(&table, "Paiton CDNA4")), ["best point under the limits", "754.6", "c8", "668", "97.4"]);
     let csv = table.to_csv("#");
     let lines: Vec<&str> = csv.lines().collect();
@@ -88,9 +88,9 @@ fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
 #[test]
 fn prefill_cache_and_accuracy_tables_say_what_is_absent_in_words() {
     let r = results();
-    let prefill = prefill_table(&r, &state("")).expect("prefill");
+    let prefill = prefill_table(&r, &state("").series_inputs()).expect("prefill");
     assert_eq!(shown(&prefill.rows[0]), ["8,192", "8,197", "13,709", "0.598", "1", "scout_only", "not done", "lmx-paiton.json"]);
-    let cache = cache_table(&r, &state("")).expect("cache");
+    let cache = cache_table(&r, &state("").series_inputs()).expect("cache");
     assert_eq!(shown(row(&cache, "Paiton CDNA4"))[..2], ["2.191 M", "66"]);
     assert_eq!(shown(row(&cache, "SGLang · no MTP"))[0], "not measured");
     let weight = weight_accuracy_table(&r).expect("weight");
@@ -179,18 +179,19 @@ fn a_rule_no_point_satisfies_says_so() {
 fn tooltips_name_the_point_its_sample_and_its_source() {
     let r = results();
     let s = state("workload=1024x8192&engines=vllm");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let line = serving_series(&r, w, Metric::OutTokS, &s).series.remove(0);
-    let tip = serving_tip(w, &line, 1.0, &s, &[], false).expect("a tip");
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let line = serving_series(&r, w, Metric::OutTokS, &s.series_inputs()).series.remove(0);
+    let tip = serving_tip(w, &line, 1.0, &s.series_inputs(), &[], false).expect("a tip");
     assert_eq!(tip.title, "vLLM + AITER · c1");
     let words: Vec<String> = tip.lines.iter().map(|l| format!("{} {}", l.label, l.value)).collect();
     assert!(words[1].starts_with("sample n 2 · errors") && words[1].ends_with("low sample"), "{words:?}");
     assert_eq!(words[2], "source sweep-vllm.jsonl (not checked)");
     let s = state("slo_ttft_p99_ms=1000");
-    let w = chosen_workload(&r, &s).expect("workload");
-    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s);
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
     let tip =
-        tradeoff_tip(w, &lines[0], lines[0].points.iter().position(|p| p.level == 16.0).expect("c16"), Metric::OutTokS, &s).expect("a tip");
+        tradeoff_tip(w, &lines[0], lines[0].points.iter().position(|p| p.level == 16.0).expect("c16"), Metric::OutTokS, &s.series_inputs())
+            .expect("a tip");
     assert!(tip.lines.iter().any(|l| l.value == "breaks a limit set" && l.warn), "{tip:?}");
 }
 
@@ -199,11 +200,11 @@ fn ticks_across_files_merge_their_levels_and_a_view_names_its_sources() {
     let a = results();
     let b = check(&read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
     assert_eq!(concurrency_ticks([&a, &b]), [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0]);
-    let serving = sources_behind(&a, &state("engines=paiton"), View::Serving);
+    let serving = sources_behind(&a, &state("engines=paiton").series_inputs(), View::Serving);
     assert_eq!(serving, ["sweep-paiton.jsonl", "sweep-paiton-c3264.jsonl"]);
     assert_eq!(
-        sources_behind(&a, &state(""), View::Accuracy),
+        sources_behind(&a, &state("").series_inputs(), View::Accuracy),
         ["accuracy-bf16.json", "accuracy-paiton.log", "accuracy-quark.json", "weight-model-card.md"]
     );
-    assert_eq!(sources_behind(&a, &state(""), View::Provenance).len(), 17);
+    assert_eq!(sources_behind(&a, &state("").series_inputs(), View::Provenance).len(), 17);
 }

@@ -9,7 +9,8 @@ use servescope::core::headline::headline_cards;
 use servescope::core::link::ViewState;
 use servescope::core::metric::Metric;
 use servescope::core::provenance::citations;
-use servescope::core::series::{chosen_workload, decode_series};
+use servescope::core::link::chosen_workload;
+use servescope::core::series::decode_series;
 use servescope::core::tables;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,14 +19,14 @@ fuzz_target!(|data: &[u8]| {
     let state = ViewState::default();
     let _ = citations(&results);
     let _ = headline_cards(&results, &state.prices);
-    let _ = tables::decode_table(&results, &state, &[]);
-    let _ = tables::prefill_table(&results, &state);
-    let _ = tables::cache_table(&results, &state);
+    let _ = tables::decode_table(&results, &state.series_inputs(), &[]);
+    let _ = tables::prefill_table(&results, &state.series_inputs());
+    let _ = tables::cache_table(&results, &state.series_inputs());
     let _ = tables::sources_table(&results, &[]);
-    if let Some(workload) = chosen_workload(&results, &state) {
-        let _ = tables::serving_table(&results, workload, Metric::TtftP99Ms, &state, &[]).to_csv("#");
+    if let Some(workload) = chosen_workload(&results, state.workload) {
+        let _ = tables::serving_table(&results, workload, Metric::TtftP99Ms, &state.series_inputs(), &[]).to_csv("#");
     }
-    let series = decode_series(&results, &state);
+    let series = decode_series(&results, &state.series_inputs());
     let measured: usize = series.iter().map(|s| s.measured().count()).sum();
     let mut svg = String::new();
     let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();

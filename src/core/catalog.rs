@@ -5,7 +5,7 @@
 //! behind them, linking to the catalog filtered to it.
 
 use crate::core::collection::{Collection, StudyEntry};
-use crate::core::link::{View, ViewState};
+use crate::core::link::{CatalogFilter, View, ViewState};
 use crate::core::tables::{Cell, Column, Field, Row, RowHead, Table};
 
 /// What a study's model or hardware reads as when the manifest does not state it.
@@ -13,7 +13,7 @@ pub const NOT_STATED: &str = "not stated";
 
 /// Whether an entry passes the link's catalog filters: `model`, `hardware` exact; `engine`
 /// an engine label or id; `q` free text in its title, date, model, hardware, engines or path.
-pub fn passes(entry: &StudyEntry, state: &ViewState) -> bool {
+pub fn passes(entry: &StudyEntry, state: &CatalogFilter) -> bool {
     let stated = |v: &Option<String>| v.clone().unwrap_or_else(|| NOT_STATED.to_owned());
     let facet = |want: &Option<String>, have: String| want.as_ref().is_none_or(|w| *w == have);
     let engine = state.engine.as_ref().is_none_or(|e| entry.engines.iter().chain(&entry.engine_ids).any(|x| x == e));
@@ -26,7 +26,7 @@ pub fn passes(entry: &StudyEntry, state: &ViewState) -> bool {
 }
 
 /// The indices of the studies the filters keep, newest first (ties in manifest order).
-pub fn filtered(collection: &Collection, state: &ViewState) -> Vec<usize> {
+pub fn filtered(collection: &Collection, state: &CatalogFilter) -> Vec<usize> {
     let mut kept: Vec<usize> = (0..collection.studies.len()).filter(|&i| passes(&collection.studies[i], state)).collect();
     kept.sort_by(|&a, &b| collection.studies[b].date.cmp(&collection.studies[a].date).then(a.cmp(&b)));
     kept
@@ -52,8 +52,8 @@ pub fn facet_values(collection: &Collection, facet: &str) -> Vec<String> {
 }
 
 /// The link that opens study `src`'s overview, keeping the collection.
-pub fn study_link(index: &ViewState, src: &str) -> ViewState {
-    ViewState { index: index.index.clone(), src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() }
+pub fn study_link(filter: &CatalogFilter, src: &str) -> ViewState {
+    ViewState { index: filter.index.clone(), src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() }
 }
 
 /// Rows of the catalog shown at first, and added by each "Show more": a 500-study
@@ -68,7 +68,7 @@ pub fn catalog_table(
     srcs: &[String],
     rows: &[usize],
     shown: usize,
-    state: &ViewState,
+    state: &CatalogFilter,
     changed: &[String],
 ) -> Table {
     let text = |v: &Option<String>| v.clone().map_or_else(|| Field::Note(NOT_STATED.into()), Field::Text);
@@ -132,7 +132,7 @@ fn coverage_caption(models: &[String], hardware: &[String]) -> String {
 /// measured there and how many studies, linking to the catalog filtered to it; an empty one
 /// reads "no study" (nothing was run there, which is not a measurement missing from a study).
 /// The caption counts only stated models and hardware.
-pub fn coverage_table(collection: &Collection, state: &ViewState) -> Table {
+pub fn coverage_table(collection: &Collection, state: &CatalogFilter) -> Table {
     let models = facet_values(collection, "model");
     let hardware = facet_values(collection, "hardware");
     let stated = |v: &Option<String>| v.clone().unwrap_or_else(|| NOT_STATED.to_owned());

@@ -2,7 +2,7 @@
 //! comparable at all; each compared file's lines, told apart by line style; and a delta
 //! table against the first file. Points exist only where a file measured them.
 
-use super::link::{ViewState, WorkloadKey};
+use super::link::{SeriesInputs, WorkloadKey};
 use super::metric::Metric;
 use super::model::{Results, Workload};
 use super::palette::{engine_style, EngineStyle};
@@ -222,7 +222,7 @@ pub fn compare_series(
     tag: &str,
     key: WorkloadKey,
     metric: Metric,
-    state: &ViewState,
+    state: &SeriesInputs,
 ) -> Vec<Series> {
     let Some(workload) = find_workload(file, key) else { return Vec::new() };
     let mut single = state.clone();
@@ -232,7 +232,7 @@ pub fn compare_series(
 }
 
 /// The decode lines of the `k`-th compared file.
-pub fn compare_decode_series(first: &Results, file: &Results, k: usize, tag: &str, state: &ViewState) -> Vec<Series> {
+pub fn compare_decode_series(first: &Results, file: &Results, k: usize, tag: &str, state: &SeriesInputs) -> Vec<Series> {
     restyle(first, file, k, tag, decode_series(file, state))
 }
 
@@ -298,7 +298,7 @@ mod tests {
             "B",
             WorkloadKey { isl: 8, osl: 8, load: crate::core::model::LoadAxis::Concurrency },
             Metric::OutTokS,
-            &ViewState::default(),
+            &crate::core::link::ViewState::default().series_inputs(),
         );
         assert_eq!(lines.len(), 2);
         assert!(lines.iter().all(|l| l.dashed && l.file == 1));

@@ -3,20 +3,20 @@
 //! someone else's page without the full view's headings.
 
 use super::link::chosen_workload;
-use super::link::{embedded_chart, is_energy_tradeoff, metric_for, tradeoff_metric, ChartId, View, ViewState};
+use super::link::{embedded_chart, is_energy_tradeoff, metric_for, tradeoff_metric, ChartId, SeriesInputs, View};
 use super::model::Results;
 
 /// The embed's caption: "Qwen3.8 on one MI350P · ISL 1024 / OSL 1024 · output tok/s per
 /// GPU", the trade-off's axes and limits, or the table or block shown.
-pub fn embed_caption(results: &Results, state: &ViewState, view: View) -> String {
+pub fn embed_caption(results: &Results, state: &SeriesInputs, chart: Option<ChartId>, view: View) -> String {
     let mut parts = vec![results.title.clone()];
     parts.extend(results.hardware.clone());
-    let chart = embedded_chart(state, view);
+    let shown = embedded_chart(chart, view);
     let by_workload = matches!(view, View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare);
     if by_workload {
-        parts.extend(chosen_workload(results, state).map(|w| w.name()));
+        parts.extend(chosen_workload(results, state.workload).map(|w| w.name()));
     }
-    let what = match (view, chart) {
+    let what = match (view, shown) {
         (_, ChartId::Table) => format!("{view} table"),
         (View::Tradeoff, _) | (View::Energy, ChartId::Tradeoff) => {
             format!("{} against per-user tok/s", tradeoff_metric(view, state).choice_label())
@@ -30,7 +30,7 @@ pub fn embed_caption(results: &Results, state: &ViewState, view: View) -> String
         _ => view.to_string(),
     };
     parts.push(what);
-    let tradeoff = view == View::Tradeoff || is_energy_tradeoff(state, view);
+    let tradeoff = view == View::Tradeoff || is_energy_tradeoff(chart, view);
     if tradeoff {
         if let Some(v) = state.slo_ttft_p99_ms {
             parts.push(format!("limit TTFT p99 ≤ {v} ms"));

@@ -137,6 +137,15 @@ impl Interval {
     }
 }
 
+/// The word for `n` things: `one` for exactly 1, else `many` ("1 study", "3 studies").
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

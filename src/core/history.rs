@@ -123,15 +123,13 @@ pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String
     (n > 0).then(|| {
         let studies = if n == 1 { "1 study".to_owned() } else { format!("{n} studies") };
         format!(
-            "{studies} measured ISL {} / OSL {} by {} rather than by {}: a different load axis, so {} not joined on this line (pick the workload “{} / {} by {}” to follow {}).",
+            "{studies} measured ISL {} / OSL {} by {} rather than by {}: a different load axis, so {} not joined on this line (pick the workload “{}” to follow {}).",
             key.isl,
             key.osl,
             other.load.noun(),
             key.load.noun(),
             if n == 1 { "it is" } else { "they are" },
-            key.isl,
-            key.osl,
-            other.load.noun(),
+            other.words(),
             if n == 1 { "it" } else { "them" },
         )
     })

@@ -16,6 +16,7 @@ pub mod findings;
 pub mod format;
 pub mod headline;
 pub mod history;
+pub mod history_view;
 pub mod import;
 pub mod intake;
 pub mod legend;

@@ -2,7 +2,7 @@
 //! are tested natively and the page only places them.
 
 use super::format::{as_written, as_written_or_gap, readable, readable_ms, significant4};
-use super::link::ViewState;
+use super::link::SeriesInputs;
 use super::metric::{is_low_sample, Metric, Unit};
 use super::model::{Cell, Results, Workload};
 use super::provenance::SourceStatus;
@@ -74,7 +74,7 @@ pub fn serving_tip(
     workload: &Workload,
     line: &Series,
     level: f64,
-    state: &ViewState,
+    state: &SeriesInputs,
     statuses: &[(String, SourceStatus)],
     seconds: bool,
 ) -> Option<Tooltip> {
@@ -166,7 +166,7 @@ pub fn decode_tip(results: &Results, line: &Series, conc: f64, statuses: &[(Stri
 
 /// A point of the trade-off plane: both coordinates, its TTFT p99 and whether it meets
 /// the limits set.
-pub fn tradeoff_tip(workload: &Workload, line: &TradeoffLine, index: usize, y_metric: Metric, state: &ViewState) -> Option<Tooltip> {
+pub fn tradeoff_tip(workload: &Workload, line: &TradeoffLine, index: usize, y_metric: Metric, state: &SeriesInputs) -> Option<Tooltip> {
     let point = line.points.get(index)?;
     let cell = cell_at(workload, &line.id, point.level)?;
     let mut lines = vec![

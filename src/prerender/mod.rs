@@ -65,8 +65,10 @@ pub fn landing(results: &Results, src: &str) -> Landing {
 /// The landing view of a collection of several studies: its catalog, from the manifest.
 pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
     let state = ViewState { view: Some(View::Catalog), ..ViewState::default() };
-    let rows = filtered(collection, &state);
-    let table = catalog_table(collection, srcs, &rows, CATALOG_PAGE_ROWS, &state, &[]);
+    // The catalog unfiltered: what a link to the collection opens.
+    let filter = state.catalog_filter();
+    let rows = filtered(collection, &filter);
+    let table = catalog_table(collection, srcs, &rows, CATALOG_PAGE_ROWS, &filter, &[]);
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
     html.open("header", &[("class", Some("topbar"))]);
@@ -177,7 +179,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     let workloads = &results.serving.as_ref()?.workloads;
     let workload = workloads.first()?;
     let metric = Metric::OutTokS;
-    let lines = serving_series(results, workload, metric, &ViewState::default());
+    let lines = serving_series(results, workload, metric, &ViewState::default().series_inputs());
     let ticks = load_ticks([workload]);
     let title = metric.titled_with_direction(metric.axis_title());
     html.open("div", &[("class", Some("overview-chart"))]);

@@ -3,13 +3,15 @@
 //!
 //! One type, `ViewState`, parses and prints every parameter; `tokens` holds the typed
 //! values, `views` the per-view facts (charts, metrics, sources behind a view), `workload`
-//! which workload a link names.
+//! which workload a link names, `inputs` the narrow parts of the link each builder reads.
 
+mod inputs;
 mod state;
 mod tokens;
 mod views;
 mod workload;
 
+pub use inputs::{CatalogFilter, SeriesInputs};
 pub use state::{encode_component, ParamNotice, ViewState, MAX_COMPARED};
 pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use views::{

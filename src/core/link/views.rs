@@ -2,6 +2,7 @@
 //! charts and default chart, its metrics and default metric, the sources behind what it
 //! shows, and the state changes its controls make.
 
+use super::inputs::SeriesInputs;
 use super::state::ViewState;
 use super::tokens::{ChartId, View, WorkloadKey};
 use crate::core::metric::Metric;
@@ -30,14 +31,14 @@ pub fn default_chart(view: View) -> ChartId {
 }
 
 /// The chart `embed=1` shows for this state.
-pub fn embedded_chart(state: &ViewState, view: View) -> ChartId {
-    state.chart.filter(|c| charts_of(view).contains(c)).unwrap_or(default_chart(view))
+pub fn embedded_chart(chart: Option<ChartId>, view: View) -> ChartId {
+    chart.filter(|c| charts_of(view).contains(c)).unwrap_or(default_chart(view))
 }
 
 /// In the energy view, `chart=tradeoff` shows the energy trade-off (with or without
 /// `embed`), as links written before the findings-first page did.
-pub fn is_energy_tradeoff(state: &ViewState, view: View) -> bool {
-    view == View::Energy && state.chart == Some(ChartId::Tradeoff)
+pub fn is_energy_tradeoff(chart: Option<ChartId>, view: View) -> bool {
+    view == View::Energy && chart == Some(ChartId::Tradeoff)
 }
 
 /// The metrics a view's picker offers, in order.
@@ -63,7 +64,7 @@ pub fn default_metric(view: View) -> Metric {
 
 /// The metric a view shows: the link's when the view draws it, else the view's default.
 /// `short` and `cost_per_mtok` are reachable by link in either explorer.
-pub fn metric_for(view: View, state: &ViewState) -> Metric {
+pub fn metric_for(view: View, state: &SeriesInputs) -> Metric {
     let reachable = |m: &Metric| metrics_of(view, true).contains(m) || *m == Metric::Short;
     state.metric.filter(reachable).unwrap_or(default_metric(view))
 }
@@ -79,14 +80,14 @@ pub fn tradeoff_metrics(priced: bool) -> Vec<Metric> {
 
 /// The trade-off's y metric: the energy trade-off's tokens per kW (or a cost), else the
 /// link's metric when the trade-off offers it, else output tok/s per GPU.
-pub fn tradeoff_metric(view: View, state: &ViewState) -> Metric {
+pub fn tradeoff_metric(view: View, state: &SeriesInputs) -> Metric {
     let default = if view == View::Energy { Metric::TokSPerKw } else { Metric::OutTokS };
     state.metric.filter(|m| tradeoff_metrics(true).contains(m) && (view != View::Energy || *m != Metric::OutTokS)).unwrap_or(default)
 }
 
 /// The options of a view's metric picker: its metrics, and the one shown when the link
 /// reached it without the picker offering it (so the picker never names another metric).
-pub fn metric_options(view: View, state: &ViewState) -> Vec<Metric> {
+pub fn metric_options(view: View, state: &SeriesInputs) -> Vec<Metric> {
     let mut options = metrics_of(view, state.prices.any());
     let shown = metric_for(view, state);
     if !options.contains(&shown) {
@@ -96,7 +97,7 @@ pub fn metric_options(view: View, state: &ViewState) -> Vec<Metric> {
 }
 
 /// The sources behind what a view shows, in file order, without repeats.
-pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<String> {
+pub fn sources_behind(results: &Results, state: &SeriesInputs, view: View) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     let mut add = |name: &str| {
         if !names.iter().any(|n| n == name) {
@@ -108,7 +109,7 @@ pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<S
             results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s))
         }
         View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare | View::History => {
-            if let Some(w) = super::chosen_workload(results, state) {
+            if let Some(w) = super::chosen_workload(results, state.workload) {
                 w.rows
                     .iter()
                     .filter(|r| state.shows_engine(&r.id))
@@ -144,13 +145,13 @@ pub fn sources_behind(results: &Results, state: &ViewState, view: View) -> Vec<S
 /// the controls it hides.
 pub fn settings_sentence(results: &Results, state: &ViewState, view: View) -> String {
     let mut parts = vec![format!("view {view}")];
-    if let Some(w) =
-        super::chosen_workload(results, state).filter(|_| !matches!(view, View::Accuracy | View::Prefill | View::Cache | View::Decode))
+    if let Some(w) = super::chosen_workload(results, state.workload)
+        .filter(|_| !matches!(view, View::Accuracy | View::Prefill | View::Cache | View::Decode))
     {
         parts.push(format!("workload {}", w.name()));
     }
     if matches!(view, View::Serving | View::Energy) {
-        parts.push(format!("metric {}", metric_for(view, state).axis_title()));
+        parts.push(format!("metric {}", metric_for(view, &state.series_inputs()).axis_title()));
     }
     if let Some(ids) = &state.engines {
         let labels: Vec<&str> = ids.iter().filter_map(|id| results.engine(id).map(|e| e.label.as_str())).collect();

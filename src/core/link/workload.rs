@@ -2,13 +2,13 @@
 //! the key a workload is linked by. The link's side of the workload, so views, series and
 //! captions ask the link and the link needs no series.
 
-use super::{ViewState, WorkloadKey};
+use super::WorkloadKey;
 use crate::core::model::{LoadAxis, Results, Workload};
 
 /// The workload a view shows: the link's, else the first in file order.
-pub fn chosen_workload<'a>(results: &'a Results, state: &ViewState) -> Option<&'a Workload> {
+pub fn chosen_workload(results: &Results, workload: Option<WorkloadKey>) -> Option<&Workload> {
     let workloads = &results.serving.as_ref()?.workloads;
-    state.workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
+    workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
 }
 
 /// The workload a key names: the same lengths and axis; a key without an axis also

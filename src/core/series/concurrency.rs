@@ -2,7 +2,7 @@
 //! workload against its load levels (concurrency, or offered request rate) with the
 //! engines filter, `pct=both` and `vs` (ratios) applied.
 
-use crate::core::link::ViewState;
+use crate::core::link::SeriesInputs;
 use crate::core::metric::{is_low_sample, Metric};
 use crate::core::model::{Cell, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
@@ -92,7 +92,7 @@ impl Series {
 }
 
 /// Decode throughput series, one per decode row the `engines` filter shows, in file order.
-pub fn decode_series(results: &Results, state: &ViewState) -> Vec<Series> {
+pub fn decode_series(results: &Results, state: &SeriesInputs) -> Vec<Series> {
     let Some(decode) = &results.decode else { return Vec::new() };
     decode
         .rows
@@ -148,7 +148,7 @@ pub struct ServingSeries {
 /// Build the serving lines for `metric` in `workload`, honouring `engines`, `pct=both` and
 /// `vs` (each value as a ratio to that engine's at the same concurrency; a null on either
 /// side, or a zero reference, is "not measured").
-pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, state: &ViewState) -> ServingSeries {
+pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, state: &SeriesInputs) -> ServingSeries {
     let metrics: Vec<(Metric, bool, &str)> = match metric.percentile_pair() {
         Some((p50, p99)) if state.pct_both => vec![(p50, false, " · p50"), (p99, true, " · p99")],
         _ => vec![(metric, false, "")],
@@ -216,7 +216,7 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
 
 /// A line's per-cell marks: low samples, all-failed levels, bursts and the min–max
 /// whisker of repeated runs (not under ratios: a ratio of ranges is not a range).
-fn mark_cells(line: &mut Series, workload: &Workload, metric: Metric, ratio: bool, state: &ViewState) {
+fn mark_cells(line: &mut Series, workload: &Workload, metric: Metric, ratio: bool, state: &SeriesInputs) {
     for &level in &workload.levels {
         let Some(cell) = cell_at(workload, &line.id, level) else { continue };
         if is_low_sample(cell) {

@@ -5,7 +5,7 @@
 
 use super::concurrency::cell_at;
 use crate::core::format::readable;
-use crate::core::link::ViewState;
+use crate::core::link::SeriesInputs;
 use crate::core::metric::{Better, Metric};
 use crate::core::model::{Cell, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
@@ -40,7 +40,7 @@ pub struct TradeoffLine {
 
 /// Whether a cell meets the service-level limits in the link; a limit on a metric the
 /// cell did not measure is not met (it cannot be shown to hold).
-pub fn meets_limits(cell: &Cell, state: &ViewState) -> bool {
+pub fn meets_limits(cell: &Cell, state: &SeriesInputs) -> bool {
     let ttft = state.slo_ttft_p99_ms.is_none_or(|limit| cell.ttft_p99_ms.is_some_and(|v| v <= limit));
     let user = state.slo_user_tok_s.is_none_or(|limit| cell.user_tok_s.is_some_and(|v| v >= limit));
     ttft && user
@@ -48,7 +48,7 @@ pub fn meets_limits(cell: &Cell, state: &ViewState) -> bool {
 
 /// The trade-off lines: x = per-user tok/s, y = `y_metric`, one per shown engine with a
 /// point where both are measured.
-pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, state: &ViewState) -> Vec<TradeoffLine> {
+pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, state: &SeriesInputs) -> Vec<TradeoffLine> {
     results
         .engines
         .iter()
@@ -184,7 +184,7 @@ pub enum LimitResult {
 /// Per shown engine: the best value of `y_metric` (highest, or lowest for a cost) among
 /// points meeting every limit, telling "not measured in this workload" apart from "no
 /// measured point meets the limits".
-pub fn best_within_limits(results: &Results, workload: &Workload, y_metric: Metric, state: &ViewState) -> Vec<(String, LimitResult)> {
+pub fn best_within_limits(results: &Results, workload: &Workload, y_metric: Metric, state: &SeriesInputs) -> Vec<(String, LimitResult)> {
     let sign = if y_metric.better() == Better::Lower { -1.0 } else { 1.0 };
     results
         .engines

@@ -21,7 +21,7 @@ fn ShareDrawer() -> impl IntoView {
     let reproduce = move || {
         let study = page.study()?;
         let view = page.link.view.get();
-        let names = page.link.with(|s| sources_behind(&study.results, s, view));
+        let names = sources_behind(&study.results, &page.link.series_inputs(), view);
         let sources = names
             .into_iter()
             .map(|name| {

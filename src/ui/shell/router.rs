@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::link::{is_energy_tradeoff, settings_sentence, View, ViewState};
+use crate::core::link::{is_energy_tradeoff, settings_sentence, View};
 use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
 use crate::ui::views::{
@@ -20,8 +20,7 @@ fn study_view(study: Study, view: View) -> AnyView {
         View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
         View::Energy => {
             // `chart=tradeoff` in the energy view is the energy trade-off (docs/links.md).
-            let tradeoff =
-                Memo::new(move |_| is_energy_tradeoff(&ViewState { chart: page.link.chart.get(), ..ViewState::default() }, View::Energy));
+            let tradeoff = Memo::new(move |_| is_energy_tradeoff(page.link.chart.get(), View::Energy));
             (move || {
                 let study = study.clone();
                 if tradeoff.get() {

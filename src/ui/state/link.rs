@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::cost::Prices;
-use crate::core::link::{ChartId, Scale, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
+use crate::core::link::{CatalogFilter, ChartId, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
 use crate::core::metric::Metric;
 
 /// Per-field selectors on the link (each a memo: it notifies only when its field changes).
@@ -45,8 +45,8 @@ pub struct Link {
     pub height: Memo<Option<u32>>,
     /// The theme named.
     pub theme: Memo<Option<ThemeChoice>>,
-    /// Catalog filters: q, model, hardware, engine.
-    pub filters: Memo<[Option<String>; 4]>,
+    /// The catalog's manifest and filters.
+    pub catalog: Memo<CatalogFilter>,
     /// The concurrency a history follows.
     pub conc: Memo<Option<u32>>,
 }
@@ -76,8 +76,24 @@ impl Link {
             chart: Memo::new(move |_| state.with(|s| s.chart)),
             height: Memo::new(move |_| state.with(|s| s.height)),
             theme: Memo::new(move |_| state.with(|s| s.theme)),
-            filters: Memo::new(move |_| state.with(|s| [s.q.clone(), s.model.clone(), s.hardware.clone(), s.engine.clone()])),
+            catalog: Memo::new(move |_| state.with(ViewState::catalog_filter)),
             conc: Memo::new(move |_| state.with(|s| s.conc)),
+        }
+    }
+
+    /// What series, tables and tooltips read, tracked field by field (a metric change
+    /// re-runs what reads the metric, not what reads only the engines).
+    pub fn series_inputs(&self) -> SeriesInputs {
+        let (slo_ttft_p99_ms, slo_user_tok_s) = self.limits.get();
+        SeriesInputs {
+            workload: self.workload.get(),
+            metric: self.metric.get(),
+            pct_both: self.pct_both.get(),
+            engines: self.engines.get(),
+            vs: self.vs.get(),
+            prices: self.prices.get(),
+            slo_ttft_p99_ms,
+            slo_user_tok_s,
         }
     }
 

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::core::catalog::{catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
-use crate::core::link::ViewState;
+use crate::core::link::CatalogFilter;
 use crate::ui::io::download::download_text;
 use crate::ui::state::{page, share_link};
 use crate::ui::widgets::pickers::Choice;
@@ -25,13 +25,10 @@ pub fn CatalogView(
 ) -> impl IntoView {
     let page = page();
     let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
-    let state = Memo::new(move |_| {
-        let [q, model, hardware, engine] = page.link.filters.get();
-        ViewState { index: page.link.index.get(), q, model, hardware, engine, ..ViewState::default() }
-    });
+    let state = page.link.catalog;
     // "Show more" counts for the filters it was pressed under: another filter starts again
     // at one page (derived, not reset by an effect, so the long list is never drawn first).
-    let more = RwSignal::new(None::<(ViewState, usize)>);
+    let more = RwSignal::new(None::<(CatalogFilter, usize)>);
     let shown = Memo::new(move |_| {
         state.with(|now| more.with(|m| m.as_ref().filter(|(under, _)| under == now).map_or(CATALOG_PAGE_ROWS, |(_, n)| *n)))
     });
@@ -50,7 +47,7 @@ pub fn CatalogView(
         let mut options = vec![(String::new(), "any".to_owned())];
         options.extend(facet_values(&collection, key).into_iter().map(|v| (v.clone(), v)));
         let selected = Signal::derive(move || {
-            let [_, model, hardware, engine] = page.link.filters.get();
+            let CatalogFilter { model, hardware, engine, .. } = page.link.catalog.get();
             match key {
                 "model" => model,
                 "hardware" => hardware,
@@ -95,7 +92,7 @@ pub fn CatalogView(
             <div class="controls">
                 <label class="control">"Search "
                     // Filters as one types (a filter replaces the history entry, never adds one).
-                    <input type="search" class="catalog-search" prop:value=move || page.link.filters.get()[0].clone().unwrap_or_default()
+                    <input type="search" class="catalog-search" prop:value=move || page.link.catalog.with(|f| f.q.clone()).unwrap_or_default()
                         on:input=move |e| {
                             let q = event_target_value(&e);
                             page.update_link(|s| s.q = (!q.trim().is_empty()).then_some(q));

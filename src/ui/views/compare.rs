@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::compare::{comparability, differences, file_key, file_tags};
 use crate::core::link::{chosen_workload, workload_key};
-use crate::core::link::{View, ViewState, MAX_COMPARED};
+use crate::core::link::{View, MAX_COMPARED};
 use crate::core::tables::delta_table;
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::{page, CollectionState};
@@ -113,8 +113,7 @@ pub fn ComparePanel(
             if others.is_empty() {
                 return None;
             }
-            let state = ViewState { workload: page.link.workload.get(), ..ViewState::default() };
-            let key = workload_key(chosen_workload(&study.results, &state)?);
+            let key = workload_key(chosen_workload(&study.results, page.link.workload.get())?);
             let metric = page.link.metric.get().unwrap_or(crate::core::metric::Metric::OutTokS);
             let mut files = vec![&study.results];
             files.extend(others.iter().map(|o| &o.results));

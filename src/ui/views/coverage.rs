@@ -6,7 +6,6 @@ use leptos::prelude::*;
 
 use crate::core::catalog::coverage_table;
 use crate::core::collection::Collection;
-use crate::core::link::ViewState;
 use crate::ui::state::page;
 use crate::ui::widgets::table::TableView;
 
@@ -18,8 +17,7 @@ pub fn CoverageView(
 ) -> impl IntoView {
     let page = page();
     let table = move || {
-        let state = ViewState { index: page.link.index.get(), ..ViewState::default() };
-        view! { <TableView table=coverage_table(&collection, &state)/> }
+        view! { <TableView table=coverage_table(&collection, &page.link.catalog.get())/> }
     };
     view! {
         <section class="panel coverage">

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
 use crate::core::compare::{compare_decode_series, file_tags};
 use crate::core::contents::{block_summary, Block};
-use crate::core::link::{sources_behind, ChartId, View, ViewState};
+use crate::core::link::{sources_behind, ChartId, View};
 use crate::core::model::LoadAxis;
 use crate::core::series::{concurrency_ticks, decode_series, describe_lines};
 use crate::core::tables::decode_table;
@@ -34,7 +34,7 @@ pub fn DecodeView(
     let Some(decode) = study.results.decode.clone().filter(|d| !d.rows.is_empty()) else {
         return view! { <AbsentBlock title="Decode throughput" block=block_summary(&study.results, Block::Decode)/> }.into_any();
     };
-    let filter = move || ViewState { engines: page.link.engines.get(), ..ViewState::default() };
+    let filter = move || page.link.series_inputs();
     let series = {
         let (study, rows) = (study.clone(), decode.rows.clone());
         Memo::new(move |_| {

@@ -12,13 +12,15 @@ use crate::chart::{draw_history, line_dash, line_marker, HistoryChart, LegendIte
 use crate::core::catalog::NOT_STATED;
 use crate::core::collection::Collection;
 use crate::core::history::{
-    followed_level, history, history_levels, history_scope, history_setups, history_table, history_title, may_hold, other_axis_note,
-    setup_words, History,
+    followed_level, history, history_levels, history_scope, history_setups, history_table, history_title, other_axis_note, History,
 };
-use crate::core::link::{metric_for, ChartId, View, WorkloadKey};
+use crate::core::history_view::{
+    hardware_options, history_export_title, history_notices, history_summary, history_tip, line_key, studies_not_read, studies_to_read,
+    HistoryChoices, EVERY_HARDWARE,
+};
+use crate::core::link::{metric_for, ChartId, View};
 use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::{engine_style, EngineStyle};
-use crate::core::tooltip::{TipLine, Tooltip};
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::across::AcrossState;
@@ -31,9 +33,6 @@ use crate::ui::widgets::pickers::{Choice, MetricPicker};
 use crate::ui::widgets::swatch::Swatch;
 use crate::ui::widgets::table::TableView;
 
-/// The hardware picker's value for "every hardware" (`across=hardware` in the link).
-const EVERY_HARDWARE: &str = "*";
-
 /// The history of one figure across a collection.
 #[component]
 pub fn HistoryView(
@@ -44,65 +43,27 @@ pub fn HistoryView(
 ) -> impl IntoView {
     let page = page();
     let (collection, srcs) = (Arc::new(collection), Arc::new(srcs));
-    // Engine ids across the manifest, in first-seen order, with their labels.
-    let engines: Vec<(String, String)> = {
-        let mut out: Vec<(String, String)> = Vec::new();
-        for s in collection.studies.iter() {
-            for (id, label) in s.engine_ids.iter().zip(&s.engines) {
-                if !out.iter().any(|(i, _)| i == id) {
-                    out.push((id.clone(), label.clone()));
-                }
-            }
-        }
-        out
-    };
+    let choices = Arc::new(HistoryChoices::of(&collection));
     let scope = {
         let collection = collection.clone();
         Memo::new(move |_| page.link.with(|s| history_scope(&collection, s)))
     };
     let engine = Memo::new(move |_| scope.with(|s| s.engine.clone()));
-    let workloads: Vec<String> = {
-        let mut out: Vec<String> = Vec::new();
-        for w in collection.studies.iter().flat_map(|s| &s.workloads) {
-            if !out.contains(w) {
-                out.push(w.clone());
-            }
-        }
-        out
-    };
-    let first_workload = workloads.first().and_then(|w| w.parse::<WorkloadKey>().ok());
+    let first_workload = choices.first_workload();
     let workload = Memo::new(move |_| page.link.workload.get().or(first_workload));
     // The studies whose manifest says they may hold a point: this engine, workload and setup.
     let candidates = {
         let (collection, srcs) = (collection.clone(), srcs.clone());
-        Memo::new(move |_| {
-            let key = workload.get().map(|w| w.to_string());
-            scope.with(|scope| {
-                collection
-                    .studies
-                    .iter()
-                    .zip(srcs.iter())
-                    .filter(|(s, _)| may_hold(s, scope))
-                    .filter(|(s, _)| s.workloads.is_empty() || key.as_ref().is_none_or(|k| s.workloads.contains(k)))
-                    .map(|(_, src)| src.clone())
-                    .collect::<Vec<String>>()
-            })
-        })
+        Memo::new(move |_| scope.with(|scope| studies_to_read(&collection, &srcs, scope, workload.get())))
     };
     Effect::new(move |_| load_across(page, candidates.get()));
     // The studies whose manifest says they did not measure it: listed, never fetched.
     let unlisted = {
         let (collection, srcs) = (collection.clone(), srcs.clone());
         move || {
-            let wanted = candidates.get();
-            let items = collection
-                .studies
-                .iter()
-                .zip(srcs.iter())
-                .filter(|(_, src)| !wanted.contains(src))
-                .map(|(s, _)| view! { <li>{format!("{} ({}) — {}", s.title, s.date, setup_words(s.model.as_deref(), s.hardware.as_deref()))}</li> })
-                .collect_view();
-            (wanted.len() < srcs.len()).then(|| {
+            let items = candidates.with(|read| studies_not_read(&collection, &srcs, read));
+            (!items.is_empty()).then(|| {
+                let items = items.into_iter().map(|item| view! { <li>{item}</li> }).collect_view();
                 view! { <p class="status">"Not on this line (by the manifest: another engine, workload, model or hardware; not read):"</p> <ul class="not-measured">{items}</ul> }
             })
         }
@@ -130,7 +91,7 @@ pub fn HistoryView(
         levels.with(|l| page.link.with(|s| followed_level(s, key, l)))
     });
     let conc = Memo::new(move |_| followed.with(|f| f.0));
-    let metric = Memo::new(move |_| page.link.with(|s| metric_for(View::History, s)));
+    let metric = Memo::new(move |_| metric_for(View::History, &page.link.series_inputs()));
     let computed = Memo::new(move |_| {
         let Some(key) = workload.get() else { return History::default() };
         loaded.with(|(ready, _, _)| {
@@ -140,8 +101,8 @@ pub fn HistoryView(
         })
     });
     let style = {
-        let engines = engines.clone();
-        Memo::new(move |_| engine_style(engines.iter().position(|(id, _)| *id == engine.get()).unwrap_or(0)))
+        let choices = choices.clone();
+        Memo::new(move |_| engine_style(choices.engine_index(&engine.get())))
     };
     let y_title = Signal::derive(move || metric.get().titled_with_direction(metric.get().axis_title()));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
@@ -151,45 +112,18 @@ pub fn HistoryView(
         Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
     });
     let tip = Arc::new(move |mark: crate::chart::Mark| {
-        let point = computed.with_untracked(|h| h.points.get(mark.group).cloned())?;
-        let (study, _) = loaded.with_untracked(|(ready, _, _)| ready.get(point.study).cloned())?;
-        Some(Tooltip {
-            title: study.title.clone(),
-            lines: vec![
-                TipLine { label: "date".into(), value: point.date.clone(), exact: None, warn: false },
-                TipLine { label: "engine".into(), value: point.label.clone(), exact: None, warn: false },
-                TipLine {
-                    label: "line".into(),
-                    value: computed.with_untracked(|h| h.lines.get(point.line).cloned()).unwrap_or_default(),
-                    exact: None,
-                    warn: false,
-                },
-                TipLine {
-                    label: metric.get_untracked().axis_title().into(),
-                    value: crate::core::format::readable(point.value),
-                    exact: Some(point.value.to_string()),
-                    warn: false,
-                },
-            ],
+        loaded.with_untracked(|(ready, _, _)| {
+            let studies: Vec<&Results> = ready.iter().map(|(r, _)| r.as_ref()).collect();
+            computed.with_untracked(|h| history_tip(h, mark.group, &studies, metric.get_untracked()))
         })
     });
-    let engine_label = {
-        let engines = engines.clone();
-        move || engines.iter().find(|(id, _)| *id == engine.get()).map_or_else(|| engine.get(), |(_, l)| l.clone())
-    };
     let title = {
-        let engine_label = engine_label.clone();
-        Signal::derive(move || computed.with(|h| scope.with(|s| history_title(h, s, &engine_label()))))
+        let choices = choices.clone();
+        Signal::derive(move || computed.with(|h| scope.with(|s| history_title(h, s, &choices.engine_label(&engine.get())))))
     };
     let export = {
         Arc::new(move || ExportText {
-            title: format!(
-                "{} · {} · {} · {}",
-                title.get_untracked(),
-                workload.get_untracked().map(|w| w.to_string()).unwrap_or_default(),
-                conc.get_untracked().map(|l| load.get_untracked().level_label(l)).unwrap_or_default(),
-                metric.get_untracked().axis_title()
-            ),
+            title: history_export_title(&title.get_untracked(), workload.get_untracked(), conc.get_untracked(), metric.get_untracked()),
             legend: computed.with_untracked(|h| {
                 let colour = style.get_untracked().colour;
                 h.lines
@@ -208,11 +142,7 @@ pub fn HistoryView(
             stem: stem(View::History, &[engine.get_untracked(), metric.get_untracked().as_str().to_owned()]),
         })
     };
-    let summary = Signal::derive(move || {
-        let h = computed.get();
-        let values: Vec<String> = h.points.iter().map(|p| format!("{}: {}", p.date, crate::core::format::readable(p.value))).collect();
-        format!("History of {} across {} studies: {}", y_title.get(), h.points.len(), values.join("; "))
-    });
+    let summary = Signal::derive(move || computed.with(|h| history_summary(h, &y_title.get())));
     let spec = ChartSpec { id: ChartId::History, draw, tip, summary, export, height: chart_height(page, 380) };
     let table = move || {
         let state = page.link.whole();
@@ -229,33 +159,24 @@ pub fn HistoryView(
             }
         })
     };
-    let conflicts = move || {
-        let n = computed.with(|h| h.conflicts.len());
-        let said = if n == 1 { "1 pair of studies reports".to_owned() } else { format!("{n} pairs of studies report") };
-        (n > 0).then(|| view! { <p class="notice conflict">{format!("{said} the same engine, checkpoint, hardware, setup, workload and concurrency with different values: flagged below, not merged.")}</p> })
-    };
-    let settings = move || {
-        let n = computed.with(|h| h.settings.len());
-        let said = if n == 1 { "1 pair of studies differs".to_owned() } else { format!("{n} pairs of studies differ") };
-        (n > 0).then(|| view! { <p class="notice settings">{format!("{said} only in the setup their files describe (a power limit, a driver…): shown as different settings, not as a conflict.")}</p> })
-    };
+    let notices = Memo::new(move |_| computed.with(history_notices));
+    let conflicts = move || notices.get().0.map(|text| view! { <p class="notice conflict">{text}</p> });
+    let settings = move || notices.get().1.map(|text| view! { <p class="notice settings">{text}</p> });
     // The lines' key: each line's marker and what it joins.
     let key = move || {
         let colour = style.get().colour;
-        let items = computed.with(|h| {
-            h.lines
-                .iter()
-                .enumerate()
-                .map(|(k, l)| {
-                    let n = h.points.iter().filter(|p| p.line == k).count();
-                    let style = EngineStyle { colour, marker: line_marker(k) };
-                    view! { <li><Swatch style=style dashed={k > 0}/> {format!("{l} · {n} stud{}", if n == 1 { "y" } else { "ies" })}</li> }
-                })
-                .collect_view()
-        });
+        let items = computed
+            .with(line_key)
+            .into_iter()
+            .enumerate()
+            .map(|(k, text)| {
+                let style = EngineStyle { colour, marker: line_marker(k) };
+                view! { <li><Swatch style=style dashed={k > 0}/> {text}</li> }
+            })
+            .collect_view();
         view! { <ul class="history-lines" aria-label="lines">{items}</ul> }
     };
-    let engine_options = Signal::stored(engines.clone());
+    let engine_options = Signal::stored(choices.engines.clone());
     // A new engine starts from its own first setup.
     let pick_engine = Callback::new(move |id: String| {
         page.update_link(|s| {
@@ -269,11 +190,7 @@ pub fn HistoryView(
     };
     let model_options = Memo::new(move |_| setups.with(|(m, _)| m.iter().map(|m| (m.clone(), m.clone())).collect::<Vec<_>>()));
     let pick_model = Callback::new(move |m: String| page.update_link(|s| s.model = Some(m)));
-    let hardware_options = Memo::new(move |_| {
-        let mut options: Vec<(String, String)> = setups.with(|(_, h)| h.iter().map(|h| (h.clone(), h.clone())).collect());
-        options.push((EVERY_HARDWARE.into(), "every hardware (a line each)".into()));
-        options
-    });
+    let hardware_options = Memo::new(move |_| setups.with(|(_, h)| hardware_options(h)));
     let pick_hardware = Callback::new(move |h: String| {
         page.update_link(|s| {
             s.across_hardware = h == EVERY_HARDWARE;
@@ -282,7 +199,7 @@ pub fn HistoryView(
     });
     let chosen_model = Signal::derive(move || scope.with(|s| s.model.clone().unwrap_or_else(|| NOT_STATED.into())));
     let chosen_hardware = Signal::derive(move || scope.with(|s| s.hardware.clone().unwrap_or_else(|| EVERY_HARDWARE.into())));
-    let workload_options = Signal::stored(workloads.iter().map(|w| (w.clone(), w.replace('x', " / "))).collect::<Vec<_>>());
+    let workload_options = Signal::stored(choices.workloads.clone());
     let pick_workload = Callback::new(move |w: String| page.update_link(|s| s.workload = w.parse().ok()));
     let conc_options = Memo::new(move |_| levels.get().into_iter().map(|c| (c.to_string(), load.get().level_label(c))).collect::<Vec<_>>());
     let pick_conc = Callback::new(move |c: String| {

@@ -9,7 +9,7 @@ use crate::chart::usable_scale;
 use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::workload_key;
-use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View, ViewState};
+use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View};
 use crate::core::metric::Metric;
 use crate::core::series::{in_seconds, Series};
 use crate::core::tables::serving_table;
@@ -19,7 +19,6 @@ use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::later::AfterFirstPaint;
-use crate::ui::widgets::layout::series_state;
 use crate::ui::widgets::legend::{chips_for, EngineChips, FileKey};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
@@ -50,9 +49,7 @@ pub fn ExplorerView(
         ],
         _ => vec![("Sample limits", serving.sample_limits.clone()), ("Selection", serving.selection.clone())],
     };
-    let metric = Memo::new(move |_| {
-        metric_for(view, &ViewState { metric: page.link.metric.get(), prices: page.link.prices.get(), ..ViewState::default() })
-    });
+    let metric = Memo::new(move |_| metric_for(view, &page.link.series_inputs()));
     let workload_index = workload_index(page, &study);
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
     let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
@@ -69,12 +66,12 @@ pub fn ExplorerView(
         let study = study.clone();
         Memo::new(move |_| {
             let workload = study.results.serving.as_ref()?.workloads.get(workload_index.get()?)?;
-            Some(study.checks.statuses.with(|st| serving_table(&study.results, workload, metric.get(), &series_state(page), st)))
+            Some(study.checks.statuses.with(|st| serving_table(&study.results, workload, metric.get(), &page.link.series_inputs(), st)))
         })
     };
     let sources = {
         let study = study.clone();
-        Signal::derive(move || sources_behind(&study.results, &series_state(page), view))
+        Signal::derive(move || sources_behind(&study.results, &page.link.series_inputs(), view))
     };
     let chips = {
         let study = study.clone();

@@ -70,24 +70,13 @@ pub fn TradeoffView(
     if study.results.serving.as_ref().is_none_or(|s| s.workloads.is_empty()) {
         return view! { <AbsentBlock title="Trade-off" block=block_summary(&study.results, Block::Serving)/> }.into_any();
     }
-    let state = move || {
-        let (slo_ttft_p99_ms, slo_user_tok_s) = page.link.limits.get();
-        ViewState {
-            workload: page.link.workload.get(),
-            metric: page.link.metric.get(),
-            engines: page.link.engines.get(),
-            prices: page.link.prices.get(),
-            slo_ttft_p99_ms,
-            slo_user_tok_s,
-            ..ViewState::default()
-        }
-    };
+    let state = move || page.link.series_inputs();
     let y_metric = Memo::new(move |_| tradeoff_metric(view, &state()));
     let lines = {
         let study = study.clone();
         Memo::new(move |_| {
             let s = state();
-            chosen_workload(&study.results, &s).map(|w| tradeoff_lines(&study.results, w, y_metric.get(), &s)).unwrap_or_default()
+            chosen_workload(&study.results, s.workload).map(|w| tradeoff_lines(&study.results, w, y_metric.get(), &s)).unwrap_or_default()
         })
     };
     let frontier = Memo::new(move |_| lines.with(|l| pareto_frontier(l, y_metric.get().better())));
@@ -129,7 +118,7 @@ pub fn TradeoffView(
         Arc::new(move |mark: crate::chart::Mark| {
             let line = lines.with_untracked(|l| l.get(mark.group).cloned())?;
             let s = untrack(state);
-            let workload = chosen_workload(&study.results, &s)?;
+            let workload = chosen_workload(&study.results, s.workload)?;
             tradeoff_tip(workload, &line, mark.item as usize, y_metric.get_untracked(), &s)
         })
     };
@@ -148,7 +137,7 @@ pub fn TradeoffView(
         let study = study.clone();
         Arc::new(move || {
             let s = untrack(state);
-            let workload = chosen_workload(&study.results, &s);
+            let workload = chosen_workload(&study.results, s.workload);
             let mut notes = limits_notes();
             if y_metric.get_untracked() == Metric::CostPerMtok {
                 notes.push(format!("Prices: {}. {}", s.prices.describe(), crate::core::cost::FORMULA));
@@ -192,7 +181,7 @@ pub fn TradeoffView(
             if !s.has_limits() {
                 return None;
             }
-            let workload = chosen_workload(&study.results, &s)?;
+            let workload = chosen_workload(&study.results, s.workload)?;
             let best = best_within_limits(&study.results, workload, y_metric.get(), &s);
             Some(limits_table(&study.results, workload, y_metric.get(), &best, &s))
         })

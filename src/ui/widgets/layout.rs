@@ -1,9 +1,8 @@
 //! Sizes that follow the screen and the link: a chart's height (fits a phone's screen in
-//! landscape; `height=` when embedded), and the state a view's series are built from.
+//! landscape; `height=` when embedded).
 
 use leptos::prelude::*;
 
-use crate::core::link::ViewState;
 use crate::ui::state::PageState;
 
 /// A chart's CSS height for the window (`core::link::chart_css_height`); when embedded the
@@ -13,18 +12,4 @@ pub fn chart_height(page: PageState, base: u32) -> Signal<u32> {
     let viewport = (size(window().inner_width()).unwrap_or(1280.0), size(window().inner_height()).unwrap_or(800.0));
     let fitted = crate::core::link::chart_css_height(base, viewport);
     Signal::derive(move || if page.link.embed.get() { page.link.height.get().unwrap_or(380).saturating_sub(110).max(160) } else { fitted })
-}
-
-/// The link fields that shape series and tables (not the scale, limits or view), tracked
-/// field by field: what a metric's lines are built from.
-pub fn series_state(page: PageState) -> ViewState {
-    ViewState {
-        workload: page.link.workload.get(),
-        metric: page.link.metric.get(),
-        pct_both: page.link.pct_both.get(),
-        engines: page.link.engines.get(),
-        vs: page.link.vs.get(),
-        prices: page.link.prices.get(),
-        ..ViewState::default()
-    }
 }

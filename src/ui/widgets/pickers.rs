@@ -72,10 +72,12 @@ pub fn MetricPicker(
 ) -> impl IntoView {
     let page = page();
     let options = Signal::derive(move || {
-        let state = page.link.with(|s| s.clone());
-        metric_options(view, &state).into_iter().map(|m| (m.as_str().to_owned(), m.choice_label().to_owned())).collect::<Vec<_>>()
+        metric_options(view, &page.link.series_inputs())
+            .into_iter()
+            .map(|m| (m.as_str().to_owned(), m.choice_label().to_owned()))
+            .collect::<Vec<_>>()
     });
-    let selected = Signal::derive(move || page.link.with(|s| metric_for(view, s)).as_str().to_owned());
+    let selected = Signal::derive(move || metric_for(view, &page.link.series_inputs()).as_str().to_owned());
     let pick = Callback::new(move |value: String| {
         let Ok(metric) = value.parse::<Metric>() else { return };
         let mut next = page.link.current();

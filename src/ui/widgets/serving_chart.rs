@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{chosen_workload, workload_key};
-use crate::core::link::{ChartId, View, ViewState};
+use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
 use crate::core::model::LoadAxis;
 use crate::core::series::{cell_at, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries};
@@ -19,7 +19,7 @@ use crate::ui::chart::figure::{ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::PageState;
 use crate::ui::widgets::framing::{footer_with_compared, stem, study_line};
-use crate::ui::widgets::layout::{chart_height, series_state};
+use crate::ui::widgets::layout::chart_height;
 
 /// What a serving chart derives, for the view around it.
 #[derive(Clone, Copy)]
@@ -42,8 +42,7 @@ pub struct ServingChart {
 pub fn workload_index(page: PageState, study: &Study) -> Memo<Option<usize>> {
     let study = study.clone();
     Memo::new(move |_| {
-        let state = ViewState { workload: page.link.workload.get(), ..ViewState::default() };
-        let w = chosen_workload(&study.results, &state)?;
+        let w = chosen_workload(&study.results, page.link.workload.get())?;
         study.results.serving.as_ref()?.workloads.iter().position(|x| x == w)
     })
 }
@@ -62,7 +61,7 @@ pub fn serving_chart(
     // carried from another view is not applied there (it stays in the link for the views
     // that use it).
     let series_state = move |page: PageState| {
-        let mut state = series_state(page);
+        let mut state = page.link.series_inputs();
         if view == View::Overview {
             state.vs = None;
         }

@@ -1,0 +1,86 @@
+//! The narrow parts of the link the core's builders read: a view passes exactly the fields a
+//! builder depends on, read field by field from the link, rather than a whole `ViewState`
+//! with the rest defaulted — so a builder that starts reading another field is a compile
+//! error at every caller, never a default that silently wins. No `Default`: each caller
+//! names every field.
+
+use super::state::ViewState;
+use super::tokens::{SourceRef, WorkloadKey};
+use crate::core::cost::Prices;
+use crate::core::metric::Metric;
+
+/// What series, tables, tooltips and captions read: the workload and metric shown, the
+/// engines, the percentiles, the ratio, the prices and the service-level limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesInputs {
+    /// `workload=`.
+    pub workload: Option<WorkloadKey>,
+    /// `metric=`.
+    pub metric: Option<Metric>,
+    /// `pct=both`.
+    pub pct_both: bool,
+    /// `engines=`; `None` = all.
+    pub engines: Option<Vec<String>>,
+    /// `vs=`.
+    pub vs: Option<String>,
+    /// The reader's prices.
+    pub prices: Prices,
+    /// `slo_ttft_p99_ms=`.
+    pub slo_ttft_p99_ms: Option<f64>,
+    /// `slo_user_tok_s=`.
+    pub slo_user_tok_s: Option<f64>,
+}
+
+impl SeriesInputs {
+    /// Whether engine `id` is shown.
+    pub fn shows_engine(&self, id: &str) -> bool {
+        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+    }
+
+    /// Whether any service-level limit is set.
+    pub fn has_limits(&self) -> bool {
+        self.slo_ttft_p99_ms.is_some() || self.slo_user_tok_s.is_some()
+    }
+}
+
+/// What the catalog and coverage read: the manifest and the filters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogFilter {
+    /// `index=`.
+    pub index: Option<SourceRef>,
+    /// `q=`: free text.
+    pub q: Option<String>,
+    /// `model=`.
+    pub model: Option<String>,
+    /// `hardware=`.
+    pub hardware: Option<String>,
+    /// `engine=`: a label or an id.
+    pub engine: Option<String>,
+}
+
+impl ViewState {
+    /// The fields series and tables read.
+    pub fn series_inputs(&self) -> SeriesInputs {
+        SeriesInputs {
+            workload: self.workload,
+            metric: self.metric,
+            pct_both: self.pct_both,
+            engines: self.engines.clone(),
+            vs: self.vs.clone(),
+            prices: self.prices,
+            slo_ttft_p99_ms: self.slo_ttft_p99_ms,
+            slo_user_tok_s: self.slo_user_tok_s,
+        }
+    }
+
+    /// The catalog's filters.
+    pub fn catalog_filter(&self) -> CatalogFilter {
+        CatalogFilter {
+            index: self.index.clone(),
+            q: self.q.clone(),
+            model: self.model.clone(),
+            hardware: self.hardware.clone(),
+            engine: self.engine.clone(),
+        }
+    }
+}
