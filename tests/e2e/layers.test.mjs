@@ -51,3 +51,49 @@ test('a source check still running for a file no longer shown writes nothing int
   assert.ok(shown.every(([, status]) => status === 'not published'), JSON.stringify(shown));
   assert.match(await page.textContent('.verdict'), /^Verdict: valid · sources not published, not verified — valid with 0 warnings; 17 sources: 0 verified/);
 });
+
+test('a second collection link wins over a slow first one, and the first manifest download is aborted', async () => {
+  // The first manifest answers after SLOW_MS; the page moves to another before it arrives.
+  const page = await browser.context.newPage();
+  const failed = [];
+  page.on('requestfailed', (r) => failed.push([new URL(r.url()).pathname, r.failure()?.errorText]));
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.goto(`${browser.base}?index=slow/collection-two.json&view=catalog`);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/slow/collection-two.json')) || document.querySelector('main'));
+  await page.evaluate(() => {
+    history.pushState(null, '', '?index=data/index.json&view=catalog');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  // The second manifest lists one study; the first lists two.
+  await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 1);
+  await page.waitForTimeout(SLOW_MS * 2);
+  assert.equal(await page.$$eval('table.catalog-table tbody tr', (r) => r.length), 1, 'the late first manifest did not replace the second');
+  assert.match(await page.textContent('table.catalog-table tbody'), /Qwen3.8-Flash-Next on one MI350P/);
+  assert.deepEqual(failed, [['/slow/collection-two.json', 'net::ERR_ABORTED']], 'the first manifest was aborted, nothing else');
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test('a slow study the app fetched, superseded by a second link, is aborted rather than downloaded to its end', async () => {
+  // The app's own fetch (a link opened at load time is preloaded by the head script, which no
+  // app can abort): start on one study, follow a link to a slow one, then a third.
+  const { page } = await open(browser, '?src=fixtures/minimal.json&view=provenance');
+  const failed = [];
+  page.on('requestfailed', (r) => failed.push([new URL(r.url()).pathname, r.failure()?.errorText]));
+  const requested = page.waitForRequest((r) => r.url().includes('/slow/provenance/results.json'));
+  await page.evaluate(() => {
+    history.pushState(null, '', '?src=slow/provenance/results.json&view=provenance');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await requested;
+  await page.evaluate((src) => {
+    history.pushState(null, '', `?src=${src}&view=provenance`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, SRC);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
+  await page.waitForTimeout(SLOW_MS * 2);
+  assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P');
+  assert.deepEqual(failed, [['/slow/provenance/results.json', 'net::ERR_ABORTED']]);
+  await page.close();
+});

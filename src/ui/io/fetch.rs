@@ -5,7 +5,7 @@
 use js_sys::Uint8Array;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
+use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult, RequestInit, Response};
 
 use crate::core::intake::too_large;
 
@@ -23,6 +23,9 @@ pub enum FetchError {
         /// Its text.
         text: String,
     },
+    /// Stopped by its task's owner: a newer task superseded it. Nobody is shown this.
+    #[error("superseded")]
+    Aborted,
     /// More bytes than the page reads.
     #[error("{}", too_large(*bytes))]
     TooLarge {
@@ -38,10 +41,19 @@ impl FetchError {
     }
 }
 
-/// GET a URL; an HTTP error status is an error.
-pub async fn get(url: &str) -> Result<Response, FetchError> {
+/// GET a URL; an HTTP error status is an error. `abort` stops the request and its body.
+pub async fn get(url: &str, abort: Option<&AbortSignal>) -> Result<Response, FetchError> {
     let window = web_sys::window().ok_or(FetchError::Network)?;
-    let answer = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| FetchError::Network)?;
+    let init = RequestInit::new();
+    init.set_signal(abort);
+    let aborted = || abort.is_some_and(AbortSignal::aborted);
+    let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init)).await.map_err(|_| {
+        if aborted() {
+            FetchError::Aborted
+        } else {
+            FetchError::Network
+        }
+    })?;
     let response: Response = answer.dyn_into().map_err(|_| FetchError::Network)?;
     if !response.ok() {
         return Err(FetchError::Http { status: response.status(), text: response.status_text() });
@@ -54,12 +66,25 @@ pub fn announced_length(response: &Response) -> Option<u64> {
     response.headers().get("content-length").ok().flatten().and_then(|v| v.parse().ok())
 }
 
-/// Read a body chunk by chunk, handing each to `on_chunk`, which may stop the read.
-pub async fn read_chunks(response: Response, mut on_chunk: impl FnMut(&[u8]) -> Result<(), FetchError>) -> Result<(), FetchError> {
+/// Read a body chunk by chunk, handing each to `on_chunk`, which may stop the read; an
+/// aborted request's body stops with `Aborted`.
+pub async fn read_chunks(
+    response: Response,
+    abort: Option<&AbortSignal>,
+    mut on_chunk: impl FnMut(&[u8]) -> Result<(), FetchError>,
+) -> Result<(), FetchError> {
     let Some(body) = response.body() else { return Ok(()) };
     let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let aborted = || abort.is_some_and(AbortSignal::aborted);
     loop {
-        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read()).await.map_err(|_| FetchError::Network)?.unchecked_into();
+        let chunk: ReadableStreamReadResult = JsFuture::from(reader.read())
+            .await
+            .map_err(|_| if aborted() { FetchError::Aborted } else { FetchError::Network })?
+            .unchecked_into();
+        if aborted() {
+            let _ = reader.cancel();
+            return Err(FetchError::Aborted);
+        }
         if chunk.get_done().unwrap_or(true) {
             return Ok(());
         }
@@ -72,15 +97,21 @@ pub async fn read_chunks(response: Response, mut on_chunk: impl FnMut(&[u8]) -> 
 }
 
 /// Fetch a whole body, refused before reading when the server announces more than `limit`
-/// (and stopped if the body outgrows it), reporting `(bytes so far, announced)`.
-pub async fn fetch_bytes(url: &str, limit: u64, mut progress: impl FnMut(u64, Option<u64>)) -> Result<Vec<u8>, FetchError> {
-    let response = get(url).await?;
+/// (and stopped if the body outgrows it), reporting `(bytes so far, announced)`; `abort`
+/// stops it.
+pub async fn fetch_bytes(
+    url: &str,
+    limit: u64,
+    abort: Option<&AbortSignal>,
+    mut progress: impl FnMut(u64, Option<u64>),
+) -> Result<Vec<u8>, FetchError> {
+    let response = get(url, abort).await?;
     let total = announced_length(&response);
     if let Some(bytes) = total.filter(|t| *t > limit) {
         return Err(FetchError::TooLarge { bytes });
     }
     let mut body = Vec::with_capacity(total.unwrap_or(0).min(limit) as usize);
-    read_chunks(response, |chunk| {
+    read_chunks(response, abort, |chunk| {
         body.extend_from_slice(chunk);
         if body.len() as u64 > limit {
             return Err(FetchError::TooLarge { bytes: body.len() as u64 });

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::checks::SourceChecks;
+use super::task::{TaskSlot, Ticket};
 use crate::core::findings::Finding;
 use crate::core::model::Results;
 
@@ -89,38 +90,36 @@ impl SlotState {
     }
 }
 
-/// The generation of a load: a result carries the one it was started with and is dropped
-/// when a newer load of its slot started since.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LoadId(u64);
+/// A load of a slot: a result carries it and is dropped when a newer load of the slot
+/// started since; its fetches stop then too.
+pub type LoadId = Ticket;
 
 /// One file's place on the page. Reference-counted signals: a slot made while loads are
 /// (re)started lives as long as the page holds it, whatever reactive scope made it.
 #[derive(Clone)]
 pub struct FileSlot {
     state: ArcRwSignal<SlotState>,
-    generation: ArcRwSignal<u64>,
+    task: TaskSlot,
 }
 
 impl FileSlot {
     /// An empty slot.
     pub fn new() -> Self {
-        FileSlot { state: ArcRwSignal::new(SlotState::Idle), generation: ArcRwSignal::new(0) }
+        FileSlot { state: ArcRwSignal::new(SlotState::Idle), task: TaskSlot::default() }
     }
 
-    /// Start a load: every result of an earlier one is dropped from now on.
+    /// Start a load: the one before is aborted and its results dropped from now on.
     pub fn begin(&self) -> LoadId {
-        self.generation.update_untracked(|g| *g += 1);
-        LoadId(self.generation.get_untracked())
+        self.task.begin()
     }
 
     /// Whether `id` is the newest load of this slot.
-    pub fn is_current(&self, id: LoadId) -> bool {
-        self.generation.get_untracked() == id.0
+    pub fn is_current(&self, id: &LoadId) -> bool {
+        self.task.is_current(id)
     }
 
     /// Set what the slot holds, if `id` is still the newest load; says whether it was set.
-    pub fn set(&self, id: LoadId, state: SlotState) -> bool {
+    pub fn set(&self, id: &LoadId, state: SlotState) -> bool {
         let current = self.is_current(id);
         if current {
             self.state.set(state);
@@ -128,9 +127,9 @@ impl FileSlot {
         current
     }
 
-    /// Empty the slot, cancelling any load in flight.
+    /// Empty the slot, aborting any load in flight.
     pub fn clear(&self) {
-        self.begin();
+        self.task.cancel();
         self.state.set(SlotState::Idle);
     }
 

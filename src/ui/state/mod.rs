@@ -8,6 +8,7 @@ pub mod file;
 pub mod history;
 pub mod import;
 pub mod link;
+pub mod task;
 
 use leptos::prelude::*;
 
@@ -72,10 +73,12 @@ pub struct PageState {
     pub dark: RwSignal<bool>,
     /// Which drawer is open.
     pub drawer: RwSignal<Option<Drawer>>,
-    /// Studies read across the collection (the history view), with the generation of the list.
+    /// Studies read across the collection (the history view).
     pub across: RwSignal<Vec<across::AcrossStudy>>,
-    /// See `across`.
-    pub across_generation: StoredValue<u64>,
+    /// The task reading `across`: a new list supersedes (and aborts) the one before.
+    pub across_task: StoredValue<task::TaskSlot>,
+    /// The task loading the collection's manifest: a new `index=` supersedes (and aborts) it.
+    pub collection_task: StoredValue<task::TaskSlot>,
     /// Studies opened whose bytes differ from the manifest's sha256, by `src`.
     pub changed: RwSignal<Vec<String>>,
     /// Tool outputs picked, waiting for the answers the files do not give.
@@ -114,7 +117,8 @@ impl PageState {
             dark: RwSignal::new(dark),
             drawer: RwSignal::new(None),
             across: RwSignal::new(Vec::new()),
-            across_generation: StoredValue::new(0),
+            across_task: StoredValue::new(task::TaskSlot::default()),
+            collection_task: StoredValue::new(task::TaskSlot::default()),
             changed: RwSignal::new(Vec::new()),
             import_draft: RwSignal::new(None),
             imported: RwSignal::new(None),

@@ -24,12 +24,16 @@ use crate::ui::state::{CollectionState, PageState};
 /// Where the bundled collection is listed.
 pub const INDEX_PATH: &str = "data/index.json";
 
-/// Fetch and parse the collection manifest; the landing view follows its size.
+/// Fetch and parse the collection manifest; the landing view follows its size. A newer
+/// `index=` supersedes this load: its fetch is aborted and its result dropped.
 pub fn load_collection(page: PageState, index: Option<SourceRef>) {
+    let task = page.collection_task.get_value();
+    let ticket = task.begin();
     page.collection.set(CollectionState::Loading);
     let path = index.map_or_else(|| INDEX_PATH.to_owned(), |i| i.as_str().to_owned());
     spawn_local(async move {
-        let state = match fetch::fetch_bytes(&path, MAX_RESULTS_BYTES, |_, _| {}).await {
+        let state = match fetch::fetch_bytes(&path, MAX_RESULTS_BYTES, ticket.signal(), |_, _| {}).await {
+            Err(fetch::FetchError::Aborted) => return,
             Err(e) => CollectionState::Failed(format!("{path}: {e}")),
             Ok(bytes) => match parse_collection(&bytes, &path) {
                 Err(e) => CollectionState::Failed(e.to_string()),
@@ -39,6 +43,9 @@ pub fn load_collection(page: PageState, index: Option<SourceRef>) {
                 }
             },
         };
+        if !task.is_current(&ticket) {
+            return;
+        }
         let many = matches!(&state, CollectionState::Ready { collection, .. } if collection.studies.len() > 1);
         page.landing.set(if many { View::Catalog } else { View::Overview });
         page.collection.set(state);
@@ -82,20 +89,21 @@ pub fn load_compared(page: PageState, refs: Vec<SourceRef>) {
 }
 
 async fn load_url(page: PageState, slot: FileSlot, id: LoadId, src: String, primary: bool) {
-    slot.set(id, SlotState::Loading(src.clone()));
+    slot.set(&id, SlotState::Loading(src.clone()));
     let mut reported = 0u64;
     let progress = |done: u64, total: Option<u64>| {
         // A large download shows progress; small steps are not worth a repaint.
         if done - reported >= 256 * 1024 {
             reported = done;
             let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
-            slot.set(id, SlotState::Loading(format!("{src} — {done}{of} bytes")));
+            slot.set(&id, SlotState::Loading(format!("{src} — {done}{of} bytes")));
         }
     };
-    let bytes = match fetch::fetch_bytes(&src, MAX_RESULTS_BYTES, progress).await {
+    let bytes = match fetch::fetch_bytes(&src, MAX_RESULTS_BYTES, id.signal(), progress).await {
         Ok(bytes) => bytes,
+        Err(fetch::FetchError::Aborted) => return,
         Err(e) => {
-            slot.set(id, SlotState::Failed { src: src.clone(), message: format!("{src}: {e}") });
+            slot.set(&id, SlotState::Failed { src: src.clone(), message: format!("{src}: {e}") });
             return;
         }
     };
@@ -108,11 +116,11 @@ async fn load_url(page: PageState, slot: FileSlot, id: LoadId, src: String, prim
 
 /// Validate loaded bytes and show them: the same path for fetched and local files.
 async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes: &[u8], origin: Origin, primary: bool) {
-    if !slot.set(id, SlotState::Loading(format!("{src} — parsing"))) {
+    if !slot.set(&id, SlotState::Loading(format!("{src} — parsing"))) {
         return;
     }
     browser::paint().await;
-    if !slot.is_current(id) {
+    if !slot.is_current(&id) {
         return;
     }
     let validation = parse_results(bytes);
@@ -124,7 +132,7 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
         // Errors first, each group in file order.
         let (mut findings, warnings): (Vec<_>, Vec<_>) = validation.findings.into_iter().partition(|f| f.severity == Severity::Error);
         findings.extend(warnings);
-        slot.set(id, SlotState::Invalid { src, findings });
+        slot.set(&id, SlotState::Invalid { src, findings });
         return;
     };
     if primary {
@@ -142,8 +150,9 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
     let checks = SourceChecks::new(verification.statuses().to_vec());
     let sha256 = browser::sha256_hex(bytes).await;
     let study = Arc::new(StudyFile { src, sha256, results, warnings, origin, checks });
-    if slot.set(id, SlotState::Ready(study.clone())) {
-        spawn_local(super::sources::check_sources(study, verification, move || slot.is_current(id)));
+    if slot.set(&id, SlotState::Ready(study.clone())) {
+        // The checks are this load's: a newer load of the slot aborts their fetches too.
+        spawn_local(super::sources::check_sources(study, verification, slot, id));
     }
 }
 
@@ -160,13 +169,13 @@ pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
         ([one], _) => (*one).clone(),
         ([first, second, ..], _) => {
             let message = format!("{first} and {second} are both results files: pick one results file with its sources");
-            slot.set(id, SlotState::Failed { src: "local files".into(), message });
+            slot.set(&id, SlotState::Failed { src: "local files".into(), message });
             return;
         }
         ([], Some(first)) => (*first).clone(),
         ([], None) => {
             slot.set(
-                id,
+                &id,
                 SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
             );
             return;
@@ -207,7 +216,7 @@ pub fn local_link(page: PageState, name: String) {
     }
     let id = slot.begin();
     slot.set(
-        id,
+        &id,
         SlotState::Failed {
             src: format!("local file {name}"),
             message: "this link was written while a file on the reader's computer was open, and a link cannot open it. \
@@ -227,7 +236,7 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
         let files = match files::read_files(&list).await {
             Ok(files) => files,
             Err((name, message)) => {
-                slot.set(id, SlotState::Failed { src: name, message });
+                slot.set(&id, SlotState::Failed { src: name, message });
                 return;
             }
         };
@@ -235,7 +244,7 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
             files.iter().find(|(n, _)| n.to_ascii_lowercase().ends_with(".json")).map(|(n, b)| (n.clone(), b.clone()))
         else {
             slot.set(
-                id,
+                &id,
                 SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
             );
             return;
@@ -264,7 +273,7 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
             }
             Err((name, message)) => {
                 let id = page.primary().begin();
-                page.primary().set(id, SlotState::Failed { src: name, message });
+                page.primary().set(&id, SlotState::Failed { src: name, message });
             }
         }
     });

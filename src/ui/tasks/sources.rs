@@ -7,20 +7,27 @@ use leptos::prelude::*;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::state::checks::Progress;
-use crate::ui::state::file::{Origin, Study};
+use crate::ui::state::file::{FileSlot, LoadId, Origin, Study};
+use web_sys::AbortSignal;
 
 /// Fetch one source and hash it as it streams in, reporting progress; a sweep's bytes are
 /// kept for the recomputation.
-async fn fetch_and_hash(url: &str, job: &SourceJob, on_progress: impl Fn(Progress)) -> (SourceStatus, Option<Vec<u8>>) {
-    let response = match fetch::get(url).await {
+async fn fetch_and_hash(
+    url: &str,
+    job: &SourceJob,
+    abort: Option<&AbortSignal>,
+    on_progress: impl Fn(Progress),
+) -> Result<(SourceStatus, Option<Vec<u8>>), FetchError> {
+    let response = match fetch::get(url, abort).await {
         Ok(response) => response,
-        Err(e) if e.is_not_found() => return (SourceStatus::not_found(e.to_string()), None),
-        Err(e) => return (SourceStatus::unavailable(e.to_string()), None),
+        Err(FetchError::Aborted) => return Err(FetchError::Aborted),
+        Err(e) if e.is_not_found() => return Ok((SourceStatus::not_found(e.to_string()), None)),
+        Err(e) => return Ok((SourceStatus::unavailable(e.to_string()), None)),
     };
     let total = fetch::announced_length(&response);
     let mut hasher = SourceHasher::default();
     let mut kept = Vec::new();
-    let read = fetch::read_chunks(response, |chunk| {
+    let read = fetch::read_chunks(response, abort, |chunk| {
         hasher.update(chunk);
         if job.keep_bytes {
             kept.extend_from_slice(chunk);
@@ -30,15 +37,17 @@ async fn fetch_and_hash(url: &str, job: &SourceJob, on_progress: impl Fn(Progres
     })
     .await;
     match read {
-        Ok(()) => (hasher.finish(&job.file, &job.sha256), job.keep_bytes.then_some(kept)),
-        Err(e) => (SourceStatus::unavailable(e.to_string()), None),
+        Ok(()) => Ok((hasher.finish(&job.file, &job.sha256), job.keep_bytes.then_some(kept))),
+        Err(FetchError::Aborted) => Err(FetchError::Aborted),
+        Err(e) => Ok((SourceStatus::unavailable(e.to_string()), None)),
     }
 }
 
 /// Check every source of `study` in order, writing each status into the study's own
-/// checks, then finish the verification. Stops as soon as `current` says the study is no
-/// longer the one its slot shows.
-pub async fn check_sources(study: Study, mut verification: Verification, current: impl Fn() -> bool) {
+/// checks, then finish the verification. They belong to the slot's load `id`: a newer load
+/// aborts the source being fetched and nothing more is checked or written.
+pub async fn check_sources(study: Study, mut verification: Verification, slot: FileSlot, id: LoadId) {
+    let current = || slot.is_current(&id);
     let checks = study.checks.clone();
     for job in verification.jobs().to_vec() {
         if !current() {
@@ -53,7 +62,10 @@ pub async fn check_sources(study: Study, mut verification: Verification, current
                 None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
                 Some(url) => {
                     let progress = checks.progress.clone();
-                    fetch_and_hash(&url, &job, move |p| progress.set(Some(p))).await
+                    match fetch_and_hash(&url, &job, id.signal(), move |p| progress.set(Some(p))).await {
+                        Ok(checked) => checked,
+                        Err(_) => return,
+                    }
                 }
             },
         };
