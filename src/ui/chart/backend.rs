@@ -1,20 +1,33 @@
-//! The page's plotters backend: a 2D canvas drawn directly, or an SVG document for export,
-//! both measuring text with the canvas's own `measureText`.
+//! The page's plotters backend: plotters-canvas's `CanvasBackend` on the page's canvas, or
+//! plotters' `SVGBackend` for export, with text measured and set by the canvas's own
+//! `measureText`/`fillText`.
 //!
-//! plotters' web text measurement inserts a styled `<span>` per label — a forced layout
-//! each time, and a CSP `style-src` violation. Here text is measured on a canvas context,
-//! and set at `size / 1.24` px, plotters' SVG rule, so the canvas, the SVG export and the
-//! pre-rendered page lay text out alike. Sizes are CSS pixels; the context is pre-scaled.
+//! Why a wrapper rather than `CanvasBackend` alone (pixels measured by
+//! `tests/e2e/pixels.test.mjs` against the canvas before the wrapper):
+//! - plotters measures text with a styled `<span>` per label — a forced layout each time,
+//!   and a CSP `style-src` violation — so text is measured on the canvas context, and set
+//!   at `size / 1.24` px, plotters' SVG rule, so the canvas, the SVG export and the
+//!   pre-rendered page lay text out alike;
+//! - `CanvasBackend::get_size` is the backing store in device pixels; our context is
+//!   pre-scaled to CSS pixels, so the size is the CSS size;
+//! - `CanvasBackend::draw_line` moves axis-aligned lines half a pixel (crisp at DPR 1),
+//!   which moves every axis, tick and gridline of every chart: lines are stroked on the
+//!   coordinates plotters gives, as before;
+//! - paths join round (markers and lines drawn as paths meet without spikes), set on the
+//!   shared context before `CanvasBackend` strokes them.
+//!
+//! Everything else — pixels, rectangles, paths, circles, polygons — is `CanvasBackend`'s.
 
 use plotters::prelude::SVGBackend;
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind, FontTransform};
-use web_sys::CanvasRenderingContext2d;
+use plotters_canvas::CanvasBackend;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// What the backend draws into.
 pub enum Target<'a> {
-    /// The context of an on-page or offscreen canvas (pre-scaled to CSS pixels).
-    Canvas,
+    /// plotters-canvas on an on-page or offscreen canvas (context pre-scaled to CSS pixels).
+    Canvas(CanvasBackend),
     /// An SVG document being written.
     Svg(SVGBackend<'a>),
 }
@@ -39,9 +52,11 @@ pub struct CanvasTextBackend<'a> {
 }
 
 impl<'a> CanvasTextBackend<'a> {
-    /// Draw on a canvas context of `css_size` CSS pixels.
-    pub fn canvas(context: CanvasRenderingContext2d, css_size: (u32, u32)) -> Self {
-        CanvasTextBackend { target: Target::Canvas, context, css_size }
+    /// Draw on `canvas`, whose 2D `context` is pre-scaled to `css_size` CSS pixels; `None`
+    /// when plotters-canvas cannot take the canvas.
+    pub fn canvas(canvas: HtmlCanvasElement, context: CanvasRenderingContext2d, css_size: (u32, u32)) -> Option<Self> {
+        let backend = CanvasBackend::with_canvas_object(canvas)?;
+        Some(CanvasTextBackend { target: Target::Canvas(backend), context, css_size })
     }
 
     /// Write an SVG document, measuring text on `context`.
@@ -63,7 +78,7 @@ fn css_font<S: BackendTextStyle>(style: &S) -> String {
     format!("{} {}px {}", style.style().as_str(), style.size() / 1.24, style.family().as_str())
 }
 
-fn svg_error<E: std::error::Error + Send + Sync>(error: DrawingErrorKind<E>) -> DrawingErrorKind<BackendError> {
+fn as_ours<E: std::error::Error + Send + Sync>(error: DrawingErrorKind<E>) -> DrawingErrorKind<BackendError> {
     match error {
         DrawingErrorKind::DrawingError(e) => DrawingErrorKind::DrawingError(BackendError(e.to_string())),
         DrawingErrorKind::FontError(e) => DrawingErrorKind::FontError(e),
@@ -72,29 +87,14 @@ fn svg_error<E: std::error::Error + Send + Sync>(error: DrawingErrorKind<E>) -> 
 
 type Drawn = Result<(), DrawingErrorKind<BackendError>>;
 
-impl CanvasTextBackend<'_> {
-    fn stroke<S: BackendStyle>(&self, style: &S) {
-        self.context.set_stroke_style_str(&css_colour(style.color()));
-        self.context.set_line_width(f64::from(style.stroke_width().max(1)));
-    }
-
-    fn fill<S: BackendStyle>(&self, style: &S) {
-        self.context.set_fill_style_str(&css_colour(style.color()));
-    }
-
-    fn path(&self, points: impl IntoIterator<Item = BackendCoord>) -> bool {
-        self.context.begin_path();
-        let mut any = false;
-        for (i, (x, y)) in points.into_iter().enumerate() {
-            if i == 0 {
-                self.context.move_to(f64::from(x), f64::from(y));
-            } else {
-                self.context.line_to(f64::from(x), f64::from(y));
-            }
-            any = true;
+/// Hand a drawing call to whichever backend draws.
+macro_rules! delegate {
+    ($self:ident, $b:ident => $call:expr) => {
+        match &mut $self.target {
+            Target::Canvas($b) => $call.map_err(as_ours),
+            Target::Svg($b) => $call.map_err(as_ours),
         }
-        any
-    }
+    };
 }
 
 impl DrawingBackend for CanvasTextBackend<'_> {
@@ -105,109 +105,54 @@ impl DrawingBackend for CanvasTextBackend<'_> {
     }
 
     fn ensure_prepared(&mut self) -> Drawn {
-        match &mut self.target {
-            Target::Canvas => Ok(()),
-            Target::Svg(b) => b.ensure_prepared().map_err(svg_error),
-        }
+        delegate!(self, b => b.ensure_prepared())
     }
 
     fn present(&mut self) -> Drawn {
-        match &mut self.target {
-            Target::Canvas => Ok(()),
-            Target::Svg(b) => b.present().map_err(svg_error),
-        }
+        delegate!(self, b => b.present())
     }
 
     fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Drawn {
-        match &mut self.target {
-            Target::Svg(b) => b.draw_pixel(point, color).map_err(svg_error),
-            Target::Canvas => {
-                if color.alpha > 0.0 {
-                    self.context.set_fill_style_str(&css_colour(color));
-                    self.context.fill_rect(f64::from(point.0), f64::from(point.1), 1.0, 1.0);
-                }
-                Ok(())
-            }
-        }
+        delegate!(self, b => b.draw_pixel(point, color))
     }
 
     fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Drawn {
         if let Target::Svg(b) = &mut self.target {
-            return b.draw_line(from, to, style).map_err(svg_error);
+            return b.draw_line(from, to, style).map_err(as_ours);
         }
         if style.color().alpha > 0.0 {
-            self.stroke(style);
-            self.path([from, to]);
+            self.context.set_stroke_style_str(&css_colour(style.color()));
+            self.context.set_line_width(f64::from(style.stroke_width().max(1)));
+            self.context.begin_path();
+            self.context.move_to(f64::from(from.0), f64::from(from.1));
+            self.context.line_to(f64::from(to.0), f64::from(to.1));
             self.context.stroke();
         }
         Ok(())
     }
 
     fn draw_rect<S: BackendStyle>(&mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool) -> Drawn {
-        if let Target::Svg(b) = &mut self.target {
-            return b.draw_rect(upper_left, bottom_right, style, fill).map_err(svg_error);
-        }
-        if style.color().alpha > 0.0 {
-            let (x, y) = (f64::from(upper_left.0), f64::from(upper_left.1));
-            let (w, h) = (f64::from(bottom_right.0 - upper_left.0), f64::from(bottom_right.1 - upper_left.1));
-            if fill {
-                self.fill(style);
-                self.context.fill_rect(x, y, w, h);
-            } else {
-                self.stroke(style);
-                self.context.stroke_rect(x, y, w, h);
-            }
-        }
-        Ok(())
+        delegate!(self, b => b.draw_rect(upper_left, bottom_right, style, fill))
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Drawn {
-        if let Target::Svg(b) = &mut self.target {
-            return b.draw_path(path, style).map_err(svg_error);
-        }
-        if style.color().alpha > 0.0 {
-            self.stroke(style);
+        if matches!(self.target, Target::Canvas(_)) && style.color().alpha > 0.0 {
             self.context.set_line_join("round");
-            if self.path(path) {
-                self.context.stroke();
-            }
         }
-        Ok(())
+        delegate!(self, b => b.draw_path(path, style))
     }
 
     fn draw_circle<S: BackendStyle>(&mut self, center: BackendCoord, radius: u32, style: &S, fill: bool) -> Drawn {
-        if let Target::Svg(b) = &mut self.target {
-            return b.draw_circle(center, radius, style, fill).map_err(svg_error);
-        }
-        if style.color().alpha > 0.0 {
-            self.context.begin_path();
-            self.context.arc(f64::from(center.0), f64::from(center.1), f64::from(radius), 0.0, std::f64::consts::TAU).ok();
-            if fill {
-                self.fill(style);
-                self.context.fill();
-            } else {
-                self.stroke(style);
-                self.context.stroke();
-            }
-        }
-        Ok(())
+        delegate!(self, b => b.draw_circle(center, radius, style, fill))
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, vert: I, style: &S) -> Drawn {
-        if let Target::Svg(b) = &mut self.target {
-            return b.fill_polygon(vert, style).map_err(svg_error);
-        }
-        if style.color().alpha > 0.0 && self.path(vert) {
-            self.context.close_path();
-            self.fill(style);
-            self.context.fill();
-        }
-        Ok(())
+        delegate!(self, b => b.fill_polygon(vert, style))
     }
 
     fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Drawn {
         if let Target::Svg(b) = &mut self.target {
-            return b.draw_text(text, style, pos).map_err(svg_error);
+            return b.draw_text(text, style, pos).map_err(as_ours);
         }
         let color = style.color();
         if color.alpha == 0.0 {

@@ -33,7 +33,7 @@ pub fn draw_on_canvas<T>(canvas: &HtmlCanvasElement, css_size: (u32, u32), ratio
     let context = context(canvas)?;
     // Resizing the backing store reset the context; scale it so drawing is in CSS pixels.
     context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0).ok()?;
-    let backend = CanvasTextBackend::canvas(context, css_size);
+    let backend = CanvasTextBackend::canvas(canvas.clone(), context, css_size)?;
     Some(draw(&backend.into_drawing_area()))
 }
 
