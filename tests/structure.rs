@@ -164,6 +164,7 @@ const CORE_ORDER: &[&str] = &[
     "history",
     "headline",
     "tooltip",
+    "chart_words",
     "embed",
     "history_view",
     "import",

@@ -6,6 +6,7 @@
 //! and the page share it: the same checks, the same words, the same verdict.
 
 pub mod catalog;
+pub mod chart_words;
 pub mod collection;
 pub mod compare;
 pub mod contents;

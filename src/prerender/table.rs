@@ -9,7 +9,7 @@ fn href(state: &crate::core::link::ViewState) -> String {
 }
 
 /// The table as HTML.
-pub fn table_html(html: &mut Html, table: &Table) {
+pub(super) fn table_html(html: &mut Html, table: &Table) {
     html.open(
         "div",
         &[("class", Some("table-scroll")), ("tabindex", Some("0")), ("role", Some("region")), ("aria-label", Some(&table.caption))],

@@ -1,6 +1,6 @@
 //! Shared helpers for the native tests: the fixtures, the one `check` helper every
 //! validation test goes through, edits applied to `minimal.json`, and SVG rendering.
-#![allow(dead_code)]
+#![allow(dead_code, unreachable_pub)]
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -24,12 +24,12 @@ fn by_tag(records: &Value) -> Option<Value> {
 }
 
 /// Whether `records` are keyed by display name (June 2025): a key with a space.
-pub fn keyed_by_display_name(records: &Value) -> bool {
+pub(super) fn keyed_by_display_name(records: &Value) -> bool {
     records.as_object().is_some_and(|r| r.keys().any(|k| k.contains(' ')))
 }
 
 /// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     let records = doc.get("records").unwrap_or(doc);
     let translated = by_tag(records);
     let metrics = translated.as_ref().unwrap_or(records);
@@ -40,7 +40,7 @@ pub fn detect(doc: &Value) -> bool {
 }
 
 /// A metric's statistic in ms (or its own unit, for counts and rates), by its `unit`.
-pub fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
+pub(super) fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
     let metric = metrics.get(tag)?;
     let value = number(metric, &[key])?;
     let scale = match metric.get("unit").and_then(Value::as_str).unwrap_or("ms") {
@@ -55,19 +55,19 @@ pub fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
 
 /// The first model the run's configuration names (`endpoint.model_names`, or the flat
 /// `model_names` of older configurations).
-pub fn model_name(doc: &Value) -> Option<String> {
+pub(super) fn model_name(doc: &Value) -> Option<String> {
     let names = at(doc, &["input_config", "endpoint", "model_names"]).or_else(|| at(doc, &["input_config", "model_names"]))?;
     names.as_array()?.first()?.as_str().map(str::to_owned)
 }
 
 /// The mean, over GPUs, of a per-GPU power figure, and the GPU count.
-pub fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
+pub(super) fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
     let n = per_gpu.len();
     (n > 0).then(|| (per_gpu.iter().sum::<f64>() / n as f64, n))
 }
 
 /// The one run of an export.
-pub fn run(doc: &Value, entry: String) -> Run {
+pub(super) fn run(doc: &Value, entry: String) -> Run {
     let records = doc.get("records").unwrap_or(doc);
     let translated = by_tag(records);
     let metrics = translated.as_ref().unwrap_or(records);

@@ -11,7 +11,7 @@ use crate::core::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
 use crate::core::provenance::median;
 
 /// One run's cell, unrounded, at its load.
-pub fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
+pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
     let all_failed = run.n == Some(0.0) && run.errors.is_some_and(|e| e > 0.0);
     let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus)) };
     // Per GPU only when the telemetry saw the GPUs the publisher gave.
@@ -57,7 +57,7 @@ pub fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
 
 /// A cell placed in the study: its engine, workload, load and where it came from; a cell of
 /// repeated runs keeps each trial's cell.
-pub struct Placed {
+pub(super) struct Placed {
     /// Index of the engine group.
     pub engine: usize,
     /// `(isl, osl)`.
@@ -84,14 +84,14 @@ fn differing_label<'a>(a: &'a [(String, String)], b: &'a [(String, String)]) -> 
 
 impl Placed {
     /// Whether it sits in workload `key` along `axis` at `level` for engine `engine`.
-    pub fn at(&self, engine: usize, key: (u64, u64), axis: LoadAxis, level: f64) -> bool {
+    pub(super) fn at(&self, engine: usize, key: (u64, u64), axis: LoadAxis, level: f64) -> bool {
         self.engine == engine && self.key == key && self.load.axis() == axis && self.load.level() == level
     }
 }
 
 /// Place one run's cell: a second run of the same configuration is a trial when both carry a
 /// trial index, else the import fails naming both.
-pub fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, engine_id: &str) -> Result<(), ImportError> {
+pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, engine_id: &str) -> Result<(), ImportError> {
     let Some(other) = placed.iter_mut().find(|p| p.at(new.engine, new.key, new.load.axis(), new.load.level())) else {
         let trials = trial.map(|t| vec![(t, new.cell.clone(), new.from.clone())]).unwrap_or_default();
         placed.push(Placed { trials, ..new });
@@ -144,7 +144,7 @@ fn merged(trials: &[(u32, Cell, String)]) -> Cell {
 }
 
 /// The sweep lines of a placed cell, unrounded: one per trial (with its index), else one.
-pub fn sweep_lines(p: &Placed) -> Vec<String> {
+pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
     let line = |cell: &Cell, from: &str, trial: Option<u32>| {
         let doc = CellDoc { cell: cell.clone(), rounded: false, source: None, trial, from: Some(from.to_owned()) };
         serde_json::to_string(&doc).unwrap_or_default()
@@ -159,7 +159,7 @@ pub fn sweep_lines(p: &Placed) -> Vec<String> {
 /// The workloads of a study: per `(isl, osl)` a concurrency workload (levels shared with
 /// the file's `concurrency`) and a rate workload (its own `requestRates`) where runs were
 /// placed along each; rows per engine, one cell per level.
-pub fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<WorkloadDoc> {
+pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<WorkloadDoc> {
     let mut keys: Vec<(u64, u64)> = Vec::new();
     for p in placed {
         if !keys.contains(&p.key) {

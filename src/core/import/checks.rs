@@ -7,7 +7,7 @@ use super::{Run, Tool};
 /// A run of a completed-requests file with no latency at all, while the document has keys
 /// that look like latencies the importer does not know (another tool's layout read as this
 /// one): said, naming them, so every latency being null is never silent.
-pub fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
+pub(super) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
     let none = [run.ttft, run.tpot, run.itl, run.e2e].iter().all(|p| p.0.is_none() && p.1.is_none());
     if !none || run.n == Some(0.0) || !matches!(tool, Tool::Vllm | Tool::Sglang) {
         return None;
@@ -29,7 +29,7 @@ pub fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<Stri
 }
 
 /// The layout of a tool's file, in words, for what the page and the command line say.
-pub fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str {
+pub(super) fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str {
     let records = doc.get("records");
     match tool {
         Tool::Vllm if doc.is_array() => "bench sweep summary, a list of runs",

@@ -17,12 +17,12 @@ use super::json::{at, count, number};
 use super::{Length, Run};
 
 /// Whether a document is GenAI-Perf's.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     at(doc, &["request_throughput", "unit"]).is_some() && doc.get("time_to_first_token").is_some()
 }
 
 /// The one run of an export.
-pub fn run(doc: &Value, entry: String) -> Run {
+pub(super) fn run(doc: &Value, entry: String) -> Run {
     let s = |tag: &str, key: &str| stat(doc, tag, key);
     let config = doc.get("input_config").unwrap_or(&Value::Null);
     let conc = count(config, &["perf_analyzer", "stimulus", "concurrency"]).or_else(|| count(config, &["concurrency"])).map(|c| c as u32);

@@ -5,11 +5,11 @@ use super::study::EngineGroup;
 use super::{import_file, ImportError};
 
 /// A run label, `(key, value)`.
-pub type Label = (String, String);
+pub(super) type Label = (String, String);
 
 /// With `--split-by KEY`, one engine per value of that label among the group's runs (id
 /// `ID-VALUE`, label `LABEL VALUE`), each keeping only its runs; other groups as given.
-pub fn split_groups(given: &[EngineGroup]) -> Result<Vec<(EngineGroup, Option<Label>)>, ImportError> {
+pub(super) fn split_groups(given: &[EngineGroup]) -> Result<Vec<(EngineGroup, Option<Label>)>, ImportError> {
     let mut out = Vec::new();
     for group in given {
         let Some(key) = &group.split_by else {

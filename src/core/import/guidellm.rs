@@ -18,7 +18,7 @@ use super::json::{at, count, date_of_epoch, number};
 use super::{Length, Run};
 
 /// Whether a document is a GuideLLM report.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     doc.get("benchmarks").and_then(Value::as_array).and_then(|b| b.first()).is_some_and(|b| {
         b.get("type_").and_then(Value::as_str) == Some("generative_benchmark")
             || at(b, &["metrics", "request_totals"]).is_some()
@@ -62,7 +62,7 @@ fn successful(metrics: &Value, name: &str, stat: &str) -> Option<f64> {
 }
 
 /// Every benchmark of the report.
-pub fn runs(doc: &Value) -> Vec<Run> {
+pub(super) fn runs(doc: &Value) -> Vec<Run> {
     let (isl, osl) = (nominal(doc, "prompt_tokens"), nominal(doc, "output_tokens"));
     let benchmarks = doc.get("benchmarks").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
     benchmarks

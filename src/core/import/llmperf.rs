@@ -21,7 +21,7 @@ use super::{Length, Run};
 
 /// Whether a document is an LLMPerf summary, a wrapper of summaries keyed by concurrency,
 /// or a list of individual responses.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     is_summary(doc) || wrapped(doc).is_some() || is_responses(doc)
 }
 
@@ -72,7 +72,7 @@ fn wrapped(doc: &Value) -> Option<Vec<(&String, &Value)>> {
 }
 
 /// Every run of the document: the summary, or each wrapped summary by its key.
-pub fn runs(doc: &Value, entry: &str) -> Vec<Run> {
+pub(super) fn runs(doc: &Value, entry: &str) -> Vec<Run> {
     if is_responses(doc) {
         return vec![responses(doc, entry.to_owned())];
     }

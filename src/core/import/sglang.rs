@@ -17,15 +17,15 @@ use super::json::{count, measured, number, rate};
 use super::{Length, Run};
 
 /// Keys every generation of SGLang's lines has one of, and vLLM never writes.
-pub const SGLANG_ONLY: [&str; 3] = ["total_output_tokens_retokenized", "total_output_retokenized", "mean_e2e_latency_ms"];
+pub(super) const SGLANG_ONLY: [&str; 3] = ["total_output_tokens_retokenized", "total_output_retokenized", "mean_e2e_latency_ms"];
 
 /// Whether a line is SGLang's: its throughput and keys only SGLang writes.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     doc.get("output_throughput").is_some() && SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
 }
 
 /// The run on one line.
-pub fn run(doc: &Value, entry: String) -> Run {
+pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
     let rate = rate(doc, &["request_rate"]);

@@ -20,7 +20,7 @@ use super::{Length, Run};
 
 /// Whether a document is a vLLM result: its throughput and TTFT summary, and none of
 /// SGLang's keys.
-pub fn detect(doc: &Value) -> bool {
+pub(super) fn detect(doc: &Value) -> bool {
     doc.get("output_throughput").is_some()
         && (doc.get("num_prompts").is_some() || doc.get("model_id").is_some())
         && !super::sglang::SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
@@ -31,7 +31,7 @@ fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
 }
 
 /// The run in one result object.
-pub fn run(doc: &Value, entry: String) -> Run {
+pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
     let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);

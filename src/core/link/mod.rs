@@ -12,7 +12,7 @@ mod views;
 mod workload;
 
 pub use inputs::{CatalogFilter, SeriesInputs};
-pub use state::{encode_component, ParamNotice, ViewState, MAX_COMPARED};
+pub use state::{encode_component, positive_number, ParamNotice, ViewState, MAX_COMPARED};
 pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use views::{
     chart_css_height, charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of,

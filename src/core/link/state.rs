@@ -92,7 +92,8 @@ pub struct ViewState {
 }
 
 /// A positive finite number for a service-level limit.
-fn positive_number(text: &str) -> Result<f64, ParseError> {
+/// A positive finite number (a limit, a rate).
+pub fn positive_number(text: &str) -> Result<f64, ParseError> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(ParseError("expected a positive number".into())),
@@ -300,6 +301,15 @@ impl ViewState {
     /// Whether an engine is shown under the `engines` filter.
     pub fn shows_engine(&self, id: &str) -> bool {
         self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+    }
+
+    /// Compare one more file: refused (false) past `MAX_COMPARED` or when already compared.
+    pub fn add_compared(&mut self, reference: SourceRef) -> bool {
+        let added = self.compare.len() < MAX_COMPARED && !self.compare.contains(&reference);
+        if added {
+            self.compare.push(reference);
+        }
+        added
     }
 
     /// Whether any service-level limit is set.

@@ -87,3 +87,12 @@ pub fn sweep_sources(results: &Results) -> BTreeSet<&str> {
     }
     names
 }
+
+/// How many things cite a source, in words: "not cited", "1 citation", "3 citations".
+pub fn citation_words(n: usize) -> String {
+    match n {
+        0 => "not cited".to_owned(),
+        1 => "1 citation".to_owned(),
+        n => format!("{n} citations"),
+    }
+}

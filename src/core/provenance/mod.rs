@@ -7,7 +7,7 @@ mod recompute;
 mod status;
 mod verify;
 
-pub use citations::{citations, sweep_sources, Citation};
+pub use citations::{citation_words, citations, sweep_sources, Citation};
 pub use recompute::{median, recompute, rounds_to, CellMismatch, Recomputation, Rederive};
-pub use status::{check_bytes, sha256_hex, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
+pub use status::{check_bytes, sha256_hex, Progress, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
 pub use verify::{Report, SourceJob, ToolRederive, Verdict, Verification, REMOTE};

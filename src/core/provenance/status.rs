@@ -287,3 +287,24 @@ mod tests {
         assert!(badge.text.starts_with("1 of 17 sources mismatched"), "{}", badge.text);
     }
 }
+
+/// A download or hash in progress: which source, bytes so far, bytes expected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Source name.
+    pub name: String,
+    /// Bytes hashed so far.
+    pub done: u64,
+    /// Content-Length, when the server sent one.
+    pub total: Option<u64>,
+}
+
+impl Progress {
+    /// "Checking NAME: 1024 of 4096 bytes" (or without the total, when none was announced).
+    pub fn label(&self) -> String {
+        match self.total {
+            Some(total) => format!("Checking {}: {} of {total} bytes", self.name, self.done),
+            None => format!("Checking {}: {} bytes", self.name, self.done),
+        }
+    }
+}

@@ -138,6 +138,9 @@ pub struct Report {
 pub struct Verdict {
     /// Whether the file passes.
     pub pass: bool,
+    /// A pass with sources that could not all be verified: not green, since not everything
+    /// was checked.
+    pub partial: bool,
     /// "pass — valid with 0 warnings; 4 sources: 4 verified, …", or, when a valid file's
     /// sources could not all be verified, "valid · sources not published, not verified — …".
     pub sentence: String,
@@ -192,7 +195,7 @@ impl Report {
             (v, t) => format!("valid · {v} of {t} sources verified"),
         };
         let sentence = if pass { format!("{head} — {facts}") } else { format!("fail — {}; {facts}", reasons.join("; ")) };
-        Verdict { pass, sentence }
+        Verdict { pass, partial: pass && counts.verified < counts.total, sentence }
     }
 }
 

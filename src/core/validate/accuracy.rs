@@ -9,7 +9,7 @@ use crate::core::model::{Accuracy, AccuracyRow, Retrieval, WeightAccuracy, Weigh
 use crate::core::path::JsonPath;
 
 /// Served accuracy: KL and top-1 (a fraction) per row.
-pub fn accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Accuracy {
+pub(super) fn accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Accuracy {
     let positions = checker.number(obj, "positions", path);
     let method = checker.optional_string(obj, "method", path);
     let mut rows = Vec::new();
@@ -29,7 +29,7 @@ pub fn accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath
 }
 
 /// Weight accuracy: full-vocabulary KL with its CI, routing-locked KL, top-1 %, retrieval.
-pub fn weight_accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> WeightAccuracy {
+pub(super) fn weight_accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> WeightAccuracy {
     let source = checker.source(obj, path, refs);
     let held_out_tokens = checker.number(obj, "heldOutTokens", path);
     let method = checker.optional_string(obj, "method", path);

@@ -9,7 +9,7 @@ use crate::core::model::{Cache, CacheRow, Prefill, PrefillMeasurement, PrefillRo
 use crate::core::path::JsonPath;
 
 /// The prefill block: per engine, measurements at nominal prompt lengths.
-pub fn prefill(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Prefill {
+pub(super) fn prefill(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Prefill {
     let unit = checker.optional_string(obj, "unit", path);
     let nominal_tokens = match checker.optional_array(obj, "nominalTokens", path) {
         // Every entry must be a whole length: a null or a fraction is reported, never dropped or truncated.
@@ -42,7 +42,7 @@ pub fn prefill(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath,
 }
 
 /// The KV-cache block: per engine, the tokens reported at start-up.
-pub fn cache(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Cache {
+pub(super) fn cache(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Cache {
     let unit = checker.optional_string(obj, "unit", path);
     let configured_context_tokens = checker.number(obj, "configuredContextTokens", path);
     let divisor_tokens = checker.number(obj, "divisorTokens", path);

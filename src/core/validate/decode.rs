@@ -12,7 +12,7 @@ use crate::core::model::{Decode, DecodeRow, Engine, Source};
 use crate::core::path::JsonPath;
 
 /// `concurrency`: positive whole numbers, strictly ascending.
-pub fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Vec<u32>> {
+pub(super) fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Vec<u32>> {
     let root = JsonPath::root();
     let items = checker.required_array(obj, "concurrency", &root)?;
     let path = root.key("concurrency");
@@ -51,7 +51,7 @@ pub fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Ve
 }
 
 /// `engines`: each with a unique, non-empty id and a label.
-pub fn engines(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Engine> {
+pub(super) fn engines(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Engine> {
     let root = JsonPath::root();
     let Some(items) = checker.required_array(obj, "engines", &root) else { return Vec::new() };
     let mut seen = HashSet::new();
@@ -72,7 +72,7 @@ pub fn engines(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Engine> {
 }
 
 /// `sources`: each a `file` or a `url`, unique by name, with a 64-hex-digit sha256.
-pub fn sources(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Source> {
+pub(super) fn sources(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Source> {
     let root = JsonPath::root();
     let Some(items) = checker.required_array(obj, "sources", &root) else { return Vec::new() };
     let mut seen = HashSet::new();
@@ -105,7 +105,7 @@ pub fn sources(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Source> {
 }
 
 /// The decode block: one row per engine, one value per concurrency level.
-pub fn decode(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Decode {
+pub(super) fn decode(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Decode {
     let unit = checker.optional_string(obj, "unit", path);
     let method = checker.optional_string(obj, "method", path);
     let mut rows = Vec::new();

@@ -11,7 +11,7 @@ use crate::core::path::JsonPath;
 
 /// What a cell's own keys say drives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Drive {
+pub(super) enum Drive {
     /// `conc` (or a `burst` at `conc` in flight).
     Concurrency,
     /// `rate_rps`.
@@ -19,7 +19,12 @@ pub enum Drive {
 }
 
 /// A workload's axis and the levels its cells are indexed by.
-pub fn workload_levels(checker: &mut Checker, map: &Map<String, Value>, path: &JsonPath, concurrency: &[u32]) -> (LoadAxis, Vec<f64>) {
+pub(super) fn workload_levels(
+    checker: &mut Checker,
+    map: &Map<String, Value>,
+    path: &JsonPath,
+    concurrency: &[u32],
+) -> (LoadAxis, Vec<f64>) {
     let axis = match map.get("load") {
         None | Some(Value::Null) => LoadAxis::Concurrency,
         Some(Value::String(s)) if s == "concurrency" => LoadAxis::Concurrency,
@@ -80,7 +85,7 @@ pub fn workload_levels(checker: &mut Checker, map: &Map<String, Value>, path: &J
 
 /// A cell's load: `conc` in a concurrency slot, `rate_rps` in a rate slot, `burst` only
 /// with `conc` and without a rate; the achieved figures where the tool recorded them.
-pub fn cell_load(
+pub(super) fn cell_load(
     checker: &mut Checker,
     map: &Map<String, Value>,
     path: &JsonPath,
@@ -168,7 +173,7 @@ pub fn cell_load(
 
 /// A row's cells are driven along one axis: a row mixing `conc` and `rate_rps` cells is
 /// named at its `cells`.
-pub fn check_row_axes(checker: &mut Checker, drives: &[(usize, Drive)], path: &JsonPath) {
+pub(super) fn check_row_axes(checker: &mut Checker, drives: &[(usize, Drive)], path: &JsonPath) {
     let by_conc = drives.iter().find(|d| d.1 == Drive::Concurrency);
     let by_rate = drives.iter().find(|d| d.1 == Drive::Rate);
     if let (Some(c), Some(r)) = (by_conc, by_rate) {
@@ -181,7 +186,7 @@ pub fn check_row_axes(checker: &mut Checker, drives: &[(usize, Drive)], path: &J
 }
 
 /// `trials`: `{count, range: {field: [min, max]}}`; the cell's figure must lie in its range.
-pub fn trials(checker: &mut Checker, map: &Map<String, Value>, path: &JsonPath, cell: &Cell) -> Option<Trials> {
+pub(super) fn trials(checker: &mut Checker, map: &Map<String, Value>, path: &JsonPath, cell: &Cell) -> Option<Trials> {
     let value = map.get("trials").filter(|v| !v.is_null())?;
     let tpath = path.key("trials");
     let obj = checker.object(value, &tpath)?;

@@ -58,14 +58,6 @@ pub fn parse_results(bytes: &[u8]) -> Validation {
     Validation { results, findings: checker.findings }
 }
 
-/// Check an already parsed document (the importers build one), taking it over.
-pub fn check_value(value: Value) -> Validation {
-    let mut checker = Checker::default();
-    let results = checked(&mut checker, value);
-    let results = if checker.findings.iter().any(|f| f.severity == Severity::Error) { None } else { results };
-    Validation { results, findings: checker.findings }
-}
-
 /// What the first bytes of a non-JSON answer look like, for the syntax message.
 pub fn describe_non_json(head: &[u8]) -> Option<&'static str> {
     let text = String::from_utf8_lossy(&head[..head.len().min(256)]);

@@ -16,7 +16,7 @@ fn whole_fast(value: &Value, min: u64) -> Option<u64> {
 }
 
 /// What a JSON value is, in words for messages.
-pub fn type_name(value: &Value) -> &'static str {
+pub(super) fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -29,14 +29,14 @@ pub fn type_name(value: &Value) -> &'static str {
 
 /// Collects findings while the document is walked.
 #[derive(Default)]
-pub struct Checker {
+pub(super) struct Checker {
     /// Every finding so far, in file order.
     pub findings: Vec<Finding>,
 }
 
 /// How a row of a block is identified.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum RowId {
+pub(super) enum RowId {
     /// Its `id` must name a declared engine.
     Engine,
     /// Its `id` is its own (accuracy rows).
@@ -45,22 +45,22 @@ pub enum RowId {
 
 impl Checker {
     /// Record a finding.
-    pub fn report(&mut self, severity: Severity, kind: FindingKind, path: &JsonPath, message: String) {
+    pub(super) fn report(&mut self, severity: Severity, kind: FindingKind, path: &JsonPath, message: String) {
         self.findings.push(Finding { severity, kind, path: path.to_string(), message });
     }
 
     /// Record an error.
-    pub fn error(&mut self, kind: FindingKind, path: &JsonPath, message: impl Into<String>) {
+    pub(super) fn error(&mut self, kind: FindingKind, path: &JsonPath, message: impl Into<String>) {
         self.report(Severity::Error, kind, path, message.into());
     }
 
     /// Record a warning.
-    pub fn warning(&mut self, kind: FindingKind, path: &JsonPath, message: impl Into<String>) {
+    pub(super) fn warning(&mut self, kind: FindingKind, path: &JsonPath, message: impl Into<String>) {
         self.report(Severity::Warning, kind, path, message.into());
     }
 
     /// Record that a value has the wrong JSON type.
-    pub fn wrong_type(&mut self, path: &JsonPath, expected: &str, found: &Value) {
+    pub(super) fn wrong_type(&mut self, path: &JsonPath, expected: &str, found: &Value) {
         self.error(FindingKind::WrongType, path, format!("expected {expected}, found {}", type_name(found)));
     }
 
@@ -73,7 +73,7 @@ impl Checker {
     }
 
     /// A required, non-null string.
-    pub fn required_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
+    pub(super) fn required_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
         match self.required(obj, key, path)? {
             Value::String(s) => Some(s.clone()),
             other => {
@@ -84,7 +84,7 @@ impl Checker {
     }
 
     /// An optional string: absent or null reads as `None`.
-    pub fn optional_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
+    pub(super) fn optional_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
         match obj.get(key)? {
             Value::String(s) => Some(s.clone()),
             Value::Null => None,
@@ -96,7 +96,7 @@ impl Checker {
     }
 
     /// A number that must be finite and ≥ 0; `null` reads as "not measured".
-    pub fn number_value(&mut self, value: &Value, path: &JsonPath) -> Option<f64> {
+    pub(super) fn number_value(&mut self, value: &Value, path: &JsonPath) -> Option<f64> {
         match value {
             Value::Null => None,
             Value::Number(n) => match n.as_f64() {
@@ -122,7 +122,7 @@ impl Checker {
     }
 
     /// An optional number ≥ 0: absent or null reads as "not measured".
-    pub fn number(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<f64> {
+    pub(super) fn number(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<f64> {
         let value = obj.get(key)?;
         // The path is built only for a finding: a large file has ~20 numbers per cell, and
         // extending a path copies it.
@@ -134,7 +134,7 @@ impl Checker {
     }
 
     /// A whole number ≥ `min` at `path` (not null).
-    pub fn whole_value(&mut self, value: &Value, path: &JsonPath, min: u64) -> Option<u64> {
+    pub(super) fn whole_value(&mut self, value: &Value, path: &JsonPath, min: u64) -> Option<u64> {
         if let Some(x) = whole_fast(value, min) {
             return Some(x);
         }
@@ -151,14 +151,14 @@ impl Checker {
     }
 
     /// A required whole number ≥ `min`.
-    pub fn whole(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
+    pub(super) fn whole(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         let value = self.required(obj, key, path)?;
         whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min))
     }
 
     /// An optional whole number ≥ `min`: absent or null is `None`, a fraction an error
     /// (never truncated).
-    pub fn whole_opt(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
+    pub(super) fn whole_opt(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         match obj.get(key)? {
             Value::Null => None,
             value => whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min)),
@@ -166,7 +166,7 @@ impl Checker {
     }
 
     /// A required array.
-    pub fn required_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
+    pub(super) fn required_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
         match self.required(obj, key, path)? {
             Value::Array(items) => Some(items),
             other => {
@@ -177,7 +177,7 @@ impl Checker {
     }
 
     /// An optional array: absent or null reads as `None`.
-    pub fn optional_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
+    pub(super) fn optional_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
         match obj.get(key)? {
             Value::Array(items) => Some(items),
             Value::Null => None,
@@ -189,7 +189,7 @@ impl Checker {
     }
 
     /// A value that must be an object.
-    pub fn object<'a>(&mut self, value: &'a Value, path: &JsonPath) -> Option<&'a Map<String, Value>> {
+    pub(super) fn object<'a>(&mut self, value: &'a Value, path: &JsonPath) -> Option<&'a Map<String, Value>> {
         match value {
             Value::Object(map) => Some(map),
             other => {
@@ -200,7 +200,7 @@ impl Checker {
     }
 
     /// An optional top-level block: absent or null means "not in this file".
-    pub fn block<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> Option<(&'a Map<String, Value>, JsonPath)> {
+    pub(super) fn block<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> Option<(&'a Map<String, Value>, JsonPath)> {
         let path = JsonPath::root().key(key);
         match obj.get(key)? {
             Value::Null => None,
@@ -209,7 +209,7 @@ impl Checker {
     }
 
     /// An optional array of strings.
-    pub fn strings(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Vec<String> {
+    pub(super) fn strings(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Vec<String> {
         let Some(items) = self.optional_array(obj, key, path) else { return Vec::new() };
         let here = path.key(key);
         items
@@ -226,7 +226,7 @@ impl Checker {
     }
 
     /// Each element of an array that is an object, with its path.
-    pub fn objects<'a>(&mut self, items: &'a [Value], path: &JsonPath) -> Vec<(&'a Map<String, Value>, JsonPath)> {
+    pub(super) fn objects<'a>(&mut self, items: &'a [Value], path: &JsonPath) -> Vec<(&'a Map<String, Value>, JsonPath)> {
         items
             .iter()
             .enumerate()
@@ -238,14 +238,14 @@ impl Checker {
     }
 
     /// An id that must be unique within `seen`.
-    pub fn unique_id(&mut self, seen: &mut HashSet<String>, id: &str, path: &JsonPath, what: &str) {
+    pub(super) fn unique_id(&mut self, seen: &mut HashSet<String>, id: &str, path: &JsonPath, what: &str) {
         if !seen.insert(id.to_owned()) {
             self.error(FindingKind::Duplicate, path, format!("{what} `{id}` appears more than once"));
         }
     }
 
     /// A required, non-empty id string.
-    pub fn id(&mut self, obj: &Map<String, Value>, path: &JsonPath, what: &str) -> Option<String> {
+    pub(super) fn id(&mut self, obj: &Map<String, Value>, path: &JsonPath, what: &str) -> Option<String> {
         let id = self.required_string(obj, "id", path)?;
         if id.trim().is_empty() {
             self.error(FindingKind::OutOfRange, &path.key("id"), format!("{what} must not be empty"));
@@ -257,7 +257,7 @@ impl Checker {
     /// The rows of a block (`rows` is required): each row's object, its path and its id,
     /// checked unique within the block; `RowId::Engine` rows must name declared engines
     /// (recorded in `refs`, checked once the whole file is read).
-    pub fn rows<'a>(
+    pub(super) fn rows<'a>(
         &mut self,
         obj: &'a Map<String, Value>,
         path: &JsonPath,
@@ -280,14 +280,14 @@ impl Checker {
     }
 
     /// An optional `source` field that must name a declared source.
-    pub fn source(&mut self, obj: &Map<String, Value>, path: &JsonPath, refs: &mut super::refs::References) -> Option<String> {
+    pub(super) fn source(&mut self, obj: &Map<String, Value>, path: &JsonPath, refs: &mut super::refs::References) -> Option<String> {
         let source = self.optional_string(obj, "source", path)?;
         refs.source(&source, || path.key("source"));
         Some(source)
     }
 
     /// `values` hold one entry per concurrency level.
-    pub fn check_length(&mut self, items: &[Value], levels: &[u32], path: &JsonPath, what: &str) {
+    pub(super) fn check_length(&mut self, items: &[Value], levels: &[u32], path: &JsonPath, what: &str) {
         if !levels.is_empty() && items.len() != levels.len() {
             self.error(
                 FindingKind::LengthMismatch,
@@ -299,7 +299,7 @@ impl Checker {
 
     /// `cells` hold one entry per load level of their workload (`axis`: "concurrency" or
     /// "request rate").
-    pub fn check_levels(&mut self, items: &[Value], levels: usize, axis: &str, path: &JsonPath) {
+    pub(super) fn check_levels(&mut self, items: &[Value], levels: usize, axis: &str, path: &JsonPath) {
         if levels > 0 && items.len() != levels {
             self.error(FindingKind::LengthMismatch, path, format!("expected {levels} cells (one per {axis} level), found {}", items.len()));
         }

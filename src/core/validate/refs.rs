@@ -16,7 +16,7 @@ enum Reference {
 
 /// What the file declares, and every reference to check against it.
 #[derive(Default)]
-pub struct References {
+pub(super) struct References {
     engine_ids: HashSet<String>,
     source_names: HashSet<String>,
     pending: Vec<(Reference, String, JsonPath)>,
@@ -24,27 +24,27 @@ pub struct References {
 
 impl References {
     /// References against the declared engine ids and source names.
-    pub fn new(engine_ids: impl IntoIterator<Item = String>, source_names: impl IntoIterator<Item = String>) -> Self {
+    pub(super) fn new(engine_ids: impl IntoIterator<Item = String>, source_names: impl IntoIterator<Item = String>) -> Self {
         Self { engine_ids: engine_ids.into_iter().collect(), source_names: source_names.into_iter().collect(), pending: Vec::new() }
     }
 
     /// A row naming an engine; the path is built only when the id is not declared (a large
     /// file has thousands of references, and a path is a copy).
-    pub fn engine(&mut self, id: &str, path: impl FnOnce() -> JsonPath) {
+    pub(super) fn engine(&mut self, id: &str, path: impl FnOnce() -> JsonPath) {
         if !self.engine_ids.contains(id) {
             self.pending.push((Reference::Engine, id.to_owned(), path()));
         }
     }
 
     /// A figure naming a source file (the path built only when it is not declared).
-    pub fn source(&mut self, name: &str, path: impl FnOnce() -> JsonPath) {
+    pub(super) fn source(&mut self, name: &str, path: impl FnOnce() -> JsonPath) {
         if !self.source_names.contains(name) {
             self.pending.push((Reference::Source, name.to_owned(), path()));
         }
     }
 
     /// Report every reference to something the file does not declare.
-    pub fn check(&self, checker: &mut Checker) {
+    pub(super) fn check(&self, checker: &mut Checker) {
         for (kind, name, path) in &self.pending {
             let (known, what) = match kind {
                 Reference::Engine => (&self.engine_ids, "engine"),

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::export::{ExportButtons, ExportText};
 use super::surface::{draw_on_canvas, Area};
 use crate::chart::{nearest, step, Mark, Step, Theme, DARK, LIGHT};
-use crate::core::link::{charts_of, default_chart, ChartId};
+use crate::core::link::{embedded_chart, ChartId};
 use crate::core::tooltip::Tooltip;
 use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
 use crate::ui::state::page;
@@ -156,7 +156,7 @@ pub fn ChartFigure(
     };
     let hidden = move || {
         let view = page.link.view.get();
-        let shown = page.link.chart.get().filter(|c| charts_of(view).contains(c)).unwrap_or(default_chart(view));
+        let shown = embedded_chart(page.link.chart.get(), view);
         page.link.embed.get() && shown != id
     };
     let summary = spec.summary;

@@ -87,6 +87,8 @@ fn OpenDrawer() -> impl IntoView {
 }
 
 /// Whichever drawer is open.
+// Reached by the shell's app only; `#[component]` writes its props as `pub` items.
+#[allow(unreachable_pub)]
 #[component]
 pub fn Drawers() -> impl IntoView {
     let page = page();

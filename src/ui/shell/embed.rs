@@ -8,6 +8,8 @@ use crate::core::link::charts_of;
 use crate::ui::state::{page, share_link};
 
 /// The embed's heading and its link out.
+// Reached by the shell's app only; `#[component]` writes its props as `pub` items.
+#[allow(unreachable_pub)]
 #[component]
 pub fn EmbedHead() -> impl IntoView {
     let page = page();

@@ -81,6 +81,8 @@ fn manifest_warning(study: &Study) -> Option<impl IntoView> {
 }
 
 /// The main area: the view shown, or where loading stands.
+// Reached by the shell's app only; `#[component]` writes its props as `pub` items.
+#[allow(unreachable_pub)]
 #[component]
 pub fn Router() -> impl IntoView {
     let page = page();

@@ -120,6 +120,8 @@ fn Details() -> impl IntoView {
 }
 
 /// The sticky top bar.
+// Reached by the shell's app only; `#[component]` writes its props as `pub` items.
+#[allow(unreachable_pub)]
 #[component]
 pub fn TopBar() -> impl IntoView {
     let page = page();

@@ -6,16 +6,7 @@ use leptos::prelude::*;
 
 use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary};
 
-/// A download or hash in progress: which source, bytes so far, bytes expected.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    /// Source name.
-    pub name: String,
-    /// Bytes hashed so far.
-    pub done: u64,
-    /// Content-Length, when the server sent one.
-    pub total: Option<u64>,
-}
+pub use crate::core::provenance::Progress;
 
 /// The provenance state of one file. Reference-counted signals: they live as long as the
 /// file, with no reactive owner to outlive.

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::core::compare::{comparability, differences, file_key, file_tags};
+use crate::core::link::View;
 use crate::core::link::{chosen_workload, workload_key};
-use crate::core::link::{View, MAX_COMPARED};
 use crate::core::tables::delta_table;
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::{page, CollectionState};
@@ -27,9 +27,7 @@ pub fn ComparePanel(
     let add = move |src: String| {
         let Ok(reference) = src.trim().parse() else { return };
         page.update_link(|s| {
-            if s.compare.len() < MAX_COMPARED && !s.compare.contains(&reference) {
-                s.compare.push(reference);
-            }
+            s.add_compared(reference);
         });
     };
     // The studies not shown yet: the open one and those compared are left out, so a pick

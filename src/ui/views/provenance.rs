@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::link::View;
-use crate::core::provenance::{citations, SourceStatus};
+use crate::core::provenance::{citation_words, citations, SourceStatus};
 use crate::core::tables::{engines_table, sources_table};
 use crate::ui::io::fetch::absolute_url;
 use crate::ui::state::file::{Origin, Study};
@@ -25,9 +25,7 @@ pub fn ProvenanceView(
         move || match checks.report.get() {
             Some(report) => {
                 let verdict = report.verdict(false);
-                // A pass with sources that could not be checked is not green: nothing was verified.
-                let unchecked = report.counts().verified < report.counts().total;
-                view! { <p class="verdict" class:fail=!verdict.pass class:partial=verdict.pass && unchecked><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
+                view! { <p class="verdict" class:fail=!verdict.pass class:partial=verdict.partial><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
             }
             None => view! { <p class="verdict checking">"Checking the sources…"</p> }.into_any(),
         }
@@ -36,10 +34,7 @@ pub fn ProvenanceView(
         let checks = checks.clone();
         move || {
             checks.progress.get().map(|p| {
-                let label = match p.total {
-                    Some(total) => format!("Checking {}: {} of {} bytes", p.name, p.done, total),
-                    None => format!("Checking {}: {} bytes", p.name, p.done),
-                };
+                let label = p.label();
                 let max = p.total.unwrap_or(p.done.max(1)).to_string();
                 view! { <p class="progress"><label>{label.clone()} " " <progress max=max value=p.done.to_string() aria-label=label></progress></label></p> }
             })
@@ -56,10 +51,11 @@ pub fn ProvenanceView(
         .iter()
         .map(|source| {
             let list = cited.get(source.name()).cloned().unwrap_or_default();
-            let items = list.iter().map(|c| view! { <li>{c.what.clone()} " " <code class="path">{c.path.clone()}</code></li> }).collect_view();
+            let items =
+                list.iter().map(|c| view! { <li>{c.what.clone()} " " <code class="path">{c.path.clone()}</code></li> }).collect_view();
             view! {
                 <details class="citations">
-                    <summary><code>{source.name().to_owned()}</code> " — " {if list.is_empty() { "not cited".to_owned() } else { format!("{} citation{}", list.len(), if list.len() == 1 { "" } else { "s" }) }}</summary>
+                    <summary><code>{source.name().to_owned()}</code> " — " {citation_words(list.len())}</summary>
                     <ul>{items}</ul>
                 </details>
             }

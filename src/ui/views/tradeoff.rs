@@ -8,6 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_tradeoff_chart, LegendItem, TradeoffChart};
+use crate::core::chart_words::{limit_from_text, limit_notes, price_note, tradeoff_export_title, tradeoff_summary, tradeoff_y_title};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
@@ -48,10 +49,9 @@ fn limit_input(
         <label class="control">{label} " "
             <input type="number" min="0" step="any" inputmode="decimal" class=class prop:value=move || get(page.link.limits.get()).map(|v| v.to_string()).unwrap_or_default()
                 on:change=move |e| {
-                    let text = event_target_value(&e);
-                    let value = text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0);
-                    refused.set(!text.trim().is_empty() && value.is_none());
-                    page.update_link(|s| set(s, value));
+                    let value = limit_from_text(&event_target_value(&e));
+                    refused.set(value.is_err());
+                    page.update_link(|s| set(s, value.unwrap_or(None)));
                 }/>
             {move || refused.get().then(|| view! { <span class="refused">" needs a positive number"</span> })}
         </label>
@@ -81,15 +81,9 @@ pub fn TradeoffView(
     };
     let frontier = Memo::new(move |_| lines.with(|l| pareto_frontier(l, y_metric.get().better())));
     let x_limit = Signal::derive(move || page.link.limits.get().1);
-    let y_title = Signal::derive(move || {
-        let m = y_metric.get();
-        let title = if m == Metric::CostPerMtok { crate::core::cost::COST_AXIS_TITLE.to_owned() } else { m.axis_title().to_owned() };
-        m.titled_with_direction(&title)
-    });
+    let y_title = Signal::derive(move || tradeoff_y_title(y_metric.get()));
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
-    let summary = Signal::derive(move || {
-        format!("{} against per-user tok/s; frontier: {}.", y_metric.get().axis_title(), stretches.get().join("; then "))
-    });
+    let summary = Signal::derive(move || stretches.with(|s| tradeoff_summary(y_metric.get(), s)));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
         let chart = TradeoffChart {
@@ -124,14 +118,7 @@ pub fn TradeoffView(
     };
     let limits_notes = move || {
         let (ttft, user) = page.link.limits.get_untracked();
-        let mut notes = Vec::new();
-        if let Some(v) = ttft {
-            notes.push(format!("Limit: TTFT p99 ≤ {v} ms (points breaking a limit are dimmed)"));
-        }
-        if let Some(v) = user {
-            notes.push(format!("Limit: per-user tok/s ≥ {v} (the shaded region fails it)"));
-        }
-        notes
+        limit_notes(ttft, user)
     };
     let export = {
         let study = study.clone();
@@ -139,15 +126,12 @@ pub fn TradeoffView(
             let s = untrack(state);
             let workload = chosen_workload(&study.results, s.workload);
             let mut notes = limits_notes();
-            if y_metric.get_untracked() == Metric::CostPerMtok {
-                notes.push(format!("Prices: {}. {}", s.prices.describe(), crate::core::cost::FORMULA));
-            }
+            notes.extend(price_note(y_metric.get_untracked(), &s.prices));
             ExportText {
-                title: format!(
-                    "{} · {} · {} against per-user tok/s",
-                    study_line(&study),
-                    workload.map(|w| w.name()).unwrap_or_default(),
-                    y_metric.get_untracked().axis_title()
+                title: tradeoff_export_title(
+                    &study_line(&study),
+                    &workload.map(|w| w.name()).unwrap_or_default(),
+                    y_metric.get_untracked(),
                 ),
                 legend: {
                     let mut legend: Vec<LegendItem> = lines

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::core::chart_words::{price_note, ratio_base, ServingAxis};
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{chosen_workload, workload_key};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
 use crate::core::model::LoadAxis;
-use crate::core::series::{cell_at, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries};
+use crate::core::series::{cell_at, describe_lines, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries};
 use crate::core::tooltip::serving_tip;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartSpec, Drawn};
@@ -123,23 +124,17 @@ pub fn serving_chart(
         let study = study.clone();
         Memo::new(move |_| {
             let missing = lines.with(|l| l.as_ref().and_then(|l| l.reference_missing.clone()));
-            let vs = if view == View::Overview { None } else { page.link.vs.get() };
-            vs.filter(|id| missing.as_ref() != Some(id)).and_then(|id| study.results.engine(&id).map(|e| e.label.clone()))
+            ratio_base(&study.results, view, page.link.vs.get().as_deref(), missing.as_deref())
         })
     };
-    let both = move || page.link.pct_both.get() && metric.get().is_percentile();
     let seconds = Memo::new(move |_| series.with(|s| reads_in_seconds(s, relative.get().is_some())));
-    let y_title = Signal::derive(move || {
-        let m = metric.get();
-        let title = if both() { m.pair_axis_title() } else { m.axis_title().to_owned() };
-        let title = if seconds.get() { in_seconds(&title) } else { title };
-        // The full label ("…, in the currency of the prices entered") is said under the chart; the axis keeps it short.
-        let title = if m == Metric::CostPerMtok { crate::core::cost::COST_AXIS_TITLE.to_owned() } else { title };
-        match relative.get() {
-            Some(label) => format!("{title} (× {label})"),
-            None => m.titled_with_direction(&title),
-        }
+    let axis = Memo::new(move |_| ServingAxis {
+        metric: metric.get(),
+        both: page.link.pct_both.get() && metric.get().is_percentile(),
+        seconds: seconds.get(),
+        relative: relative.get(),
     });
+    let y_title = Signal::derive(move || axis.with(ServingAxis::y_title));
     let scale = page.link.scale;
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (series, (load, ticks), title) = (series.get(), ticks.get(), y_title.get());
@@ -180,23 +175,9 @@ pub fn serving_chart(
         let study = study.clone();
         Arc::new(move || {
             let w = study.results.serving.as_ref().and_then(|s| s.workloads.get(workload.get_untracked()?)).cloned();
-            let mode = if untrack(both) { " · p50 solid, p99 dashed".to_owned() } else { String::new() };
-            let base = relative.get_untracked().map(|l| format!(" · ratio to {l}")).unwrap_or_default();
-            let mut notes = Vec::new();
-            if metric.get_untracked() == Metric::CostPerMtok {
-                notes.push(format!("Prices: {}. {}", page.link.prices.get_untracked().describe(), crate::core::cost::FORMULA));
-            }
+            let notes = price_note(metric.get_untracked(), &page.link.prices.get_untracked()).into_iter().collect();
             ExportText {
-                title: format!(
-                    "{} · {} · {}{mode}{base}",
-                    study_line(&study),
-                    w.as_ref().map(|w| w.name()).unwrap_or_default(),
-                    if seconds.get_untracked() {
-                        in_seconds(metric.get_untracked().axis_title())
-                    } else {
-                        metric.get_untracked().axis_title().to_owned()
-                    }
-                ),
+                title: axis.with_untracked(|a| a.export_title(&study_line(&study), &w.as_ref().map(|w| w.name()).unwrap_or_default())),
                 legend: series
                     .get_untracked()
                     .iter()

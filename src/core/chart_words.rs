@@ -1,0 +1,104 @@
+//! What the serving and trade-off charts say around their marks: the y axis title, the
+//! export's title and notes, the limits' notes and the trade-off's summary. One rule each,
+//! for the page, its exports and its embeds alike; the views render these strings.
+
+use crate::core::cost::{Prices, COST_AXIS_TITLE, FORMULA};
+use crate::core::link::View;
+use crate::core::metric::Metric;
+use crate::core::model::Results;
+use crate::core::series::in_seconds;
+
+/// The axis title of a metric: its own, but the cost's short form (the full label, "…in the
+/// currency of the prices entered", is said under the chart).
+fn short_axis_title(metric: Metric) -> String {
+    if metric == Metric::CostPerMtok {
+        COST_AXIS_TITLE.to_owned()
+    } else {
+        metric.axis_title().to_owned()
+    }
+}
+
+/// How a serving chart's y axis reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServingAxis {
+    /// The metric drawn.
+    pub metric: Metric,
+    /// p50 and p99 together (`pct=both` on a percentile metric).
+    pub both: bool,
+    /// The latencies read in seconds (`series::reads_in_seconds`).
+    pub seconds: bool,
+    /// The label of the engine values are a ratio to, when drawn as ratios.
+    pub relative: Option<String>,
+}
+
+impl ServingAxis {
+    /// The y axis title: the pair's or the metric's title, in seconds where the chart reads
+    /// so, then "(× label)" for ratios or the direction ("· higher is better") otherwise.
+    pub fn y_title(&self) -> String {
+        let title = if self.both { self.metric.pair_axis_title() } else { self.metric.axis_title().to_owned() };
+        let title = if self.seconds { in_seconds(&title) } else { title };
+        let title = if self.metric == Metric::CostPerMtok { short_axis_title(self.metric) } else { title };
+        match &self.relative {
+            Some(label) => format!("{title} (× {label})"),
+            None => self.metric.titled_with_direction(&title),
+        }
+    }
+
+    /// The export's title: the study, the workload and what is drawn, how and relative to whom.
+    pub fn export_title(&self, study: &str, workload: &str) -> String {
+        let what = if self.seconds { in_seconds(self.metric.axis_title()) } else { self.metric.axis_title().to_owned() };
+        let mode = if self.both { " · p50 solid, p99 dashed" } else { "" };
+        let base = self.relative.as_ref().map(|l| format!(" · ratio to {l}")).unwrap_or_default();
+        format!("{study} · {workload} · {what}{mode}{base}")
+    }
+}
+
+/// The engine a serving chart's values are a ratio to: the link's `vs`, unless the view
+/// states findings as measured (the overview has no "Relative to" control, so a `vs`
+/// carried from another view is not applied there) or the study lacks that engine's line.
+pub fn ratio_base(results: &Results, view: View, vs: Option<&str>, missing: Option<&str>) -> Option<String> {
+    let vs = if view == View::Overview { None } else { vs };
+    vs.filter(|id| missing != Some(*id)).and_then(|id| results.engine(id).map(|e| e.label.clone()))
+}
+
+/// The note an export of a cost carries: the prices entered and the formula.
+pub fn price_note(metric: Metric, prices: &Prices) -> Option<String> {
+    (metric == Metric::CostPerMtok).then(|| format!("Prices: {}. {FORMULA}", prices.describe()))
+}
+
+/// The trade-off's y axis title, with its direction.
+pub fn tradeoff_y_title(metric: Metric) -> String {
+    metric.titled_with_direction(&short_axis_title(metric))
+}
+
+/// The trade-off export's title.
+pub fn tradeoff_export_title(study: &str, workload: &str, metric: Metric) -> String {
+    format!("{study} · {workload} · {} against per-user tok/s", metric.axis_title())
+}
+
+/// The trade-off's text summary: what is drawn and the frontier's stretches.
+pub fn tradeoff_summary(metric: Metric, stretches: &[String]) -> String {
+    format!("{} against per-user tok/s; frontier: {}.", metric.axis_title(), stretches.join("; then "))
+}
+
+/// The notes the limits set add to a trade-off (and its export): how each is drawn.
+pub fn limit_notes(ttft_p99_ms: Option<f64>, user_tok_s: Option<f64>) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(v) = ttft_p99_ms {
+        notes.push(format!("Limit: TTFT p99 ≤ {v} ms (points breaking a limit are dimmed)"));
+    }
+    if let Some(v) = user_tok_s {
+        notes.push(format!("Limit: per-user tok/s ≥ {v} (the shaded region fails it)"));
+    }
+    notes
+}
+
+/// A limit typed in its box: empty is no limit, a positive number is the limit, anything
+/// else is refused (and said so) — the rule the link applies to `slo_*=`.
+pub fn limit_from_text(text: &str) -> Result<Option<f64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    crate::core::link::positive_number(text).map(Some).map_err(|e| e.0)
+}

@@ -1,0 +1,136 @@
+//! What the serving and trade-off charts say around their marks (`core::chart_words`): axis
+//! titles, export titles and notes, the ratio base, limits — the rules the views render.
+
+mod common;
+
+use servescope::core::chart_words::{
+    limit_from_text, limit_notes, price_note, ratio_base, tradeoff_export_title, tradeoff_summary, tradeoff_y_title, ServingAxis,
+};
+use servescope::core::cost::{Prices, COST_AXIS_TITLE};
+use servescope::core::link::View;
+use servescope::core::metric::Metric;
+
+fn axis(metric: Metric, both: bool, seconds: bool, relative: Option<&str>) -> ServingAxis {
+    ServingAxis { metric, both, seconds, relative: relative.map(str::to_owned) }
+}
+
+#[test]
+fn a_serving_axis_says_its_metric_its_unit_its_pair_and_its_ratio() {
+    assert_eq!(axis(Metric::OutTokS, false, false, None).y_title(), Metric::OutTokS.titled_with_direction(Metric::OutTokS.axis_title()));
+    assert!(axis(Metric::OutTokS, false, false, None).y_title().ends_with("higher is better"));
+    // Seconds throughout a latency chart: the title's unit follows.
+    let ttft = axis(Metric::TtftP99Ms, false, true, None).y_title();
+    assert!(ttft.contains("(s)") && !ttft.contains("(ms)"), "{ttft}");
+    assert!(ttft.ends_with("lower is better"), "{ttft}");
+    // p50 and p99 together name the pair.
+    let pair = axis(Metric::TtftP99Ms, true, false, None).y_title();
+    assert!(pair.starts_with(&Metric::TtftP99Ms.pair_axis_title()), "{pair}");
+    // Ratios say to whom, and no direction (a ratio has none of its own).
+    assert_eq!(axis(Metric::OutTokS, false, false, Some("vLLM")).y_title(), format!("{} (× vLLM)", Metric::OutTokS.axis_title()));
+    // The cost keeps its short axis title; the full label is said under the chart.
+    assert!(axis(Metric::CostPerMtok, false, false, None).y_title().starts_with(COST_AXIS_TITLE));
+    assert!(tradeoff_y_title(Metric::CostPerMtok).starts_with(COST_AXIS_TITLE));
+    assert_eq!(tradeoff_y_title(Metric::OutTokS), axis(Metric::OutTokS, false, false, None).y_title(), "one rule for both charts");
+}
+
+#[test]
+fn exports_name_the_study_the_workload_and_how_the_values_are_drawn() {
+    let a = axis(Metric::TtftP99Ms, true, true, Some("Paiton CDNA4"));
+    assert_eq!(
+        a.export_title("Study · MI350P", "ISL 1024 / OSL 1024"),
+        format!(
+            "Study · MI350P · ISL 1024 / OSL 1024 · {} · p50 solid, p99 dashed · ratio to Paiton CDNA4",
+            Metric::TtftP99Ms.axis_title().replace("(ms)", "(s)")
+        )
+    );
+    assert_eq!(axis(Metric::OutTokS, false, false, None).export_title("S", "W"), format!("S · W · {}", Metric::OutTokS.axis_title()));
+    assert_eq!(
+        tradeoff_export_title("S", "W", Metric::TokSPerKw),
+        format!("S · W · {} against per-user tok/s", Metric::TokSPerKw.axis_title())
+    );
+    assert_eq!(price_note(Metric::OutTokS, &Prices::default()), None, "only a cost carries the prices");
+    let note = price_note(Metric::CostPerMtok, &Prices::default()).expect("a note");
+    assert!(note.starts_with("Prices: kwh_price not given, gpu_hour_price not given"), "{note}");
+    assert_eq!(
+        tradeoff_summary(Metric::OutTokS, &["a".into(), "b".into()]),
+        format!("{} against per-user tok/s; frontier: a; then b.", Metric::OutTokS.axis_title())
+    );
+}
+
+#[test]
+fn the_ratio_base_is_the_links_engine_except_on_the_overview_or_when_its_line_is_missing() {
+    let r = common::bundled_results();
+    assert_eq!(ratio_base(&r, View::Serving, Some("vllm"), None).as_deref(), Some("vLLM + AITER"));
+    assert_eq!(ratio_base(&r, View::Overview, Some("vllm"), None), None, "the overview states findings as measured");
+    assert_eq!(ratio_base(&r, View::Serving, Some("vllm"), Some("vllm")), None, "no line to divide by");
+    assert_eq!(ratio_base(&r, View::Serving, Some("nobody"), None), None);
+    assert_eq!(ratio_base(&r, View::Serving, None, None), None);
+}
+
+#[test]
+fn limits_are_typed_as_the_link_takes_them_and_noted_as_they_are_drawn() {
+    assert_eq!(limit_from_text(""), Ok(None));
+    assert_eq!(limit_from_text("  250 "), Ok(Some(250.0)));
+    assert_eq!(limit_from_text("0"), Err("expected a positive number".into()));
+    assert_eq!(limit_from_text("-3"), Err("expected a positive number".into()));
+    assert_eq!(limit_from_text("fast"), Err("expected a positive number".into()));
+    assert_eq!(limit_notes(None, None), Vec::<String>::new());
+    assert_eq!(
+        limit_notes(Some(1000.0), Some(20.5)),
+        [
+            "Limit: TTFT p99 ≤ 1000 ms (points breaking a limit are dimmed)".to_owned(),
+            "Limit: per-user tok/s ≥ 20.5 (the shaded region fails it)".to_owned()
+        ]
+    );
+}
+
+#[test]
+fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
+    use servescope::core::format::pretty_json;
+    let value: serde_json::Value =
+        serde_json::from_str(r#"{"a": [1, 2.5, null], "b": {"c": "x", "d": [{"e": true}]}, "f": []}"#).expect("JSON");
+    assert_eq!(
+        pretty_json(&value),
+        "{\n  \"a\": [1,2.5,null],\n  \"b\": {\n    \"c\": \"x\",\n    \"d\": [\n      {\n        \"e\": true\n      }\n    ]\n  },\n  \"f\": []\n}"
+    );
+    // The bundled study reads back as the same JSON.
+    let raw = common::bundled_results().raw;
+    let again: serde_json::Value = serde_json::from_str(&pretty_json(&raw)).expect("valid JSON");
+    assert_eq!(again, raw);
+}
+
+#[test]
+fn a_compared_file_is_added_once_and_never_past_the_limit() {
+    use servescope::core::link::{ViewState, MAX_COMPARED};
+    let mut state = ViewState::default();
+    let file = |k: usize| format!("f{k}.json").parse().expect("a reference");
+    assert!(state.add_compared(file(0)));
+    assert!(!state.add_compared(file(0)), "already compared");
+    for k in 1..MAX_COMPARED {
+        assert!(state.add_compared(file(k)));
+    }
+    assert!(!state.add_compared(file(99)), "past the limit");
+    assert_eq!(state.compare.len(), MAX_COMPARED);
+}
+
+#[test]
+fn the_provenance_view_says_progress_citations_and_a_partial_pass_in_the_cores_words() {
+    use servescope::core::provenance::{citation_words, Progress, Report, SourceStatus};
+    let p = |total| Progress { name: "sweep.jsonl".into(), done: 1024, total };
+    assert_eq!(p(Some(4096)).label(), "Checking sweep.jsonl: 1024 of 4096 bytes");
+    assert_eq!(p(None).label(), "Checking sweep.jsonl: 1024 bytes");
+    assert_eq!([citation_words(0), citation_words(1), citation_words(3)], ["not cited", "1 citation", "3 citations"]);
+    // A pass whose sources were not all verified is partial (not green); all verified is not.
+    let report = |statuses: Vec<SourceStatus>| Report {
+        statuses: statuses.into_iter().enumerate().map(|(k, s)| (format!("s{k}"), s)).collect(),
+        recomputations: Vec::new(),
+        errors: 0,
+        warnings: 0,
+    };
+    let partial = report(vec![SourceStatus::Verified, SourceStatus::unavailable("offline")]).verdict(false);
+    assert!(partial.pass && partial.partial, "{partial:?}");
+    let whole = report(vec![SourceStatus::Verified]).verdict(false);
+    assert!(whole.pass && !whole.partial, "{whole:?}");
+    let required = report(vec![SourceStatus::Verified, SourceStatus::unavailable("offline")]).verdict(true);
+    assert!(!required.pass && !required.partial, "a fail is not partial: {required:?}");
+}
