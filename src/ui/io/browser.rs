@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use gloo_events::EventListener;
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -14,10 +15,8 @@ pub fn prefers_dark() -> Signal<bool> {
     let query = window().match_media("(prefers-color-scheme: dark)").ok().flatten();
     let dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
     if let Some(query) = query {
-        let listener = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| dark.set(e.matches()));
-        query.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref()).ok();
         // The page lives as long as the app: the listener is kept for good.
-        listener.forget();
+        EventListener::new(&query, "change", move |e| dark.set(e.unchecked_ref::<web_sys::MediaQueryListEvent>().matches())).forget();
     }
     dark.into()
 }
@@ -27,10 +26,7 @@ pub fn printing() -> Signal<bool> {
     let query = window().match_media("print").ok().flatten();
     let printing = RwSignal::new(false);
     if let Some(query) = query {
-        let listener =
-            Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| printing.set(e.matches()));
-        query.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref()).ok();
-        listener.forget();
+        EventListener::new(&query, "change", move |e| printing.set(e.unchecked_ref::<web_sys::MediaQueryListEvent>().matches())).forget();
     }
     printing.into()
 }
@@ -84,10 +80,7 @@ pub async fn copy_text(text: &str) -> bool {
 
 /// Let the browser paint what was just set (a "parsing…" line) before a long task.
 pub async fn paint() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 16).ok();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.ok();
+    gloo_timers::future::TimeoutFuture::new(16).await;
 }
 
 /// Set the document's title.

@@ -21,12 +21,10 @@ pub fn download_bytes(filename: &str, mime: &str, bytes: &[u8]) {
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     download_url(filename, &url);
     // Revoked a little later: revoking at once can cancel the download the click started.
-    let revoke = wasm_bindgen::closure::Closure::once_into_js(move || {
+    gloo_timers::callback::Timeout::new(10_000, move || {
         web_sys::Url::revoke_object_url(&url).ok();
-    });
-    if let Some(window) = web_sys::window() {
-        window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000).ok();
-    }
+    })
+    .forget();
 }
 
 /// Save text as a file of the given MIME type.

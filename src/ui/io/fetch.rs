@@ -5,7 +5,7 @@
 use js_sys::Uint8Array;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult, RequestInit, Response};
+use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
 
 use crate::core::intake::too_large;
 
@@ -43,22 +43,18 @@ impl FetchError {
 
 /// GET a URL; an HTTP error status is an error. `abort` stops the request and its body.
 pub async fn get(url: &str, abort: Option<&AbortSignal>) -> Result<Response, FetchError> {
-    let window = web_sys::window().ok_or(FetchError::Network)?;
-    let init = RequestInit::new();
-    init.set_signal(abort);
     let aborted = || abort.is_some_and(AbortSignal::aborted);
-    let answer = JsFuture::from(window.fetch_with_str_and_init(url, &init)).await.map_err(|_| {
+    let response = gloo_net::http::Request::get(url).abort_signal(abort).send().await.map_err(|_| {
         if aborted() {
             FetchError::Aborted
         } else {
             FetchError::Network
         }
     })?;
-    let response: Response = answer.dyn_into().map_err(|_| FetchError::Network)?;
     if !response.ok() {
         return Err(FetchError::Http { status: response.status(), text: response.status_text() });
     }
-    Ok(response)
+    Ok(Response::from(response))
 }
 
 /// The Content-Length the server announced, if any.

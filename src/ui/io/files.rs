@@ -2,8 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use wasm_bindgen_futures::JsFuture;
-
 use crate::core::intake::{too_large, MAX_RESULTS_BYTES};
 
 /// Read every file of a list into memory, by name; a file over the size limit or one the
@@ -15,10 +13,11 @@ pub async fn read_files(list: &web_sys::FileList) -> Result<BTreeMap<String, Vec
         if file.size() > MAX_RESULTS_BYTES as f64 {
             return Err((file.name(), too_large(file.size() as u64)));
         }
-        let Ok(buffer) = JsFuture::from(file.array_buffer()).await else {
-            return Err((file.name(), "the browser could not read this file".into()));
+        let name = file.name();
+        let Ok(bytes) = gloo_file::futures::read_as_bytes(&gloo_file::File::from(file)).await else {
+            return Err((name, "the browser could not read this file".into()));
         };
-        files.insert(file.name(), js_sys::Uint8Array::new(&buffer).to_vec());
+        files.insert(name, bytes);
     }
     Ok(files)
 }
@@ -28,34 +27,36 @@ pub async fn read_files(list: &web_sys::FileList) -> Result<BTreeMap<String, Vec
 /// the page); `dragging` is true while files are dragged over the window, for the hint.
 /// Listeners for the app's whole life, set once.
 pub fn drops_anywhere(dragging: leptos::prelude::RwSignal<bool>, dropped: impl Fn(web_sys::FileList) + 'static) {
+    use gloo_events::{EventListener, EventListenerOptions};
     use leptos::prelude::Set;
-    use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
     let window = leptos::prelude::window();
+    let drag = |e: &web_sys::Event| e.unchecked_ref::<web_sys::DragEvent>().clone();
     let has_files = |e: &web_sys::DragEvent| e.data_transfer().is_some_and(|d| d.types().includes(&"Files".into(), 0));
-    let over = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+    // Not passive (gloo's default): dragover and drop must prevent the browser's own handling.
+    let active = EventListenerOptions::enable_prevent_default;
+    EventListener::new_with_options(&window, "dragover", active(), move |e| {
+        let e = drag(e);
         if has_files(&e) {
             e.prevent_default();
             dragging.set(true);
         }
-    });
+    })
+    .forget();
     // Leaving the window (no element to enter) ends the hint.
-    let leave = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
-        if e.related_target().is_none() {
+    EventListener::new(&window, "dragleave", move |e| {
+        if drag(e).related_target().is_none() {
             dragging.set(false);
         }
-    });
-    let drop = Closure::<dyn Fn(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+    })
+    .forget();
+    EventListener::new_with_options(&window, "drop", active(), move |e| {
+        let e = drag(e);
         dragging.set(false);
         if let Some(files) = e.data_transfer().and_then(|d| d.files()).filter(|f| f.length() > 0) {
             e.prevent_default();
             dropped(files);
         }
-    });
-    for (name, listener) in [("dragover", &over), ("dragleave", &leave), ("drop", &drop)] {
-        window.add_event_listener_with_callback(name, listener.as_ref().unchecked_ref()).ok();
-    }
-    over.forget();
-    leave.forget();
-    drop.forget();
+    })
+    .forget();
 }
