@@ -134,3 +134,60 @@ fn the_provenance_view_says_progress_citations_and_a_partial_pass_in_the_cores_w
     let required = report(vec![SourceStatus::Verified, SourceStatus::unavailable("offline")]).verdict(true);
     assert!(!required.pass && !required.partial, "a fail is not partial: {required:?}");
 }
+
+#[test]
+fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
+    use servescope::core::validate::choose_results_file;
+    use std::collections::BTreeMap;
+    let valid = common::bundled();
+    let files = |list: &[(&str, &[u8])]| list.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect::<BTreeMap<_, _>>();
+    // The valid one wins over an invalid .json and a source beside it, whatever their order.
+    let chosen = choose_results_file(&files(&[("a-broken.json", b"{"), ("study.json", &valid), ("sweep.jsonl", b"{}\n")])).expect("chosen");
+    assert_eq!(chosen.name, "study.json");
+    assert!(chosen.validation.results.is_some());
+    // With none valid, the first .json is shown with its findings.
+    let shown = choose_results_file(&files(&[("b.json", b"[]"), ("a.json", b"{")])).expect("chosen");
+    assert_eq!(shown.name, "a.json");
+    assert!(shown.validation.results.is_none() && !shown.validation.findings.is_empty());
+    // Two valid ones are refused, naming both; no .json at all is said so.
+    assert_eq!(
+        choose_results_file(&files(&[("one.json", &valid), ("two.JSON", &valid)])).map(|c| c.name),
+        Err("one.json and two.JSON are both results files: pick one results file with its sources".to_owned())
+    );
+    assert_eq!(
+        choose_results_file(&files(&[("sweep.jsonl", b"{}\n")])).map(|c| c.name),
+        Err("none of the files picked is a .json results file".to_owned())
+    );
+}
+
+#[test]
+fn the_theme_and_the_end_of_the_boot_follow_one_rule_each() {
+    use servescope::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ThemeChoice};
+    assert!(is_dark(None, true, false), "the system's scheme");
+    assert!(!is_dark(Some(ThemeChoice::Light), true, false), "the link's theme wins");
+    assert!(is_dark(Some(ThemeChoice::Dark), false, false));
+    assert!(!is_dark(Some(ThemeChoice::Dark), true, true), "paper is light");
+    // A collection view waits for its manifest only.
+    assert!(boot_waits(View::Catalog, BootCollection::Loading, BootStudy::Idle));
+    assert!(!boot_waits(View::Catalog, BootCollection::Ready(12), BootStudy::Idle));
+    // A study's overview waits for its chart; other views and errors end the wait at once.
+    assert!(boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Idle), "the collection names the study to open");
+    assert!(!boot_waits(View::Overview, BootCollection::Ready(0), BootStudy::Idle), "an empty collection has nothing to wait for");
+    assert!(!boot_waits(View::Overview, BootCollection::Failed, BootStudy::Idle));
+    assert!(boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Loading));
+    assert!(boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Ready { serving: true }), "its chart ends the wait");
+    assert!(!boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Ready { serving: false }), "no chart to wait for");
+    assert!(!boot_waits(View::Serving, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
+    assert!(!boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Failed));
+}
+
+#[test]
+fn the_history_notices_count_pairs_in_words() {
+    use servescope::core::history::History;
+    use servescope::core::history_view::history_notices;
+    let history = History { conflicts: vec![(0, 1), (2, 3)], settings: vec![(0, 2)], ..History::default() };
+    let (conflicts, settings) = history_notices(&history);
+    assert!(conflicts.as_deref().is_some_and(|c| c.starts_with("2 pairs of studies report the same engine")), "{conflicts:?}");
+    assert!(settings.as_deref().is_some_and(|s| s.starts_with("1 pair of studies differs only in the setup")), "{settings:?}");
+    assert_eq!(history_notices(&History::default()), (None, None));
+}

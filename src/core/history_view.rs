@@ -99,23 +99,24 @@ pub fn studies_not_read(collection: &Collection, srcs: &[String], read: &[String
 /// The notices above the chart: conflicting pairs (flagged, not merged) and pairs that
 /// differ only in their described setup (different settings, not a conflict).
 pub fn history_notices(history: &History) -> (Option<String>, Option<String>) {
-    let conflicts = match history.conflicts.len() {
+    // "1 pair of studies reports …" / "3 pairs of studies report …"; none, no notice.
+    let said = |n: usize, verb: (&str, &str), rest: &str| match n {
         0 => None,
-        1 => Some("1 pair of studies reports".to_owned()),
-        n => Some(format!("{n} pairs of studies report")),
-    }
-    .map(|said| {
-        format!("{said} the same engine, checkpoint, hardware, setup, workload and concurrency with different values: flagged below, not merged.")
-    });
-    let settings = match history.settings.len() {
-        0 => None,
-        1 => Some("1 pair of studies differs".to_owned()),
-        n => Some(format!("{n} pairs of studies differ")),
-    }
-    .map(|said| {
-        format!("{said} only in the setup their files describe (a power limit, a driver…): shown as different settings, not as a conflict.")
-    });
-    (conflicts, settings)
+        1 => Some(format!("1 pair of studies {} {rest}", verb.0)),
+        n => Some(format!("{n} pairs of studies {} {rest}", verb.1)),
+    };
+    (
+        said(
+            history.conflicts.len(),
+            ("reports", "report"),
+            "the same engine, checkpoint, hardware, setup, workload and concurrency with different values: flagged below, not merged.",
+        ),
+        said(
+            history.settings.len(),
+            ("differs", "differ"),
+            "only in the setup their files describe (a power limit, a driver…): shown as different settings, not as a conflict.",
+        ),
+    )
 }
 
 /// The lines' key: each line's name with how many studies it joins ("… · 3 studies").

@@ -4,7 +4,7 @@
 
 use super::inputs::SeriesInputs;
 use super::state::ViewState;
-use super::tokens::{ChartId, View, WorkloadKey};
+use super::tokens::{ChartId, ThemeChoice, View, WorkloadKey};
 use crate::core::metric::Metric;
 use crate::core::model::Results;
 
@@ -224,4 +224,60 @@ pub fn chart_css_height(base: u32, viewport: (f64, f64)) -> u32 {
     let (width, height) = viewport;
     let share = if width <= 600.0 { 0.36 } else { 0.6 };
     base.min((height * share) as u32).max(240)
+}
+
+/// Whether the page is dark: paper is light whatever the screen shows; else the link's
+/// `theme=`, else the system's scheme.
+pub fn is_dark(theme: Option<ThemeChoice>, system_dark: bool, printing: bool) -> bool {
+    !printing
+        && match theme {
+            Some(choice) => choice == ThemeChoice::Dark,
+            None => system_dark,
+        }
+}
+
+/// What the page knows of the collection while it boots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BootCollection {
+    /// Its manifest is on its way.
+    Loading,
+    /// It could not be had.
+    Failed,
+    /// Read, with this many studies.
+    Ready(usize),
+}
+
+/// What the page knows of the study it opens while it boots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BootStudy {
+    /// None named yet (the collection will say which).
+    Idle,
+    /// On its way.
+    Loading,
+    /// Shown; whether it has a serving workload (the overview's chart).
+    Ready {
+        /// It has serving workloads.
+        serving: bool,
+    },
+    /// Failed or invalid: shown as an error.
+    Failed,
+}
+
+/// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
+/// over: a collection view waits for its manifest, a study's overview for its first chart
+/// (drawn by the chart itself), anything else only until it knows what to show.
+pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> bool {
+    if view.is_collection() {
+        return collection == BootCollection::Loading;
+    }
+    match study {
+        BootStudy::Idle => match collection {
+            BootCollection::Loading => true,
+            BootCollection::Failed => false,
+            BootCollection::Ready(studies) => studies > 0,
+        },
+        BootStudy::Loading => true,
+        BootStudy::Ready { serving } => view == View::Overview && serving,
+        BootStudy::Failed => false,
+    }
 }

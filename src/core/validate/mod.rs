@@ -8,6 +8,7 @@
 
 mod accuracy;
 mod blocks;
+mod choose;
 mod decode;
 mod load;
 mod reader;
@@ -19,6 +20,7 @@ use serde_json::{Map, Value};
 use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::model::{Highlight, Results, SchemaVersion};
 use crate::core::path::JsonPath;
+pub use choose::{choose_results_file, ChosenResults};
 use reader::Checker;
 use refs::References;
 

@@ -7,7 +7,7 @@ use super::drawers::Drawers;
 use super::embed::EmbedHead;
 use super::router::Router;
 use super::topbar::TopBar;
-use crate::core::link::{ThemeChoice, View, ViewState};
+use crate::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ViewState};
 use crate::ui::io::browser::{prefers_dark, printing, set_title};
 use crate::ui::io::landing::{prerender_shown, take_over};
 use crate::ui::state::file::{ManifestCheck, SlotState};
@@ -31,24 +31,20 @@ pub fn App() -> impl IntoView {
         if !page.booting.get() {
             return;
         }
-        // A collection view waits for its manifest; a study's overview for its chart.
-        let waits_for_chart = if page.link.view.get().is_collection() {
-            page.collection.with(|c| matches!(c, CollectionState::Loading))
-        } else {
-            match page.primary().get() {
-                // Idle: no study named yet, until the collection says which (or fails).
-                SlotState::Idle => page.collection.with(|c| match c {
-                    CollectionState::Loading => true,
-                    CollectionState::Failed(_) => false,
-                    CollectionState::Ready { collection, .. } => !collection.studies.is_empty(),
-                }),
-                SlotState::Loading(_) => true,
-                SlotState::Ready(study) => {
-                    page.link.view.get() == View::Overview && study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty())
-                }
-                SlotState::Failed { .. } | SlotState::Invalid { .. } => false,
+        let collection = page.collection.with(|c| match c {
+            CollectionState::Loading => BootCollection::Loading,
+            CollectionState::Failed(_) => BootCollection::Failed,
+            CollectionState::Ready { collection, .. } => BootCollection::Ready(collection.studies.len()),
+        });
+        let study = match page.primary().get() {
+            SlotState::Idle => BootStudy::Idle,
+            SlotState::Loading(_) => BootStudy::Loading,
+            SlotState::Ready(study) => {
+                BootStudy::Ready { serving: study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty()) }
             }
+            SlotState::Failed { .. } | SlotState::Invalid { .. } => BootStudy::Failed,
         };
+        let waits_for_chart = boot_waits(page.link.view.get(), collection, study);
         if !waits_for_chart {
             page.booting.set(false);
         }
@@ -77,12 +73,7 @@ pub fn App() -> impl IntoView {
     }
     // The theme: the link's, else the system's, followed live.
     Effect::new(move |_| {
-        // Paper is light whatever the screen shows.
-        let dark = !paper.get()
-            && match page.link.theme.get() {
-                Some(choice) => choice == ThemeChoice::Dark,
-                None => system_dark.get(),
-            };
+        let dark = is_dark(page.link.theme.get(), system_dark.get(), paper.get());
         page.dark.set(dark);
         if let Some(root) = document().document_element() {
             root.set_attribute("data-theme", if dark { "dark" } else { "light" }).ok();

@@ -14,7 +14,7 @@ use crate::core::import::{write_study, EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::Verification;
-use crate::core::validate::parse_results;
+use crate::core::validate::{choose_results_file, parse_results, ChosenResults, Validation};
 use crate::ui::io::{browser, fetch, files};
 use crate::ui::state::checks::SourceChecks;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, SlotState, StudyFile};
@@ -111,11 +111,22 @@ async fn load_url(page: PageState, slot: FileSlot, id: LoadId, src: String, prim
         browser::mark("servescope:fetched");
     }
     let origin = Origin::Url(fetch::absolute_url(&src, None).unwrap_or_else(|| src.clone()));
-    accept(page, slot, id, src, &bytes, origin, primary).await;
+    accept(page, slot, id, src, &bytes, None, origin, primary).await;
 }
 
-/// Validate loaded bytes and show them: the same path for fetched and local files.
-async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes: &[u8], origin: Origin, primary: bool) {
+/// Validate loaded bytes (unless the caller already did: `checked`) and show them: the same
+/// path for fetched and local files.
+#[allow(clippy::too_many_arguments)]
+async fn accept(
+    page: PageState,
+    slot: FileSlot,
+    id: LoadId,
+    src: String,
+    bytes: &[u8],
+    checked: Option<Validation>,
+    origin: Origin,
+    primary: bool,
+) {
     if !slot.set(&id, SlotState::Loading(format!("{src} — parsing"))) {
         return;
     }
@@ -123,7 +134,7 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
     if !slot.is_current(&id) {
         return;
     }
-    let validation = parse_results(bytes);
+    let validation = checked.unwrap_or_else(|| parse_results(bytes));
     if primary {
         // Where the time goes on a large file (the benchmark reads these marks).
         browser::mark("servescope:validated");
@@ -156,34 +167,23 @@ async fn accept(page: PageState, slot: FileSlot, id: LoadId, src: String, bytes:
     }
 }
 
-/// Load files the reader picked or dropped: the results file and, beside it, its sources.
-/// The results file is the only `.json` that validates — two that do are refused rather
-/// than one picked silently; with none valid, the first `.json` is shown with its findings.
-/// The other files are matched to sources by name. Nothing is uploaded.
-pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>) {
+/// Load files the reader picked or dropped: the results file (`validate::choose_results_file`,
+/// already applied to them as `choice`) and, beside it, its sources, matched by name.
+/// Nothing is uploaded.
+pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>, choice: Result<ChosenResults, String>) {
     let slot = page.primary();
     let id = slot.begin();
-    let json: Vec<&String> = files.keys().filter(|n| n.to_ascii_lowercase().ends_with(".json")).collect();
-    let valid: Vec<&String> = json.iter().copied().filter(|n| files.get(*n).is_some_and(|b| parse_results(b).results.is_some())).collect();
-    let chosen = match (valid.as_slice(), json.first()) {
-        ([one], _) => (*one).clone(),
-        ([first, second, ..], _) => {
-            let message = format!("{first} and {second} are both results files: pick one results file with its sources");
+    let chosen = match choice {
+        Ok(chosen) => chosen,
+        Err(message) => {
             slot.set(&id, SlotState::Failed { src: "local files".into(), message });
             return;
         }
-        ([], Some(first)) => (*first).clone(),
-        ([], None) => {
-            slot.set(
-                &id,
-                SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
-            );
-            return;
-        }
     };
-    let bytes = files.get(&chosen).cloned().unwrap_or_default();
-    show_local_in_link(page, &chosen);
-    accept(page, slot, id, format!("local file {chosen}"), &bytes, Origin::Local(Arc::new(files)), true).await;
+    let bytes = files.get(&chosen.name).cloned().unwrap_or_default();
+    show_local_in_link(page, &chosen.name);
+    let src = format!("local file {}", chosen.name);
+    accept(page, slot, id, src, &bytes, Some(chosen.validation), Origin::Local(Arc::new(files)), true).await;
 }
 
 /// While a local file is shown the address bar names no study (`src` would name the one
@@ -240,16 +240,16 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
                 return;
             }
         };
-        let Some((name, bytes)) =
-            files.iter().find(|(n, _)| n.to_ascii_lowercase().ends_with(".json")).map(|(n, b)| (n.clone(), b.clone()))
-        else {
-            slot.set(
-                &id,
-                SlotState::Failed { src: "local files".into(), message: "none of the files picked is a .json results file".into() },
-            );
-            return;
+        let chosen = match choose_results_file(&files) {
+            Ok(chosen) => chosen,
+            Err(message) => {
+                slot.set(&id, SlotState::Failed { src: "local files".into(), message });
+                return;
+            }
         };
-        accept(page, slot, id, format!("local file {name}"), &bytes, Origin::Local(Arc::new(files)), false).await;
+        let bytes = files.get(&chosen.name).cloned().unwrap_or_default();
+        let src = format!("local file {}", chosen.name);
+        accept(page, slot, id, src, &bytes, Some(chosen.validation), Origin::Local(Arc::new(files)), false).await;
     });
 }
 
@@ -259,7 +259,9 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
     spawn_local(async move {
         match files::read_files(&list).await {
             Ok(files) => {
-                let results = files.iter().any(|(n, b)| n.to_ascii_lowercase().ends_with(".json") && parse_results(b).results.is_some());
+                // Each file is parsed once here: the choice travels on to the load.
+                let choice = choose_results_file(&files);
+                let results = choice.as_ref().is_ok_and(|c| c.validation.results.is_some());
                 match (!results).then(|| ImportDraft::of(files.clone())).flatten() {
                     Some(draft) => {
                         page.import_draft.set(Some(draft));
@@ -267,7 +269,7 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
                     }
                     None => {
                         page.import_draft.set(None);
-                        load_local(page, files).await;
+                        load_local(page, files, choice).await;
                     }
                 }
             }
@@ -291,6 +293,7 @@ pub fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGro
     page.import_draft.set(None);
     page.drawer.set(None);
     let files: BTreeMap<String, Vec<u8>> = written.files.into_iter().map(|f| (f.name, f.bytes)).collect();
-    spawn_local(load_local(page, files));
+    let choice = choose_results_file(&files);
+    spawn_local(load_local(page, files, choice));
     Ok(())
 }

@@ -1,0 +1,35 @@
+//! Which of the files a reader picked or dropped together is the results file — one rule for
+//! opening local files and for comparing with them, each file parsed once.
+
+use std::collections::BTreeMap;
+
+use super::{parse_results, Validation};
+
+/// The results file among picked files, validated.
+#[derive(Debug)]
+pub struct ChosenResults {
+    /// Its name.
+    pub name: String,
+    /// Its validation (with findings to show when it has errors).
+    pub validation: Validation,
+}
+
+/// Choose the results file: the only `.json` that validates; with none valid, the first
+/// `.json` (its findings are shown); two that validate are refused rather than one picked
+/// silently, as are picks with no `.json` at all. The refusal is said in the page's words.
+pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenResults, String> {
+    let mut first_invalid: Option<ChosenResults> = None;
+    let mut valid: Option<ChosenResults> = None;
+    for (name, bytes) in files.iter().filter(|(n, _)| n.to_ascii_lowercase().ends_with(".json")) {
+        let chosen = ChosenResults { name: name.clone(), validation: parse_results(bytes) };
+        match (&valid, chosen.validation.results.is_some()) {
+            (Some(one), true) => {
+                return Err(format!("{} and {} are both results files: pick one results file with its sources", one.name, chosen.name));
+            }
+            (None, true) => valid = Some(chosen),
+            (_, false) if first_invalid.is_none() => first_invalid = Some(chosen),
+            _ => {}
+        }
+    }
+    valid.or(first_invalid).ok_or_else(|| "none of the files picked is a .json results file".to_owned())
+}
