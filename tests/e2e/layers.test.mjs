@@ -94,6 +94,9 @@ test('a slow study the app fetched, superseded by a second link, is aborted rath
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
   await page.waitForTimeout(SLOW_MS * 2);
   assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P');
-  assert.deepEqual(failed, [['/slow/provenance/results.json', 'net::ERR_ABORTED']]);
+  assert.ok(failed.some(([path, why]) => path === '/slow/provenance/results.json' && why === 'net::ERR_ABORTED'), JSON.stringify(failed));
+  // Only superseded loads stop (the first study's unread source answers may be among them);
+  // nothing of the study shown is aborted.
+  assert.ok(failed.every(([path, why]) => !path.startsWith('/data/') && why === 'net::ERR_ABORTED'), JSON.stringify(failed));
   await page.close();
 });

@@ -10,13 +10,11 @@
 //!   pre-rendered page lay text out alike;
 //! - `CanvasBackend::get_size` is the backing store in device pixels; our context is
 //!   pre-scaled to CSS pixels, so the size is the CSS size;
-//! - `CanvasBackend::draw_line` moves axis-aligned lines half a pixel (crisp at DPR 1),
-//!   which moves every axis, tick and gridline of every chart: lines are stroked on the
-//!   coordinates plotters gives, as before;
 //! - paths join round (markers and lines drawn as paths meet without spikes), set on the
 //!   shared context before `CanvasBackend` strokes them.
 //!
-//! Everything else — pixels, rectangles, paths, circles, polygons — is `CanvasBackend`'s.
+//! Everything else — pixels, lines, rectangles, paths, circles, polygons — is
+//! `CanvasBackend`'s.
 
 use plotters::prelude::SVGBackend;
 use plotters_backend::text_anchor::{HPos, VPos};
@@ -117,18 +115,7 @@ impl DrawingBackend for CanvasTextBackend<'_> {
     }
 
     fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Drawn {
-        if let Target::Svg(b) = &mut self.target {
-            return b.draw_line(from, to, style).map_err(as_ours);
-        }
-        if style.color().alpha > 0.0 {
-            self.context.set_stroke_style_str(&css_colour(style.color()));
-            self.context.set_line_width(f64::from(style.stroke_width().max(1)));
-            self.context.begin_path();
-            self.context.move_to(f64::from(from.0), f64::from(from.1));
-            self.context.line_to(f64::from(to.0), f64::from(to.1));
-            self.context.stroke();
-        }
-        Ok(())
+        delegate!(self, b => b.draw_line(from, to, style))
     }
 
     fn draw_rect<S: BackendStyle>(&mut self, upper_left: BackendCoord, bottom_right: BackendCoord, style: &S, fill: bool) -> Drawn {
