@@ -191,3 +191,25 @@ fn the_history_notices_count_pairs_in_words() {
     assert!(settings.as_deref().is_some_and(|s| s.starts_with("1 pair of studies differs only in the setup")), "{settings:?}");
     assert_eq!(history_notices(&History::default()), (None, None));
 }
+
+#[test]
+fn accuracy_and_decode_charts_and_embeds_say_what_they_show() {
+    use servescope::core::chart_words::{decode_y_title, embed_chart_height, kl_summary, scatter_summary, show_more_words};
+    use servescope::core::series::{served_kl_rows, served_scatter};
+    let r = common::bundled_results();
+    let rows = served_kl_rows(&r);
+    let summary = kl_summary(&rows);
+    assert!(summary.starts_with("KL by row (lower is closer to BF16): "), "{summary}");
+    assert_eq!(summary.matches("; ").count() + 1, rows.len(), "one part per row: {summary}");
+    assert!(rows.iter().all(|row| summary.contains(&row.label)), "{summary}");
+    let points = served_scatter(&r);
+    let scatter = scatter_summary(&points, "KL", "top-1");
+    assert!(scatter.starts_with("KL against top-1, one point per row: "), "{scatter}");
+    assert_eq!(decode_y_title(None), "aggregate output tokens/s · higher is better");
+    assert_eq!(decode_y_title(Some("tok/s per GPU")), "tok/s per GPU · higher is better");
+    assert_eq!(embed_chart_height(None), 270, "the snippet's 380 less the caption and key");
+    assert_eq!(embed_chart_height(Some(200)), 160, "never under 160");
+    assert_eq!(show_more_words(250, 100, 100).as_deref(), Some("Show 100 more of 250"));
+    assert_eq!(show_more_words(250, 200, 100).as_deref(), Some("Show 50 more of 250"));
+    assert_eq!(show_more_words(250, 250, 100), None);
+}

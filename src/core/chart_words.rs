@@ -102,3 +102,44 @@ pub fn limit_from_text(text: &str) -> Result<Option<f64>, String> {
     }
     crate::core::link::positive_number(text).map(Some).map_err(|e| e.0)
 }
+
+/// What an accuracy chart's KL axis says of its direction.
+pub const KL_DIRECTION: &str = "lower is closer to BF16";
+
+/// The KL dot chart's text summary: each row's value (or "not measured") with its interval.
+pub fn kl_summary(rows: &[crate::core::series::DotRow]) -> String {
+    let parts: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let ci = r.interval.map(|(lo, hi)| format!(" (95 % CI {lo} to {hi})")).unwrap_or_default();
+            format!("{} {}{ci}", r.label, r.value.map_or_else(|| "not measured".into(), crate::core::format::readable))
+        })
+        .collect();
+    format!("KL by row ({KL_DIRECTION}): {}.", parts.join("; "))
+}
+
+/// The accuracy scatter's text summary: one point per row, its KL and the other measure.
+pub fn scatter_summary(points: &[crate::core::series::ScatterPoint], x_title: &str, y_title: &str) -> String {
+    use crate::core::format::readable;
+    let parts: Vec<String> = points.iter().map(|p| format!("{} KL {} {}", p.label, readable(p.x), readable(p.y))).collect();
+    format!("{x_title} against {y_title}, one point per row: {}.", parts.join("; "))
+}
+
+/// The decode chart's y axis: the file's unit (or the aggregate default) and its direction.
+pub fn decode_y_title(unit: Option<&str>) -> String {
+    format!("{} · higher is better", unit.unwrap_or(DECODE_UNIT))
+}
+
+/// The decode throughput's unit when the file states none.
+pub const DECODE_UNIT: &str = "aggregate output tokens/s";
+
+/// The CSS height of an embedded chart: the embed's `height=` (380 by default) less what its
+/// caption and key take, never under 160 px.
+pub fn embed_chart_height(height: Option<u32>) -> u32 {
+    height.unwrap_or(380).saturating_sub(110).max(160)
+}
+
+/// The catalog's "Show more" button: how many more it shows, of how many kept.
+pub fn show_more_words(total: usize, shown: usize, page: usize) -> Option<String> {
+    (total > shown).then(|| format!("Show {} more of {total}", page.min(total - shown)))
+}

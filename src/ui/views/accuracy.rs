@@ -7,6 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_dot_chart, draw_scatter, DotChart, LegendItem, ScatterChart};
+use crate::core::chart_words::{kl_summary, scatter_summary, KL_DIRECTION};
 use crate::core::contents::{block_summary, Block};
 use crate::core::format::readable;
 use crate::core::link::{ChartId, View};
@@ -22,19 +23,6 @@ use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::pickers::ScaleToggle;
 use crate::ui::widgets::table::{CsvButton, TableView};
-
-const KL_DIRECTION: &str = "lower is closer to BF16";
-
-fn kl_summary(rows: &[DotRow]) -> String {
-    let parts: Vec<String> = rows
-        .iter()
-        .map(|r| {
-            let ci = r.interval.map(|(lo, hi)| format!(" (95 % CI {lo} to {hi})")).unwrap_or_default();
-            format!("{} {}{ci}", r.label, r.value.map_or_else(|| "not measured".into(), readable))
-        })
-        .collect();
-    format!("KL by row ({KL_DIRECTION}): {}.", parts.join("; "))
-}
 
 fn legend_of(items: impl Iterator<Item = (String, EngineStyle)>) -> Vec<LegendItem> {
     items.map(|(label, style)| LegendItem { label, style, dash: None, band: false }).collect()
@@ -93,10 +81,7 @@ fn scatter_spec(
             Ok(Drawn { attrs: vec![("points", marks.len().to_string())], marks })
         }),
         tip: Arc::new(move |mark| tip_points.get(mark.group).map(|p| scatter_tip(p, y_title))),
-        summary: Signal::stored(format!(
-            "{x_title} against {y_title}, one point per row: {}.",
-            points.iter().map(|p| format!("{} KL {} {}", p.label, readable(p.x), readable(p.y))).collect::<Vec<_>>().join("; ")
-        )),
+        summary: Signal::stored(scatter_summary(&points, x_title, y_title)),
         export: Arc::new(move || ExportText {
             title: format!("{} · {x_title} against {y_title}", study_line(&study)),
             legend: legend_of(export_points.iter().map(|p| (p.label.clone(), EngineStyle { colour: p.colour, marker: p.marker }))),

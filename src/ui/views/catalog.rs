@@ -8,6 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::core::catalog::{catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
+use crate::core::chart_words::show_more_words;
 use crate::core::collection::Collection;
 use crate::core::link::CatalogFilter;
 use crate::ui::io::download::download_text;
@@ -77,14 +78,9 @@ pub fn CatalogView(
     };
     let show_more = move || {
         let total = rows.with(Vec::len);
-        (total > shown.get()).then(|| {
-            let next = move |_| more.set(Some((state.get_untracked(), shown.get_untracked() + CATALOG_PAGE_ROWS)));
-            view! {
-                <button type="button" class="action show-more" on:click=next>
-                    {move || format!("Show {} more of {total}", CATALOG_PAGE_ROWS.min(total.saturating_sub(shown.get())))}
-                </button>
-            }
-        })
+        let words = show_more_words(total, shown.get(), CATALOG_PAGE_ROWS)?;
+        let next = move |_| more.set(Some((state.get_untracked(), shown.get_untracked() + CATALOG_PAGE_ROWS)));
+        Some(view! { <button type="button" class="action show-more" on:click=next>{words}</button> })
     };
     view! {
         <section class="panel catalog">

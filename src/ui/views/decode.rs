@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::core::chart_words::{decode_y_title, DECODE_UNIT};
 use crate::core::compare::{compare_decode_series, file_tags};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{sources_behind, ChartId, View};
@@ -60,8 +61,8 @@ pub fn DecodeView(
             concurrency_ticks(std::iter::once(&study.results).chain(others.iter().map(|o| &o.results)))
         })
     };
-    let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
-    let y_title = format!("{unit} · higher is better");
+    let unit = decode.unit.clone().unwrap_or_else(|| DECODE_UNIT.into());
+    let y_title = decode_y_title(decode.unit.as_deref());
     let summary = {
         let unit = unit.clone();
         Signal::derive(move || describe_lines(&series.get(), &unit, LoadAxis::Concurrency))

@@ -11,5 +11,7 @@ pub fn chart_height(page: PageState, base: u32) -> Signal<u32> {
     let size = |f: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| f.ok().and_then(|v| v.as_f64());
     let viewport = (size(window().inner_width()).unwrap_or(1280.0), size(window().inner_height()).unwrap_or(800.0));
     let fitted = crate::core::link::chart_css_height(base, viewport);
-    Signal::derive(move || if page.link.embed.get() { page.link.height.get().unwrap_or(380).saturating_sub(110).max(160) } else { fitted })
+    Signal::derive(
+        move || if page.link.embed.get() { crate::core::chart_words::embed_chart_height(page.link.height.get()) } else { fitted },
+    )
 }
