@@ -4,7 +4,8 @@
 //! browser imports, so it is tested natively. `chart` draws with plotters on any
 //! `DrawingBackend` (canvas in the browser, SVG in tests, exports and the pre-rendered
 //! page). `prerender` (native) writes the landing view into `index.html` at build time.
-//! `ui` (wasm only) is the page, in layers, reading state and calling the core.
+//! `ui` (wasm only) is the page, in layers, reading state and calling the core; `worker`
+//! (wasm only) is the import module the page loads when an import needs it.
 
 pub mod chart;
 pub mod core;
@@ -15,3 +16,7 @@ pub mod prerender;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// The import module's worker loop (wasm only; its own module, `servescope-import-worker`).
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

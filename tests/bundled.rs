@@ -48,7 +48,7 @@ fn bundled_values_are_read_as_written() {
 /// Render the decode chart to SVG as the export and the tests see it.
 fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
     let r = results();
-    let series = decode_series(&r, &state.series_inputs());
+    let series = decode_series(&r, &state.engine_filter());
     render_svg((800, 440), |area| {
         let levels: Vec<f64> = r.concurrency.iter().map(|&c| f64::from(c)).collect();
         let spec = ConcurrencyChart {
@@ -130,7 +130,7 @@ fn a_log_scale_is_used_when_every_value_is_positive() {
 #[test]
 fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
     let r = results();
-    let mut series = decode_series(&r, &ViewState::default().series_inputs());
+    let mut series = decode_series(&r, &ViewState::default().engine_filter());
     series[0].flagged = true;
     let (svg, _) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {
@@ -152,7 +152,7 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
 fn hostile_text_is_escaped_in_the_svg_export() {
     let results = check(&common::read("tests/fixtures/hostile.json"), &[]).results.expect("valid");
     let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).expect("unit");
-    let series = decode_series(&results, &ViewState::default().series_inputs());
+    let series = decode_series(&results, &ViewState::default().engine_filter());
     let (svg, _) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {
             y_title: &unit,
@@ -172,7 +172,7 @@ fn hostile_text_is_escaped_in_the_svg_export() {
 #[test]
 fn an_exported_chart_carries_its_title_legend_and_footer() {
     let r = results();
-    let series = decode_series(&r, &ViewState::default().series_inputs());
+    let series = decode_series(&r, &ViewState::default().engine_filter());
     let legend: Vec<LegendItem> =
         series.iter().map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some((0, 0)), band: false }).collect();
     let frame = Frame {

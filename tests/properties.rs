@@ -41,7 +41,7 @@ proptest! {
         let validation = parse_results(&to_json(&levels, &rows));
         prop_assert_eq!(validation.findings.len(), 0, "{:?}", validation.findings);
         let results = validation.results.expect("valid");
-        let series = decode_series(&results, &ViewState::default().series_inputs());
+        let series = decode_series(&results, &ViewState::default().engine_filter());
         let mut svg = String::new();
         let geometry = {
             let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
@@ -99,7 +99,7 @@ proptest! {
         }
         let validation = parse_results(&serde_json::to_vec(&doc).expect("json"));
         if let Some(results) = validation.results {
-            let _ = decode_series(&results, &ViewState::default().series_inputs());
+            let _ = decode_series(&results, &ViewState::default().engine_filter());
         }
     }
 

@@ -105,7 +105,7 @@ fn the_shared_policy_gives_the_command_lines_verdict() {
         };
         verification.record(&job, status, bytes);
     }
-    let report = verification.finish(&results, 0, 0, &servescope::core::import::rederive);
+    let report = verification.finish(&results, 0, 0, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)));
     assert_eq!(report.cells(), (2, 1));
     let verdict = report.verdict(false);
     assert!(!verdict.pass);

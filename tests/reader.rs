@@ -58,7 +58,7 @@ fn a_valid_file_whose_sources_are_unpublished_is_not_said_to_pass() {
     for job in verification.jobs().to_vec() {
         verification.record(&job, SourceStatus::not_found("HTTP 404"), None);
     }
-    let report = verification.finish(&r, 0, 0, &servescope::core::import::rederive);
+    let report = verification.finish(&r, 0, 0, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)));
     let verdict = report.verdict(false);
     assert!(verdict.pass, "the exit code is unchanged");
     assert!(
@@ -142,7 +142,7 @@ fn a_cost_cell_says_its_parts_and_a_missing_cache_row_leaves_its_csv_fields_empt
     let paiton = table.rows.iter().find(|x| x.head.id.as_deref() == Some("paiton")).expect("row");
     assert_eq!(paiton.cells[5].field.display(), "0.3948");
     assert_eq!(paiton.cells[5].note.as_deref(), Some("energy 0.01010 + GPU time 0.3847"));
-    let cache = cache_table(&r, &ViewState::default().series_inputs()).expect("cache");
+    let cache = cache_table(&r, &ViewState::default().engine_filter()).expect("cache");
     let csv = cache.to_csv("#");
     assert!(csv.lines().any(|l| l == "SGLang · no MTP,sglangNoMtp,,,"), "{csv}");
     assert!(!csv.contains("not measured"), "{csv}");
@@ -162,7 +162,7 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     use servescope::core::series::{cache_bars, prefill_bars};
     use servescope::core::tooltip::bar_tip;
     let r = results();
-    let bars = cache_bars(&r, &ViewState::default().series_inputs());
+    let bars = cache_bars(&r, &ViewState::default().engine_filter());
     for (size, wraps) in [((800, 380), false), ((360, 300), true)] {
         let (svg, drawn) =
             common::render_svg(size, |area| draw_bars(area, &BarChart { bars: &bars, y_title: "KV tokens", theme: LIGHT }).expect("drawn"));
@@ -183,7 +183,7 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     let tip = bar_tip(&bars, 0, 0).expect("Paiton's bar");
     assert_eq!(tip.lines[0].label, "GPU KV cache");
     assert_eq!(tip.lines[0].value, "2.191 M tokens");
-    let prefill = prefill_bars(&r, &ViewState::default().series_inputs());
+    let prefill = prefill_bars(&r, &ViewState::default().engine_filter());
     let tip = bar_tip(&prefill, 0, 0).expect("Paiton's first bar");
     assert!(tip.lines[0].value.ends_with(" input tokens/s"), "{}", tip.lines[0].value);
 }

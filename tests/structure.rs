@@ -256,3 +256,24 @@ fn architecture_md_quotes_the_benchmarked_wasm_size() {
         row.split('|').nth(2).and_then(|c| c.split('/').nth(1)).map(str::trim).and_then(|v| v.parse().ok()).expect("raw / gzip");
     assert_eq!(quoted, format!("{}", gzip.round()), "ARCHITECTURE.md says {quoted} KiB; BENCHMARKS.md measured {gzip} KiB");
 }
+
+/// The import module is its own wasm: it names the core and nothing of the page, so the
+/// page's code never rides along into it (nor it into the page's first download).
+#[test]
+fn the_import_module_names_only_the_core() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/worker.rs")).expect("src/worker.rs");
+    assert!(text.contains("crate::core::import::remote"), "it answers through the core's protocol");
+    for other in ["crate::ui", "crate::chart", "crate::prerender", "leptos::"] {
+        assert!(!text.contains(other), "src/worker.rs names {other}");
+    }
+    let page: Vec<(PathBuf, String)> = sources("src/ui").into_iter().filter(|(_, t)| t.contains("crate::worker")).collect();
+    assert!(page.is_empty(), "the page names the worker module: {:?}", page.iter().map(|(p, _)| p).collect::<Vec<_>>());
+    // The page reaches the importers only through the module: a direct call would put them
+    // back into its first download.
+    let importers = ["write_study", "read_draft", "import::rederive", "import_file", "rederive(&"];
+    let direct: Vec<String> = sources("src/ui")
+        .iter()
+        .flat_map(|(path, text)| importers.iter().filter(|w| text.contains(*w)).map(move |w| format!("{}: {w}", path.display())))
+        .collect();
+    assert!(direct.is_empty(), "the page calls the importers directly: {direct:?}");
+}

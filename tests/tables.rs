@@ -31,7 +31,7 @@ fn shown(row: &Row) -> Vec<String> {
 #[test]
 fn the_decode_table_reads_readably_and_exports_the_files_digits() {
     let r = results();
-    let table = decode_table(&r, &state("").series_inputs(), &[]).expect("decode");
+    let table = decode_table(&r, &state("").engine_filter(), &[]).expect("decode");
     assert_eq!(shown(row(&table, "Paiton CDNA4"))[0], "273.1");
     let csv = table.to_csv("# provenance");
     assert!(csv.contains("Paiton CDNA4,paiton,273.071554221675,"), "{csv}");
@@ -88,9 +88,9 @@ fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
 #[test]
 fn prefill_cache_and_accuracy_tables_say_what_is_absent_in_words() {
     let r = results();
-    let prefill = prefill_table(&r, &state("").series_inputs()).expect("prefill");
+    let prefill = prefill_table(&r, &state("").engine_filter()).expect("prefill");
     assert_eq!(shown(&prefill.rows[0]), ["8,192", "8,197", "13,709", "0.598", "1", "scout_only", "not done", "lmx-paiton.json"]);
-    let cache = cache_table(&r, &state("").series_inputs()).expect("cache");
+    let cache = cache_table(&r, &state("").engine_filter()).expect("cache");
     assert_eq!(shown(row(&cache, "Paiton CDNA4"))[..2], ["2.191 M", "66"]);
     assert_eq!(shown(row(&cache, "SGLang · no MTP"))[0], "not measured");
     let weight = weight_accuracy_table(&r).expect("weight");

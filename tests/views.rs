@@ -150,14 +150,12 @@ fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
     assert_eq!(shown.name, "a.json");
     assert!(shown.validation.results.is_none() && !shown.validation.findings.is_empty());
     // Two valid ones are refused, naming both; no .json at all is said so.
-    assert_eq!(
-        choose_results_file(&files(&[("one.json", &valid), ("two.JSON", &valid)])).map(|c| c.name),
-        Err("one.json and two.JSON are both results files: pick one results file with its sources".to_owned())
-    );
-    assert_eq!(
-        choose_results_file(&files(&[("sweep.jsonl", b"{}\n")])).map(|c| c.name),
-        Err("none of the files picked is a .json results file".to_owned())
-    );
+    let two = choose_results_file(&files(&[("one.json", &valid), ("two.JSON", &valid)])).expect_err("refused");
+    assert_eq!(two.message(), "one.json and two.JSON are both results files: pick one results file with its sources");
+    assert!(two.found_results(), "two results files are not a tool's output to import");
+    let none = choose_results_file(&files(&[("sweep.jsonl", b"{}\n")])).expect_err("refused");
+    assert_eq!(none.message(), "none of the files picked is a .json results file");
+    assert!(!none.found_results());
 }
 
 #[test]

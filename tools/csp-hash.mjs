@@ -7,12 +7,13 @@
 // - Trunk's module script and preloads move to the end of <body>, so the whole page, the
 //   pre-rendered landing view included, arrives before the app's bytes start competing.
 // - The index and the landing study are preloaded with the wasm.
+// - The import module's loader is named in a <meta> for the app to start when needed.
 // Fails the build when the placeholder, the stylesheet or the inline script is missing, so
 // a page can never ship with a stale or absent hash.
 import { precompress } from './precompress.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PLACEHOLDER = "'sha256-CSP_INIT_SCRIPT_HASH'";
@@ -61,6 +62,28 @@ if (!landing) fail('no data-landing attribute: did servescope-prerender run?');
 const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
 moved.push(preload('data/index.json'), ...(landing[1] ? [preload(landing[1])] : []));
 html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);
+
+// The import module: trunk writes a worker's files without a content hash, so they are
+// renamed here with one (a host may cache them for good, as it does the app's), the loader
+// rewritten to load them, and its name given to the app in a <meta>: the app starts it as a
+// worker only when an import needs it.
+const MODULE = 'servescope-import-worker';
+const moduleFiles = [`${MODULE}.js`, `${MODULE}_bg.wasm`, `${MODULE}_loader.js`];
+for (const f of moduleFiles) if (!existsSync(join(staging, f))) fail(`no ${f} in`, staging, '(the import module link in index.html?)');
+const digest = createHash('sha256');
+for (const f of moduleFiles.slice(0, 2)) digest.update(readFileSync(join(staging, f)));
+const tag = digest.digest('hex').slice(0, 16);
+const named = (f) => f.replace(MODULE, `${MODULE}-${tag}`);
+let loaderText = readFileSync(join(staging, `${MODULE}_loader.js`), 'utf8');
+for (const f of moduleFiles.slice(0, 2)) {
+  if (!loaderText.includes(`./${f}`)) fail(`the import module's loader does not load ./${f}:`, loaderText);
+  loaderText = loaderText.replace(`./${f}`, `./${named(f)}`);
+}
+writeFileSync(join(staging, named(`${MODULE}_loader.js`)), loaderText);
+rmSync(join(staging, `${MODULE}_loader.js`));
+for (const f of moduleFiles.slice(0, 2)) renameSync(join(staging, f), join(staging, named(f)));
+const loader = named(`${MODULE}_loader.js`);
+html = html.replace('<meta name="viewport"', () => `<meta name="servescope-import-module" content="./${loader}">\n  <meta name="viewport"`);
 
 // Hash every inline script and style element.
 const hash = (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;

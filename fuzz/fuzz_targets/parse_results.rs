@@ -19,14 +19,14 @@ fuzz_target!(|data: &[u8]| {
     let state = ViewState::default();
     let _ = citations(&results);
     let _ = headline_cards(&results, &state.prices);
-    let _ = tables::decode_table(&results, &state.series_inputs(), &[]);
-    let _ = tables::prefill_table(&results, &state.series_inputs());
-    let _ = tables::cache_table(&results, &state.series_inputs());
+    let _ = tables::decode_table(&results, &state.engine_filter(), &[]);
+    let _ = tables::prefill_table(&results, &state.engine_filter());
+    let _ = tables::cache_table(&results, &state.engine_filter());
     let _ = tables::sources_table(&results, &[]);
     if let Some(workload) = chosen_workload(&results, state.workload) {
         let _ = tables::serving_table(&results, workload, Metric::TtftP99Ms, &state.series_inputs(), &[]).to_csv("#");
     }
-    let series = decode_series(&results, &state.series_inputs());
+    let series = decode_series(&results, &state.engine_filter());
     let measured: usize = series.iter().map(|s| s.measured().count()).sum();
     let mut svg = String::new();
     let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();

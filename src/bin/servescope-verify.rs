@@ -144,7 +144,7 @@ fn run() -> Result<ExitCode, UsageError> {
                 let (status, bytes) = read_source(&dir, &job.file, &job.sha256);
                 verification.record(&job, status, bytes);
             }
-            verification.finish(results, errors, warnings, &servescope::core::import::rederive)
+            verification.finish(results, errors, warnings, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)))
         }
         None => Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings },
     };

@@ -2,7 +2,7 @@
 //! comparable at all; each compared file's lines, told apart by line style; and a delta
 //! table against the first file. Points exist only where a file measured them.
 
-use super::link::{SeriesInputs, WorkloadKey};
+use super::link::{EngineFilter, SeriesInputs, WorkloadKey};
 use super::metric::Metric;
 use super::model::{Results, Workload};
 use super::palette::{engine_style, EngineStyle};
@@ -232,7 +232,7 @@ pub fn compare_series(
 }
 
 /// The decode lines of the `k`-th compared file.
-pub fn compare_decode_series(first: &Results, file: &Results, k: usize, tag: &str, state: &SeriesInputs) -> Vec<Series> {
+pub fn compare_decode_series(first: &Results, file: &Results, k: usize, tag: &str, state: &EngineFilter) -> Vec<Series> {
     restyle(first, file, k, tag, decode_series(file, state))
 }
 

@@ -198,7 +198,8 @@ const dist = readdirSync('dist').filter((f) => statSync(join('dist', f)).isFile(
 const typeOf = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'other');
 const peer = (html, ...vendor) => sizes([...vendor.map((v) => [v.endsWith('.css') ? 'css' : 'js', `node_modules/${v}`]), ['js', 'tools/bench/peers/common.mjs'], ['html', `tools/bench/peers/${html}`], ['data', DATA]]);
 const size = {
-  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other').map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
+  // The first download: the import module (a worker started only for an import) is not in it.
+  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other' && !f.startsWith('servescope-import-worker-')).map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
   'Chart.js': peer('chartjs.html', 'chart.js/dist/chart.umd.js'),
   uPlot: peer('uplot.html', 'uplot/dist/uPlot.iife.min.js', 'uplot/dist/uPlot.min.css'),
   'plotly.js': peer('plotly.html', 'plotly.js-dist-min/plotly.min.js'),

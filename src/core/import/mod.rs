@@ -15,6 +15,7 @@ mod guidellm;
 pub mod json;
 mod llmperf;
 mod load;
+pub mod remote;
 mod sglang;
 pub mod study;
 mod vllm;

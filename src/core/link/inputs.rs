@@ -1,8 +1,9 @@
-//! The narrow parts of the link the core's builders read: a view passes exactly the fields a
-//! builder depends on, read field by field from the link, rather than a whole `ViewState`
-//! with the rest defaulted — so a builder that starts reading another field is a compile
-//! error at every caller, never a default that silently wins. No `Default`: each caller
-//! names every field.
+//! The narrow parts of the link the core's builders read, rather than a whole `ViewState`
+//! with the rest defaulted by each caller: `EngineFilter` (decode, prefill, KV cache),
+//! `SeriesInputs` (serving, trade-off, energy, their tables, tooltips and captions) and
+//! `CatalogFilter` (catalog, coverage). Views build them from the link's per-field memos,
+//! so a builder that needs a field its inputs lack is a compile error, never a default that
+//! silently wins. No `Default`: each caller names every field.
 
 use super::state::ViewState;
 use super::tokens::{SourceRef, WorkloadKey};
@@ -34,12 +35,31 @@ pub struct SeriesInputs {
 impl SeriesInputs {
     /// Whether engine `id` is shown.
     pub fn shows_engine(&self, id: &str) -> bool {
-        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+        self.engine_filter().shows_engine(id)
     }
 
     /// Whether any service-level limit is set.
     pub fn has_limits(&self) -> bool {
         self.slo_ttft_p99_ms.is_some() || self.slo_user_tok_s.is_some()
+    }
+
+    /// The engines shown.
+    pub fn engine_filter(&self) -> EngineFilter {
+        EngineFilter { engines: self.engines.clone() }
+    }
+}
+
+/// The engines shown (`engines=`): all the decode, prefill and KV-cache builders read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineFilter {
+    /// `engines=`; `None` = all.
+    pub engines: Option<Vec<String>>,
+}
+
+impl EngineFilter {
+    /// Whether engine `id` is shown.
+    pub fn shows_engine(&self, id: &str) -> bool {
+        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
     }
 }
 
@@ -71,6 +91,11 @@ impl ViewState {
             slo_ttft_p99_ms: self.slo_ttft_p99_ms,
             slo_user_tok_s: self.slo_user_tok_s,
         }
+    }
+
+    /// The engines shown.
+    pub fn engine_filter(&self) -> EngineFilter {
+        EngineFilter { engines: self.engines.clone() }
     }
 
     /// The catalog's filters.

@@ -11,7 +11,7 @@ mod tokens;
 mod views;
 mod workload;
 
-pub use inputs::{CatalogFilter, SeriesInputs};
+pub use inputs::{CatalogFilter, EngineFilter, SeriesInputs};
 pub use state::{encode_component, positive_number, ParamNotice, ViewState, MAX_COMPARED};
 pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use views::{

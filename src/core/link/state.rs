@@ -91,8 +91,7 @@ pub struct ViewState {
     pub extra: Vec<(String, String)>,
 }
 
-/// A positive finite number for a service-level limit.
-/// A positive finite number (a limit, a rate).
+/// A positive finite number (a service-level limit, a rate).
 pub fn positive_number(text: &str) -> Result<f64, ParseError> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),

@@ -188,10 +188,7 @@ impl WorkloadKey {
     /// The workload in words, as `Workload::name` says it: "ISL 1024 / OSL 8192", with
     /// " · by request rate" for a rate sweep.
     pub fn words(&self) -> String {
-        match self.load {
-            LoadAxis::Concurrency => format!("ISL {} / OSL {}", self.isl, self.osl),
-            LoadAxis::Rate => format!("ISL {} / OSL {} · by request rate", self.isl, self.osl),
-        }
+        self.load.workload_words(self.isl, self.osl)
     }
 }
 

@@ -31,6 +31,15 @@ pub enum LoadAxis {
 }
 
 impl LoadAxis {
+    /// A workload swept along this axis, in words: "ISL 1024 / OSL 8192", with " · by request
+    /// rate" for a rate sweep (a workload's name, and its link token's).
+    pub fn workload_words(self, isl: u64, osl: u64) -> String {
+        match self {
+            LoadAxis::Concurrency => format!("ISL {isl} / OSL {osl}"),
+            LoadAxis::Rate => format!("ISL {isl} / OSL {osl} · by request rate"),
+        }
+    }
+
     /// The axis title, with its unit.
     pub fn title(self) -> &'static str {
         match self {
@@ -106,10 +115,7 @@ impl Workload {
 
     /// The human name, "ISL 1024 / OSL 8192" ("… · by request rate" for a rate sweep).
     pub fn name(&self) -> String {
-        match self.load {
-            LoadAxis::Concurrency => format!("ISL {} / OSL {}", self.isl, self.osl),
-            LoadAxis::Rate => format!("ISL {} / OSL {} · by request rate", self.isl, self.osl),
-        }
+        self.load.workload_words(self.isl, self.osl)
     }
 }
 

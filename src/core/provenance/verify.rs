@@ -10,8 +10,10 @@ use super::status::{SourceStatus, StatusCounts};
 use crate::core::model::Results;
 
 /// Derives a sweep line again from a tool file: `(file name, bytes, entry, line)`, `Ok`
-/// when every figure agrees (`import::rederive`).
-pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &serde_json::Map<String, serde_json::Value>) -> Result<(), String>;
+/// when every figure agrees (`import::rederive`); `None` when it cannot be derived again
+/// where the check runs (the page's import module could not be loaded): the line is then
+/// checked against its sweep only, and not counted as derived from its tool's file.
+pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &serde_json::Map<String, serde_json::Value>) -> Option<Result<(), String>>;
 
 /// The status a `url`-only source keeps: neither the page nor the command line fetches it.
 pub const REMOTE: &str = "remote: known only by its URL, not fetched";
@@ -103,7 +105,7 @@ impl Verification {
                 .iter()
                 .filter(|(name, _)| from == name.as_str() || from.strip_prefix(name.as_str()).is_some_and(|r| r.starts_with(' ')))
                 .max_by_key(|(name, _)| name.len())?;
-            Some(rederive(name, bytes, from[name.len()..].trim(), line))
+            rederive(name, bytes, from[name.len()..].trim(), line)
         };
         let recomputations = sweeps
             .into_iter()

@@ -2,7 +2,7 @@
 //! length (input tok/s), or one bar of KV tokens with the configured context marked. An
 //! engine without a measurement gets no bar and is listed as not measured.
 
-use crate::core::link::SeriesInputs;
+use crate::core::link::EngineFilter;
 use crate::core::model::Results;
 use crate::core::palette::{engine_style, EngineStyle};
 
@@ -44,7 +44,7 @@ impl Bars {
 }
 
 /// Input tok/s per engine at each nominal prompt length.
-pub fn prefill_bars(results: &Results, state: &SeriesInputs) -> Bars {
+pub fn prefill_bars(results: &Results, state: &EngineFilter) -> Bars {
     let Some(prefill) = &results.prefill else { return Bars::empty(PREFILL) };
     let mut lengths = prefill.nominal_tokens.clone();
     for m in prefill.rows.iter().flat_map(|r| &r.measurements) {
@@ -71,7 +71,7 @@ pub fn prefill_bars(results: &Results, state: &SeriesInputs) -> Bars {
 }
 
 /// KV tokens per engine at start-up, with the configured context as the reference.
-pub fn cache_bars(results: &Results, state: &SeriesInputs) -> Bars {
+pub fn cache_bars(results: &Results, state: &EngineFilter) -> Bars {
     let Some(cache) = &results.cache else { return Bars::empty(CACHE) };
     let groups = results
         .engines

@@ -2,7 +2,7 @@
 //! workload against its load levels (concurrency, or offered request rate) with the
 //! engines filter, `pct=both` and `vs` (ratios) applied.
 
-use crate::core::link::SeriesInputs;
+use crate::core::link::{EngineFilter, SeriesInputs};
 use crate::core::metric::{is_low_sample, Metric};
 use crate::core::model::{Cell, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
@@ -92,7 +92,7 @@ impl Series {
 }
 
 /// Decode throughput series, one per decode row the `engines` filter shows, in file order.
-pub fn decode_series(results: &Results, state: &SeriesInputs) -> Vec<Series> {
+pub fn decode_series(results: &Results, state: &EngineFilter) -> Vec<Series> {
     let Some(decode) = &results.decode else { return Vec::new() };
     decode
         .rows

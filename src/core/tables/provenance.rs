@@ -38,7 +38,7 @@ pub fn sources_table(results: &Results, statuses: &[(String, SourceStatus)]) -> 
                 Field::Code(source.sha256.clone()).into(),
                 Cell { mismatch: status.is_mismatch(), ..Field::Text(status_words(&status, &counts).into()).into() },
                 Field::Text(status.detail()).into(),
-                Field::Text(if n == 0 { "not cited".into() } else { format!("{n} citation{}", if n == 1 { "" } else { "s" }) }).into(),
+                Field::Text(crate::core::provenance::citation_words(n)).into(),
             ];
             Row {
                 head: RowHead { label: source.name().to_owned(), id: None, swatch: None, tag: None, link: None },

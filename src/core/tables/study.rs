@@ -1,7 +1,7 @@
 //! The tables of one study's measurement views: decode, serving, limits, prefill, cache.
 
 use super::{number_sources, status_of, Cell, Column, Field, NumberKind, Row, RowHead, Table};
-use crate::core::link::SeriesInputs;
+use crate::core::link::{EngineFilter, SeriesInputs};
 use crate::core::metric::{is_low_sample, Metric, Unit};
 use crate::core::model::{LoadAxis, Results, ServerValidation, Workload};
 use crate::core::palette::engine_style;
@@ -76,7 +76,7 @@ fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
 }
 
 /// Decode throughput by concurrency: one row per shown engine.
-pub fn decode_table(results: &Results, state: &SeriesInputs, statuses: &[(String, SourceStatus)]) -> Option<Table> {
+pub fn decode_table(results: &Results, state: &EngineFilter, statuses: &[(String, SourceStatus)]) -> Option<Table> {
     let decode = results.decode.as_ref()?;
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
     let rows = decode
@@ -268,7 +268,7 @@ pub fn limits_table(
 
 /// Prefill per engine and nominal length: input tok/s and TTFT (seconds), the prompt
 /// really sent, samples, method and the server-side check's status.
-pub fn prefill_table(results: &Results, state: &SeriesInputs) -> Option<Table> {
+pub fn prefill_table(results: &Results, state: &EngineFilter) -> Option<Table> {
     let prefill = results.prefill.as_ref()?;
     let unit = prefill.unit.clone().unwrap_or_else(|| "input tokens/s".into());
     let mut rows = Vec::new();
@@ -324,7 +324,7 @@ pub fn prefill_table(results: &Results, state: &SeriesInputs) -> Option<Table> {
 }
 
 /// KV-cache tokens per engine at start-up, with the file's memory-only illustration.
-pub fn cache_table(results: &Results, state: &SeriesInputs) -> Option<Table> {
+pub fn cache_table(results: &Results, state: &EngineFilter) -> Option<Table> {
     let cache = results.cache.as_ref()?;
     let unit = cache.unit.clone().unwrap_or_else(|| "KV tokens".into());
     let divisor = cache.divisor_tokens.map_or_else(|| "the divisor".into(), crate::core::format::readable);

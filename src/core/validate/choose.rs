@@ -14,22 +14,44 @@ pub struct ChosenResults {
     pub validation: Validation,
 }
 
+/// Why no results file was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotChosen {
+    /// Two files validate: which one is meant is not guessed.
+    Two(String, String),
+    /// No `.json` was picked.
+    NoJson,
+}
+
+impl NotChosen {
+    /// The refusal in the page's words.
+    pub fn message(&self) -> String {
+        match self {
+            NotChosen::Two(first, second) => format!("{first} and {second} are both results files: pick one results file with its sources"),
+            NotChosen::NoJson => "none of the files picked is a .json results file".to_owned(),
+        }
+    }
+
+    /// Whether results files were among the picks (so they are not a tool's output to import).
+    pub fn found_results(&self) -> bool {
+        matches!(self, NotChosen::Two(..))
+    }
+}
+
 /// Choose the results file: the only `.json` that validates; with none valid, the first
 /// `.json` (its findings are shown); two that validate are refused rather than one picked
-/// silently, as are picks with no `.json` at all. The refusal is said in the page's words.
-pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenResults, String> {
+/// silently, as are picks with no `.json` at all.
+pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenResults, NotChosen> {
     let mut first_invalid: Option<ChosenResults> = None;
     let mut valid: Option<ChosenResults> = None;
     for (name, bytes) in files.iter().filter(|(n, _)| n.to_ascii_lowercase().ends_with(".json")) {
         let chosen = ChosenResults { name: name.clone(), validation: parse_results(bytes) };
         match (&valid, chosen.validation.results.is_some()) {
-            (Some(one), true) => {
-                return Err(format!("{} and {} are both results files: pick one results file with its sources", one.name, chosen.name));
-            }
+            (Some(one), true) => return Err(NotChosen::Two(one.name.clone(), chosen.name)),
             (None, true) => valid = Some(chosen),
             (_, false) if first_invalid.is_none() => first_invalid = Some(chosen),
             _ => {}
         }
     }
-    valid.or(first_invalid).ok_or_else(|| "none of the files picked is a .json results file".to_owned())
+    valid.or(first_invalid).ok_or(NotChosen::NoJson)
 }

@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::model::{Highlight, Results, SchemaVersion};
 use crate::core::path::JsonPath;
-pub use choose::{choose_results_file, ChosenResults};
+pub use choose::{choose_results_file, ChosenResults, NotChosen};
 use reader::Checker;
 use refs::References;
 

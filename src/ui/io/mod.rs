@@ -6,4 +6,5 @@ pub mod browser;
 pub mod download;
 pub mod fetch;
 pub mod files;
+pub mod import_module;
 pub mod landing;

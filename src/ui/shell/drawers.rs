@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::core::link::sources_behind;
 use crate::ui::state::file::Origin;
 use crate::ui::state::{page, share_link, Drawer};
-use crate::ui::tasks::load::load_file_list;
+use crate::ui::tasks::load::{load_file_list, open_files};
 use crate::ui::widgets::import_form::ImportForm;
 
 /// Share & reproduce.
@@ -81,6 +81,17 @@ fn OpenDrawer() -> impl IntoView {
                     }
                 }/>
             {move || page.import_draft.with(Option::is_some).then(|| view! { <ImportForm/> })}
+            {move || page.import_failure.get().map(|failure| {
+                let files = failure.files.clone();
+                let retry = move |_| {
+                    let files = (*files).clone();
+                    leptos::task::spawn_local(open_files(page, files));
+                };
+                view! {
+                    <p class="refused import-failed" role="alert">{format!("{}: the files could not be read as a tool's output. Check the connection and try again.", failure.message)}</p>
+                    <button type="button" class="action retry-import" on:click=retry>"Retry"</button>
+                }
+            })}
             <button type="button" class="action" on:click=move |_| page.drawer.set(None)>"Close"</button>
         </section>
     }

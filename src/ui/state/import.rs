@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::core::import::draft::{draft_models, read_draft, DraftFile};
+use crate::core::import::draft::{draft_models, DraftFile};
 use crate::core::import::ImportWarning;
 
 /// What one picked file was read as (the core's rules, tested natively).
@@ -22,12 +22,21 @@ pub struct ImportDraft {
 }
 
 impl ImportDraft {
-    /// Read every file with the importers; `None` when none of them is a tool's output.
-    pub fn of(files: BTreeMap<String, Vec<u8>>) -> Option<Self> {
-        let detected = read_draft(&files)?;
+    /// The files and what the import module read each as (`remote::draft_reply`).
+    pub fn new(files: BTreeMap<String, Vec<u8>>, detected: Vec<DetectedFile>) -> Self {
         let models = draft_models(&detected);
-        Some(ImportDraft { files: Arc::new(files), detected, models })
+        ImportDraft { files: Arc::new(files), detected, models }
     }
+}
+
+/// Files the page could not hand to the import module (it did not load): what went wrong,
+/// and the files, to try again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportFailure {
+    /// Why, in words.
+    pub message: String,
+    /// The files picked or dropped.
+    pub files: Arc<BTreeMap<String, Vec<u8>>>,
 }
 
 /// A study the page imported: its results file, to download, and the caveats.

@@ -83,6 +83,8 @@ pub struct PageState {
     pub changed: RwSignal<Vec<String>>,
     /// Tool outputs picked, waiting for the answers the files do not give.
     pub import_draft: RwSignal<Option<import::ImportDraft>>,
+    /// Files the import module could not be loaded for, with why (the Open drawer offers to retry).
+    pub import_failure: RwSignal<Option<import::ImportFailure>>,
     /// The results file the last import wrote, to download.
     pub imported: RwSignal<Option<import::ImportedStudy>>,
     /// The app draws hidden behind the pre-rendered landing view until its first chart is
@@ -121,6 +123,7 @@ impl PageState {
             collection_task: StoredValue::new(task::TaskSlot::default()),
             changed: RwSignal::new(Vec::new()),
             import_draft: RwSignal::new(None),
+            import_failure: RwSignal::new(None),
             imported: RwSignal::new(None),
             booting: RwSignal::new(booting),
         }

@@ -36,15 +36,18 @@ impl Ticket {
 impl TaskSlot {
     /// Start a task: the one before is aborted and its results are dropped from now on.
     pub fn begin(&self) -> Ticket {
-        let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(superseded) = running.controller.take() {
-            superseded.abort();
-        }
-        running.generation += 1;
         let controller = AbortController::new().ok();
         let signal = controller.as_ref().map(AbortController::signal);
-        running.controller = controller.map(SendWrapper::new);
-        Ticket { generation: running.generation, signal }
+        let (generation, superseded) = {
+            let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            running.generation += 1;
+            (running.generation, std::mem::replace(&mut running.controller, controller.map(SendWrapper::new)))
+        };
+        // Aborted with the lock released: whatever the abort runs may start a task here.
+        if let Some(superseded) = superseded {
+            superseded.abort();
+        }
+        Ticket { generation, signal }
     }
 
     /// Whether `ticket` is the current task's.
@@ -54,10 +57,13 @@ impl TaskSlot {
 
     /// Stop the current task, if any: abort it and drop what it would write.
     pub fn cancel(&self) {
-        let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(current) = running.controller.take() {
+        let current = {
+            let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            running.generation += 1;
+            running.controller.take()
+        };
+        if let Some(current) = current {
             current.abort();
         }
-        running.generation += 1;
     }
 }

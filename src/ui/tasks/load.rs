@@ -10,15 +10,16 @@ use leptos::task::spawn_local;
 
 use crate::core::collection::parse_collection;
 use crate::core::findings::Severity;
-use crate::core::import::{write_study, EngineGroup, StudyAnswers};
+use crate::core::import::remote::{draft_reply, draft_request, write_reply, write_request};
+use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::Verification;
-use crate::core::validate::{choose_results_file, parse_results, ChosenResults, Validation};
-use crate::ui::io::{browser, fetch, files};
+use crate::core::validate::{choose_results_file, parse_results, ChosenResults, NotChosen, Validation};
+use crate::ui::io::{browser, fetch, files, import_module};
 use crate::ui::state::checks::SourceChecks;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, SlotState, StudyFile};
-use crate::ui::state::import::{ImportDraft, ImportedStudy};
+use crate::ui::state::import::{ImportDraft, ImportFailure, ImportedStudy};
 use crate::ui::state::{CollectionState, PageState};
 
 /// Where the bundled collection is listed.
@@ -170,13 +171,12 @@ async fn accept(
 /// Load files the reader picked or dropped: the results file (`validate::choose_results_file`,
 /// already applied to them as `choice`) and, beside it, its sources, matched by name.
 /// Nothing is uploaded.
-pub async fn load_local(page: PageState, files: BTreeMap<String, Vec<u8>>, choice: Result<ChosenResults, String>) {
+pub async fn load_local(page: PageState, id: LoadId, files: BTreeMap<String, Vec<u8>>, choice: Result<ChosenResults, NotChosen>) {
     let slot = page.primary();
-    let id = slot.begin();
     let chosen = match choice {
         Ok(chosen) => chosen,
-        Err(message) => {
-            slot.set(&id, SlotState::Failed { src: "local files".into(), message });
+        Err(refusal) => {
+            slot.set(&id, SlotState::Failed { src: "local files".into(), message: refusal.message() });
             return;
         }
     };
@@ -242,8 +242,8 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
         };
         let chosen = match choose_results_file(&files) {
             Ok(chosen) => chosen,
-            Err(message) => {
-                slot.set(&id, SlotState::Failed { src: "local files".into(), message });
+            Err(refusal) => {
+                slot.set(&id, SlotState::Failed { src: "local files".into(), message: refusal.message() });
                 return;
             }
         };
@@ -253,26 +253,12 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
     });
 }
 
-/// Read a picked or dropped file list, then load it — or, when it holds no results file but
-/// a benchmark tool's output, ask for what an import needs; a file that cannot be read is named.
+/// Read a picked or dropped file list, then open it (`open_files`); a file that cannot be
+/// read is named.
 pub fn load_file_list(page: PageState, list: web_sys::FileList) {
     spawn_local(async move {
         match files::read_files(&list).await {
-            Ok(files) => {
-                // Each file is parsed once here: the choice travels on to the load.
-                let choice = choose_results_file(&files);
-                let results = choice.as_ref().is_ok_and(|c| c.validation.results.is_some());
-                match (!results).then(|| ImportDraft::of(files.clone())).flatten() {
-                    Some(draft) => {
-                        page.import_draft.set(Some(draft));
-                        page.drawer.set(Some(crate::ui::state::Drawer::Open));
-                    }
-                    None => {
-                        page.import_draft.set(None);
-                        load_local(page, files, choice).await;
-                    }
-                }
-            }
+            Ok(files) => open_files(page, files).await,
             Err((name, message)) => {
                 let id = page.primary().begin();
                 page.primary().set(&id, SlotState::Failed { src: name, message });
@@ -281,19 +267,58 @@ pub fn load_file_list(page: PageState, list: web_sys::FileList) {
     });
 }
 
-/// Import the draft's files with the reader's answers: the study is written by the same
-/// function as `servescope-import`, then opened like local files (its sources verified
-/// here), and its results file kept to download. A refusal is said in the form.
-pub fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
+/// Open picked files: a results file is loaded; otherwise the import module reads them and,
+/// when they are a tool's output, the Open drawer asks what an import needs. When the
+/// module cannot be loaded, the drawer says so and offers to try again with the same files.
+pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
+    page.import_failure.set(None);
+    // Each file is parsed once here: the choice travels on to the load.
+    let choice = choose_results_file(&files);
+    let results = match &choice {
+        Ok(chosen) => chosen.validation.results.is_some(),
+        Err(refusal) => refusal.found_results(),
+    };
+    // The slot's load starts only when these files replace the study shown: a tool's output
+    // opens the import form beside it, whose checks go on.
+    if results {
+        page.import_draft.set(None);
+        load_local(page, page.primary().begin(), files, choice).await;
+        return;
+    }
+    match import_module::ask(draft_request(&files)).await.and_then(|answer| draft_reply(&answer)) {
+        Ok(Some(detected)) => {
+            page.import_draft.set(Some(ImportDraft::new(files, detected)));
+            page.drawer.set(Some(crate::ui::state::Drawer::Open));
+        }
+        Ok(None) => {
+            page.import_draft.set(None);
+            load_local(page, page.primary().begin(), files, choice).await;
+        }
+        Err(message) => {
+            page.import_draft.set(None);
+            page.import_failure.set(Some(ImportFailure { message, files: Arc::new(files) }));
+            page.drawer.set(Some(crate::ui::state::Drawer::Open));
+        }
+    }
+}
+
+/// Import the draft's files with the reader's answers: the import module writes the study
+/// with the function `servescope-import` calls, so the bytes are the same; it is then
+/// opened like local files (its sources verified here), and its results file kept to
+/// download. A refusal is said in the form.
+pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
     group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
-    let written = write_study(&answers, &[group]).map_err(|e| crate::core::import::draft::in_form_words(&e.to_string()))?;
-    let results = written.files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
-    page.imported.set(Some(ImportedStudy { results, warnings: written.warnings }));
+    let (files, warnings) = import_module::ask(write_request(&answers, &group))
+        .await
+        .and_then(write_reply)?
+        .map_err(|e| crate::core::import::draft::in_form_words(&e))?;
+    let results = files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
+    page.imported.set(Some(ImportedStudy { results, warnings }));
     page.import_draft.set(None);
     page.drawer.set(None);
-    let files: BTreeMap<String, Vec<u8>> = written.files.into_iter().map(|f| (f.name, f.bytes)).collect();
+    let files: BTreeMap<String, Vec<u8>> = files.into_iter().map(|f| (f.name, f.bytes)).collect();
     let choice = choose_results_file(&files);
-    spawn_local(load_local(page, files, choice));
+    load_local(page, page.primary().begin(), files, choice).await;
     Ok(())
 }

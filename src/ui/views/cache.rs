@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::contents::{block_summary, Block};
-use crate::core::link::{ChartId, View};
+use crate::core::link::{ChartId, EngineFilter, View};
 use crate::core::series::cache_bars;
 use crate::core::tables::cache_table;
 use crate::ui::state::file::Study;
@@ -22,7 +22,7 @@ pub fn CacheView(
     let Some(cache) = study.results.cache.clone().filter(|c| !c.rows.is_empty()) else {
         return view! { <AbsentBlock title="KV cache" block=block_summary(&study.results, Block::Cache)/> }.into_any();
     };
-    let filter = move || page.link.series_inputs();
+    let filter = move || EngineFilter { engines: page.link.engines.get() };
     let bars = {
         let study = study.clone();
         Memo::new(move |_| cache_bars(&study.results, &filter()))

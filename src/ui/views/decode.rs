@@ -9,7 +9,7 @@ use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem
 use crate::core::chart_words::{decode_y_title, DECODE_UNIT};
 use crate::core::compare::{compare_decode_series, file_tags};
 use crate::core::contents::{block_summary, Block};
-use crate::core::link::{sources_behind, ChartId, View};
+use crate::core::link::{sources_behind, ChartId, EngineFilter, View};
 use crate::core::model::LoadAxis;
 use crate::core::series::{concurrency_ticks, decode_series, describe_lines};
 use crate::core::tables::decode_table;
@@ -35,7 +35,7 @@ pub fn DecodeView(
     let Some(decode) = study.results.decode.clone().filter(|d| !d.rows.is_empty()) else {
         return view! { <AbsentBlock title="Decode throughput" block=block_summary(&study.results, Block::Decode)/> }.into_any();
     };
-    let filter = move || page.link.series_inputs();
+    let filter = move || EngineFilter { engines: page.link.engines.get() };
     let series = {
         let (study, rows) = (study.clone(), decode.rows.clone());
         Memo::new(move |_| {
@@ -118,7 +118,7 @@ pub fn DecodeView(
     };
     let sources = {
         let study = study.clone();
-        Signal::derive(move || sources_behind(&study.results, &filter(), View::Decode))
+        Signal::derive(move || sources_behind(&study.results, &page.link.series_inputs(), View::Decode))
     };
     let chips = {
         let study = study.clone();

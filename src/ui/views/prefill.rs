@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::core::contents::{block_summary, Block};
-use crate::core::link::{ChartId, View};
+use crate::core::link::{ChartId, EngineFilter, View};
 use crate::core::series::prefill_bars;
 use crate::core::tables::prefill_table;
 use crate::ui::state::file::Study;
@@ -23,7 +23,7 @@ pub fn PrefillView(
     let Some(prefill) = study.results.prefill.clone().filter(|p| !p.rows.is_empty()) else {
         return view! { <AbsentBlock title="Prefill" block=block_summary(&study.results, Block::Prefill)/> }.into_any();
     };
-    let filter = move || page.link.series_inputs();
+    let filter = move || EngineFilter { engines: page.link.engines.get() };
     let bars = {
         let study = study.clone();
         Memo::new(move |_| prefill_bars(&study.results, &filter()))

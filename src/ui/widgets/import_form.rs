@@ -75,7 +75,8 @@ pub fn ImportForm() -> impl IntoView {
             refused.set(Some(why));
             return;
         }
-        refused.set(import_draft(page, answers, group).err());
+        refused.set(None);
+        leptos::task::spawn_local(async move { refused.set(import_draft(page, answers, group).await.err()) });
     };
     // The checkpoint the files name, when they name one.
     let checkpoint =

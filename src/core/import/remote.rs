@@ -1,0 +1,264 @@
+//! The importer across a message boundary: the page runs the importers in a second wasm
+//! module (a worker, loaded when an import needs it), so its first download holds no
+//! importer. A message is a JSON text and the files' bytes beside it (bytes are never put
+//! in JSON). `answer` is everything the worker does; the requests and replies are built and
+//! read here too, so both sides — and the native tests — share one protocol.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::draft::{read_draft, DraftFile};
+use super::study::{write_study, EngineGroup, StudyAnswers, WrittenFile};
+use super::{ImportWarning, Tool};
+
+/// A message: its JSON text and the bytes it carries, by position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message {
+    /// The request or reply.
+    pub json: String,
+    /// Files' bytes, referred to by position.
+    pub blobs: Vec<Vec<u8>>,
+}
+
+/// A sweep line to derive again from a tool's file (`provenance` asks, `import::rederive`
+/// answers).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RederiveJob {
+    /// The copy of the tool's file, by name.
+    pub file: String,
+    /// Which blob holds its bytes.
+    pub blob: usize,
+    /// The entry in it the line came from.
+    pub entry: String,
+    /// The sweep line.
+    pub line: Map<String, Value>,
+}
+
+/// What the page asks of the importers (one at a time: the size of the largest is no cost).
+// Externally tagged (serde's default): an internally tagged enum buffers its input through
+// serde's `Content`, code the page's first download would carry for nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Request {
+    /// Read the picked files (blobs, by name): which are a tool's output, and as what.
+    Draft { names: Vec<String> },
+    /// Write a study from the files (blobs, by name) with the reader's answers.
+    Write { answers: WireAnswers, group: WireGroup, names: Vec<String> },
+    /// Derive sweep lines again from tools' files.
+    Rederive { jobs: Vec<RederiveJob> },
+}
+
+#[derive(Serialize, Deserialize)]
+struct WireAnswers {
+    title: String,
+    date: Option<String>,
+    scope: Option<String>,
+    model: Option<String>,
+    hardware: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct WireGroup {
+    id: String,
+    label: String,
+    checkpoint: Option<String>,
+    gpus: u32,
+    isl: Option<u64>,
+    osl: Option<u64>,
+    tool: Option<String>,
+    file_lengths: Vec<(String, Option<u64>, Option<u64>)>,
+    conc: Option<u32>,
+    split_by: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct WireDraftFile {
+    name: String,
+    read_as: Result<String, String>,
+    needs_lengths: bool,
+    models: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct WireWarning {
+    file: String,
+    entry: String,
+    message: String,
+}
+
+/// The worker's replies.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Reply {
+    Draft { files: Option<Vec<WireDraftFile>> },
+    Written { names: Vec<String>, warnings: Vec<WireWarning> },
+    Refused { message: String },
+    Rederived { outcomes: Vec<Result<(), String>> },
+    Unreadable { message: String },
+}
+
+fn message(value: &impl Serialize, blobs: Vec<Vec<u8>>) -> Message {
+    Message { json: serde_json::to_string(value).unwrap_or_default(), blobs }
+}
+
+fn named(files: &BTreeMap<String, Vec<u8>>) -> (Vec<String>, Vec<Vec<u8>>) {
+    files.iter().map(|(n, b)| (n.clone(), b.clone())).unzip()
+}
+
+/// Ask what the picked files are.
+pub fn draft_request(files: &BTreeMap<String, Vec<u8>>) -> Message {
+    let (names, blobs) = named(files);
+    message(&Request::Draft { names }, blobs)
+}
+
+/// Ask for a study written from `group`'s files with `answers`.
+pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
+    let (names, blobs): (Vec<String>, Vec<Vec<u8>>) = group.files.iter().cloned().unzip();
+    let answers = WireAnswers {
+        title: answers.title.clone(),
+        date: answers.date.clone(),
+        scope: answers.scope.clone(),
+        model: answers.model.clone(),
+        hardware: answers.hardware.clone(),
+    };
+    let group = WireGroup {
+        id: group.id.clone(),
+        label: group.label.clone(),
+        checkpoint: group.checkpoint.clone(),
+        gpus: group.gpus,
+        isl: group.isl,
+        osl: group.osl,
+        tool: group.tool.map(|t| t.as_str().to_owned()),
+        file_lengths: group.file_lengths.clone(),
+        conc: group.conc,
+        split_by: group.split_by.clone(),
+    };
+    message(&Request::Write { answers, group, names }, blobs)
+}
+
+/// A sweep line to derive again, as verification asks it: the tool file's name and bytes,
+/// the entry, the line.
+pub type AskedLine = (String, Vec<u8>, String, Map<String, Value>);
+
+/// Ask for sweep lines derived again; a file's bytes travel once however many lines name it.
+pub fn rederive_request(asked: &[AskedLine]) -> Message {
+    let mut blobs: Vec<Vec<u8>> = Vec::new();
+    let mut files: Vec<&str> = Vec::new();
+    let jobs = asked
+        .iter()
+        .map(|(file, bytes, entry, line)| {
+            let blob = files.iter().position(|f| f == file).unwrap_or_else(|| {
+                files.push(file);
+                blobs.push(bytes.clone());
+                blobs.len() - 1
+            });
+            RederiveJob { file: file.clone(), blob, entry: entry.clone(), line: line.clone() }
+        })
+        .collect();
+    message(&Request::Rederive { jobs }, blobs)
+}
+
+/// Everything the import module does: answer one request.
+pub fn answer(request: Message) -> Message {
+    let Message { json, blobs } = request;
+    let reply = match serde_json::from_str::<Request>(&json) {
+        Err(e) => Reply::Unreadable { message: format!("the import module cannot read this request: {e}") },
+        Ok(Request::Draft { names }) => {
+            let files: BTreeMap<String, Vec<u8>> = names.into_iter().zip(blobs).collect();
+            let files = read_draft(&files).map(|read| {
+                read.into_iter()
+                    .map(|f| WireDraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models })
+                    .collect()
+            });
+            Reply::Draft { files }
+        }
+        Ok(Request::Write { answers, group, names }) => {
+            let answers = StudyAnswers {
+                title: answers.title,
+                date: answers.date,
+                scope: answers.scope,
+                model: answers.model,
+                hardware: answers.hardware,
+            };
+            let group = EngineGroup {
+                id: group.id,
+                label: group.label,
+                checkpoint: group.checkpoint,
+                gpus: group.gpus,
+                isl: group.isl,
+                osl: group.osl,
+                tool: group.tool.and_then(|t| Tool::ALL.into_iter().find(|tool| tool.as_str() == t)),
+                file_lengths: group.file_lengths,
+                conc: group.conc,
+                split_by: group.split_by,
+                files: names.into_iter().zip(blobs).collect(),
+            };
+            match write_study(&answers, &[group]) {
+                Err(e) => Reply::Refused { message: e.to_string() },
+                Ok(written) => {
+                    let (names, blobs): (Vec<String>, Vec<Vec<u8>>) = written.files.into_iter().map(|f| (f.name, f.bytes)).unzip();
+                    let warnings =
+                        written.warnings.into_iter().map(|w| WireWarning { file: w.file, entry: w.entry, message: w.message }).collect();
+                    return message(&Reply::Written { names, warnings }, blobs);
+                }
+            }
+        }
+        Ok(Request::Rederive { jobs }) => Reply::Rederived {
+            outcomes: jobs
+                .iter()
+                .map(|job| match blobs.get(job.blob) {
+                    Some(bytes) => super::rederive(&job.file, bytes, &job.entry, &job.line),
+                    None => Err(format!("the bytes of {} did not reach the import module", job.file)),
+                })
+                .collect(),
+        },
+    };
+    message(&reply, Vec::new())
+}
+
+fn reply(message: &Message) -> Result<Reply, String> {
+    // From bytes, as the validator reads files: the page carries one JSON reader, not two.
+    match serde_json::from_slice::<Reply>(message.json.as_bytes()) {
+        Ok(Reply::Unreadable { message }) => Err(message),
+        Ok(reply) => Ok(reply),
+        Err(e) => Err(format!("the import module's answer cannot be read: {e}")),
+    }
+}
+
+/// What the picked files are (`None`: none is a tool's output), or why the module failed.
+pub fn draft_reply(answer: &Message) -> Result<Option<Vec<DraftFile>>, String> {
+    match reply(answer)? {
+        Reply::Draft { files } => Ok(files.map(|files| {
+            files
+                .into_iter()
+                .map(|f| DraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models })
+                .collect()
+        })),
+        _ => Err("the import module answered another question".into()),
+    }
+}
+
+/// The study written, or the importer's refusal (`Ok(Err)`), or why the module failed.
+#[allow(clippy::type_complexity)]
+pub fn write_reply(answer: Message) -> Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String> {
+    match reply(&answer)? {
+        Reply::Refused { message } => Ok(Err(message)),
+        Reply::Written { names, warnings } => {
+            let files = names.into_iter().zip(answer.blobs).map(|(name, bytes)| WrittenFile { name, bytes }).collect();
+            let warnings = warnings.into_iter().map(|w| ImportWarning { file: w.file, entry: w.entry, message: w.message }).collect();
+            Ok(Ok((files, warnings)))
+        }
+        _ => Err("the import module answered another question".into()),
+    }
+}
+
+/// Each asked line's outcome, in the order asked.
+pub fn rederive_reply(answer: &Message) -> Result<Vec<Result<(), String>>, String> {
+    match reply(answer)? {
+        Reply::Rederived { outcomes } => Ok(outcomes),
+        _ => Err("the import module answered another question".into()),
+    }
+}

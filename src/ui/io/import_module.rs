@@ -1,0 +1,142 @@
+//! The import module: the importers live in a second wasm module, started as a worker the
+//! first time the page needs them (a picked file that is not a results file, an import, a
+//! sweep line to derive again from its tool's file), so the first download holds none of
+//! them. One worker for the page's life; a module that failed to load is started afresh by
+//! the next request, so "Retry" is asking again.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use futures_channel::oneshot;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+use crate::core::import::remote::Message;
+
+/// Where the post-build step writes the module's loader (it is named by its hash).
+const MODULE_META: &str = "meta[name=servescope-import-module]";
+
+/// How long the module may take to start before a request gives up on it.
+const START_LIMIT_MS: u32 = 30_000;
+
+type Answer = Result<Message, String>;
+
+/// The worker's message and error listeners.
+type Listeners = (Closure<dyn Fn(web_sys::MessageEvent)>, Closure<dyn Fn(web_sys::Event)>);
+
+#[derive(Default)]
+struct Module {
+    worker: Option<web_sys::Worker>,
+    ready: bool,
+    // Which start this is: a start-up limit only ever ends the start it was set for.
+    starts: u32,
+    next: u32,
+    queued: Vec<(u32, Message)>,
+    pending: HashMap<u32, oneshot::Sender<Answer>>,
+    // The worker's listeners live as long as it does.
+    listeners: Option<Listeners>,
+}
+
+thread_local! {
+    static MODULE: RefCell<Module> = RefCell::new(Module::default());
+}
+
+fn post(worker: &web_sys::Worker, id: u32, message: &Message) {
+    let blobs = js_sys::Array::new();
+    for bytes in &message.blobs {
+        blobs.push(&js_sys::Uint8Array::from(bytes.as_slice()));
+    }
+    worker.post_message(&js_sys::Array::of3(&id.into(), &message.json.clone().into(), &blobs)).ok();
+}
+
+/// Every request waiting on the module fails with `why`; the next request starts it again.
+fn fail(why: &str) {
+    let pending = MODULE.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(worker) = m.worker.take() {
+            worker.terminate();
+        }
+        m.ready = false;
+        m.queued.clear();
+        // The listeners stay until the next start replaces them: this may run inside one.
+        std::mem::take(&mut m.pending)
+    });
+    for (_, sender) in pending {
+        let _ = sender.send(Err(why.to_owned()));
+    }
+}
+
+fn on_message(event: web_sys::MessageEvent) {
+    let data = event.data();
+    if data.as_string().as_deref() == Some("ready") {
+        MODULE.with(|m| {
+            let mut m = m.borrow_mut();
+            m.ready = true;
+            let queued = std::mem::take(&mut m.queued);
+            if let Some(worker) = &m.worker {
+                for (id, message) in &queued {
+                    post(worker, *id, message);
+                }
+            }
+        });
+        return;
+    }
+    let data: js_sys::Array = data.unchecked_into();
+    let id = data.get(0).as_f64().unwrap_or(-1.0) as u32;
+    let blobs = js_sys::Array::from(&data.get(2)).iter().map(|b| js_sys::Uint8Array::new(&b).to_vec()).collect();
+    let answer = Message { json: data.get(1).as_string().unwrap_or_default(), blobs };
+    if let Some(sender) = MODULE.with(|m| m.borrow_mut().pending.remove(&id)) {
+        let _ = sender.send(Ok(answer));
+    }
+}
+
+fn start(m: &mut Module) -> Result<(), String> {
+    let url = leptos::prelude::document()
+        .query_selector(MODULE_META)
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("content"))
+        .ok_or("this build has no import module")?;
+    let worker = web_sys::Worker::new(&url).map_err(|_| "the import module could not be started".to_owned())?;
+    let message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(on_message);
+    let error = Closure::<dyn Fn(web_sys::Event)>::new(|_: web_sys::Event| fail("the import module could not be loaded"));
+    worker.set_onmessage(Some(message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(error.as_ref().unchecked_ref()));
+    m.worker = Some(worker);
+    m.listeners = Some((message, error));
+    m.starts += 1;
+    let this = m.starts;
+    // A module whose wasm never arrives says nothing: give up after a while.
+    leptos::task::spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(START_LIMIT_MS).await;
+        let stalled = MODULE.with(|m| {
+            let m = m.borrow();
+            m.starts == this && m.worker.is_some() && !m.ready
+        });
+        if stalled {
+            fail("the import module did not start");
+        }
+    });
+    Ok(())
+}
+
+/// Ask the import module; it is loaded (once) on the first request.
+pub async fn ask(request: Message) -> Answer {
+    let (sender, answer) = oneshot::channel();
+    let started = MODULE.with(|m| {
+        let mut m = m.borrow_mut();
+        let id = m.next;
+        m.next = m.next.wrapping_add(1);
+        if m.worker.is_none() {
+            start(&mut m)?;
+        }
+        m.pending.insert(id, sender);
+        match (&m.worker, m.ready) {
+            (Some(worker), true) => post(worker, id, &request),
+            _ => m.queued.push((id, request)),
+        }
+        Ok::<(), String>(())
+    });
+    started?;
+    answer.await.unwrap_or_else(|_| Err("the import module stopped".into()))
+}

@@ -1,0 +1,85 @@
+// The importers are a module of their own (a worker started only when an import needs it):
+// a first visit never downloads it; the import loads it once and works through it; a
+// module that cannot be loaded is said in the Open drawer, with a retry that loads it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { open, start } from './browser.mjs';
+
+const DIR = 'tests/fixtures/import/vllm';
+const FILES = ['c1.json', 'append.json'].map((f) => join(DIR, f));
+const MODULE = /servescope-import-worker-[0-9a-f]+(_loader\.js|\.js|_bg\.wasm)$/;
+let browser;
+before(async () => { browser = await start(); });
+after(async () => { await browser?.close(); });
+
+/** Every URL the page (and its workers) requested, collected from now on. */
+function requests(page) {
+  const urls = [];
+  page.on('request', (r) => urls.push(new URL(r.url()).pathname));
+  page.on('worker', (w) => urls.push(`worker ${new URL(w.url()).pathname}`));
+  return urls;
+}
+
+async function pickToolFiles(page) {
+  await page.click('button.open-file');
+  await page.setInputFiles('.open-drawer input[type=file]', FILES);
+}
+
+test('a first visit downloads no import module: the overview, the serving view and the bundled sources checked', async () => {
+  const { page, problems } = await open(browser, '?view=overview');
+  const urls = requests(page);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('nav a[href*="view=serving"]');
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('nav a[href*="view=provenance"]');
+  await page.waitForSelector('p.verdict:not(.checking)');
+  const loader = await page.getAttribute('meta[name=servescope-import-module]', 'content');
+  assert.match(loader, /^\.\/servescope-import-worker-[0-9a-f]+_loader\.js$/, 'the build names the module for the app');
+  assert.deepEqual(urls.filter((u) => MODULE.test(u)), [], 'no part of the import module was requested');
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});
+
+test('the import loads the module once, writes through it, and a second pick reuses it', async () => {
+  const { page, problems } = await open(browser, '?view=serving');
+  const urls = requests(page);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await pickToolFiles(page);
+  await page.waitForSelector('.import-form');
+  await page.fill('input[name=title]', 'vLLM import');
+  await page.fill('input[name=engine]', 'vllm');
+  await page.fill('input[name=label]', 'vLLM 0.14');
+  await page.fill('input[name=gpus]', '2');
+  await page.fill('input[name=isl]', '1024');
+  await page.fill('input[name=osl]', '1024');
+  await page.click('.import-submit');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'vLLM import');
+  // Its sweep lines are derived again from the tools' files by the module, and verified.
+  await page.click('nav a[href*="view=provenance"]');
+  await page.waitForSelector('p.verdict:not(.checking)');
+  assert.match(await page.textContent('p.verdict'), /^Verdict: pass/);
+  await pickToolFiles(page);
+  await page.waitForSelector('.import-form');
+  const wasm = urls.filter((u) => /servescope-import-worker-[0-9a-f]+_bg\.wasm$/.test(u));
+  assert.equal(wasm.length, 1, `the module's wasm is fetched once: ${JSON.stringify(urls.filter((u) => MODULE.test(u)))}`);
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});
+
+test('a module that cannot be loaded is said in the Open drawer, and Retry loads it', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const block = (route) => route.abort();
+  await page.route(/servescope-import-worker-[0-9a-f]+_loader\.js/, block);
+  await pickToolFiles(page);
+  await page.waitForSelector('.open-drawer .import-failed');
+  assert.match(await page.textContent('.open-drawer .import-failed'), /^the import module could not be loaded: the files could not be read as a tool's output/);
+  assert.equal(await page.$('.import-form'), null, 'no form without the module');
+  await page.unroute(/servescope-import-worker-[0-9a-f]+_loader\.js/, block);
+  await page.click('.open-drawer .retry-import');
+  await page.waitForSelector('.import-form');
+  assert.equal(await page.$('.open-drawer .import-failed'), null, 'the failure is gone once the module answered');
+  assert.equal(await page.$$eval('.import-form .detected li', (li) => li.length), 2);
+  await page.close();
+});

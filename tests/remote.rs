@@ -1,0 +1,90 @@
+//! The importer across the page's module boundary (`core::import::remote`): every request
+//! answered in a message gives what the direct call gives — the same bytes written, the same
+//! files read, the same re-derivations and refusals.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+use servescope::core::import::draft::read_draft;
+use servescope::core::import::remote::{
+    answer, draft_reply, draft_request, rederive_reply, rederive_request, write_reply, write_request, Message,
+};
+use servescope::core::import::{rederive, write_study, EngineGroup, StudyAnswers};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
+
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(format!("{FIXTURES}/{path}")).expect("fixture")
+}
+
+fn vllm_group() -> EngineGroup {
+    EngineGroup {
+        id: "vllm".into(),
+        label: "vLLM 0.14".into(),
+        gpus: 2,
+        isl: Some(1024),
+        osl: Some(1024),
+        files: vec![("c1.json".into(), read("vllm/c1.json")), ("append.json".into(), read("vllm/append.json"))],
+        ..EngineGroup::default()
+    }
+}
+
+#[test]
+fn a_study_written_across_the_boundary_is_the_same_bytes() {
+    let answers = StudyAnswers { title: "vLLM".into(), scope: Some("one node".into()), ..StudyAnswers::default() };
+    let direct = write_study(&answers, &[vllm_group()]).expect("written");
+    let (files, warnings) = write_reply(answer(write_request(&answers, &vllm_group()))).expect("answered").expect("written");
+    assert_eq!(files, direct.files, "every file, name and bytes");
+    assert_eq!(warnings, direct.warnings);
+    // A refusal travels as the importer's own words.
+    let refused = write_reply(answer(write_request(&StudyAnswers::default(), &vllm_group()))).expect("answered");
+    assert_eq!(refused, Err(write_study(&StudyAnswers::default(), &[vllm_group()]).expect_err("no title").to_string()));
+}
+
+#[test]
+fn picked_files_read_across_the_boundary_read_as_they_do_here() {
+    let files: BTreeMap<String, Vec<u8>> = [
+        ("c1.json".to_owned(), read("vllm/c1.json")),
+        ("sweep.jsonl".to_owned(), read("sglang/sweep.jsonl")),
+        ("notes.txt".to_owned(), b"not a tool's output".to_vec()),
+    ]
+    .into();
+    let direct = read_draft(&files).expect("tool outputs");
+    assert_eq!(draft_reply(&answer(draft_request(&files))).expect("answered"), Some(direct));
+    let none: BTreeMap<String, Vec<u8>> = [("results.json".to_owned(), b"{}".to_vec())].into();
+    assert_eq!(draft_reply(&answer(draft_request(&none))).expect("answered"), None);
+}
+
+#[test]
+fn sweep_lines_are_derived_again_across_the_boundary_with_the_same_verdicts() {
+    let answers = StudyAnswers { title: "vLLM".into(), ..StudyAnswers::default() };
+    let written = write_study(&answers, &[vllm_group()]).expect("written");
+    let sweep = written.files.iter().find(|f| f.name.ends_with(".cells.jsonl")).expect("a sweep");
+    let lines: Vec<Map<String, Value>> =
+        String::from_utf8_lossy(&sweep.bytes).lines().map(|l| serde_json::from_str(l).expect("a line")).collect();
+    let copy = |from: &str| written.files.iter().find(|f| from.starts_with(&f.name)).expect("the copy it names");
+    let mut asked = Vec::new();
+    for line in &lines {
+        let from = line["from"].as_str().expect("from");
+        let file = copy(from);
+        asked.push((file.name.clone(), file.bytes.clone(), from[file.name.len()..].trim().to_owned(), line.clone()));
+    }
+    // One edited figure: the same refusal as the direct call.
+    let mut edited = asked[0].clone();
+    edited.3.insert("ttft_p50_ms".into(), Value::from(1.0));
+    asked.push(edited);
+    let direct: Vec<Result<(), String>> = asked.iter().map(|(f, b, e, l)| rederive(f, b, e, l)).collect();
+    assert!(direct[..lines.len()].iter().all(Result::is_ok), "{direct:?}");
+    assert!(direct[lines.len()].is_err());
+    let request = rederive_request(&asked);
+    let copies = asked.iter().map(|a| a.0.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+    assert_eq!(request.blobs.len(), copies, "each tool file travels once");
+    assert_eq!(rederive_reply(&answer(request)).expect("answered"), direct);
+}
+
+#[test]
+fn a_request_the_module_cannot_read_is_an_error_not_a_guess() {
+    let reply = answer(Message { json: "{\"dance\":{}}".into(), blobs: Vec::new() });
+    let said = draft_reply(&reply).expect_err("refused");
+    assert!(said.starts_with("the import module cannot read this request"), "{said}");
+}
