@@ -125,7 +125,10 @@ fn coverage_caption(models: &[String], hardware: &[String]) -> String {
         (false, true) => "; some studies state no hardware (their column reads \"not stated\")",
         (false, false) => "",
     };
-    format!("What was measured: {m} model{} × {h} hardware, the engines and studies in each{unstated}", if m == 1 { "" } else { "s" })
+    format!(
+        "What was measured: {m} {} × {h} hardware, the engines and studies in each{unstated}",
+        crate::core::format::plural(m, "model", "models")
+    )
 }
 
 /// The coverage grid: one row per model, one column per hardware; a cell lists the engines
@@ -154,7 +157,7 @@ pub fn coverage_table(collection: &Collection, state: &CatalogFilter) -> Table {
                         }
                     }
                     let n = studies.len();
-                    let words = format!("{} · {n} stud{}", engines.join(", "), if n == 1 { "y" } else { "ies" });
+                    let words = format!("{} · {n} {}", engines.join(", "), crate::core::format::plural(n, "study", "studies"));
                     let link = ViewState {
                         index: state.index.clone(),
                         view: Some(View::Catalog),

@@ -99,6 +99,6 @@ pub fn page_heading(shows: PageShows) -> String {
         PageShows::StudyInvalid => "The results file has errors".into(),
         PageShows::CollectionLoading => "Results".into(),
         PageShows::CollectionFailed => "The collection could not be loaded".into(),
-        PageShows::Collection(n) => format!("A collection of {n} stud{}", if n == 1 { "y" } else { "ies" }),
+        PageShows::Collection(n) => format!("A collection of {n} {}", crate::core::format::plural(n, "study", "studies")),
     }
 }

@@ -351,7 +351,7 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
             history.not_measured.len() + not_read,
             history.elsewhere.len(),
             history.conflicts.len(),
-            if history.conflicts.len() == 1 { "" } else { "s" }
+            crate::core::format::plural(history.conflicts.len(), "", "s")
         ),
         head: "Study".into(),
         head_csv: ("title", Some("src")),

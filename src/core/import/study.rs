@@ -243,9 +243,9 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
             group.label,
             tool_names.join(" and "),
             group.files.len(),
-            if group.files.len() == 1 { "" } else { "s" },
+            crate::core::format::plural(group.files.len(), "", "s"),
             group.gpus,
-            if group.gpus == 1 { "" } else { "s" }
+            crate::core::format::plural(group.gpus as usize, "", "s")
         ));
         // The checkpoint the files name, unless the publisher gave one; files naming
         // several models in one engine are said (one engine is one model).

@@ -195,13 +195,13 @@ impl TrustSummary {
         if total == 0 {
             return TrustSummary { text: "no source files listed".into(), tone: "neutral" };
         }
-        let s = if total == 1 { "" } else { "s" };
+        let s = crate::core::format::plural(total, "", "s");
         TrustSummary { text: format!("{total} source file{s} listed with their sha256 · not checked yet"), tone: "neutral" }
     }
 
     /// The badge for these counts; `checking` while sources are still being fetched.
     pub fn of(counts: &StatusCounts, checking: bool) -> Self {
-        let s = |n: usize| if n == 1 { "" } else { "s" };
+        let s = |n: usize| crate::core::format::plural(n, "", "s");
         if counts.total == 0 {
             return TrustSummary { text: "no source files listed".into(), tone: "neutral" };
         }

@@ -202,9 +202,5 @@ impl Report {
 }
 
 fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
+    crate::core::format::plural(n, "", "s")
 }

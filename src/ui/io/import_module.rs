@@ -120,6 +120,17 @@ fn start(m: &mut Module) -> Result<(), String> {
     Ok(())
 }
 
+/// Start loading the module now (the Open drawer was opened: files may follow), so it is
+/// ready by the time they are picked. A failure is said by the request that meets it.
+pub fn warm() {
+    MODULE.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.worker.is_none() {
+            let _ = start(&mut m);
+        }
+    });
+}
+
 /// Ask the import module; it is loaded (once) on the first request.
 pub async fn ask(request: Message) -> Answer {
     let (sender, answer) = oneshot::channel();

@@ -65,6 +65,8 @@ fn ShareDrawer() -> impl IntoView {
 /// Open file…: results files and their sources.
 #[component]
 fn OpenDrawer() -> impl IntoView {
+    // Files picked here may be a tool's output: the import module starts loading now.
+    crate::ui::io::import_module::warm();
     let page = page();
     view! {
         <section class="drawer open-drawer panel local" aria-label="open files">
