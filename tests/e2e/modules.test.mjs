@@ -74,7 +74,7 @@ test('a module that cannot be loaded is said in the Open drawer, and Retry loads
   await page.route(/servescope-import-worker-[0-9a-f]+_loader\.js/, block);
   await pickToolFiles(page);
   await page.waitForSelector('.open-drawer .import-failed');
-  assert.match(await page.textContent('.open-drawer .import-failed'), /^the import module could not be loaded: the files could not be read as a tool's output/);
+  assert.match(await page.textContent('.open-drawer .import-failed'), /^These files could not be read as a tool's output: the import module could not be loaded\. Check the connection and try again\.$/);
   assert.equal(await page.$('.import-form'), null, 'no form without the module');
   await page.unroute(/servescope-import-worker-[0-9a-f]+_loader\.js/, block);
   await page.click('.open-drawer .retry-import');

@@ -90,7 +90,7 @@ fn OpenDrawer() -> impl IntoView {
                     leptos::task::spawn_local(open_files(page, files));
                 };
                 view! {
-                    <p class="refused import-failed" role="alert">{format!("{}: the files could not be read as a tool's output. Check the connection and try again.", failure.message)}</p>
+                    <p class="refused import-failed" role="alert">{format!("These files could not be read as a tool's output: {}. Check the connection and try again.", failure.message)}</p>
                     <button type="button" class="action retry-import" on:click=retry>"Retry"</button>
                 }
             })}
