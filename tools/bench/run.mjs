@@ -15,6 +15,8 @@ import { serve } from '../serve.mjs';
 import { CHROMIUM, FLAGS } from '../../tests/e2e/browser.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
+/** Tool outputs picked in the import measure. */
+const IMPORT_FILES = ['tests/fixtures/import/vllm/c1.json', 'tests/fixtures/import/vllm/append.json'];
 const SWITCHES = 50;
 const HOVERS = 200;
 const DATA = 'data/qwen3.8-flash-next-mi350p-2026-10-30.json';
@@ -168,6 +170,19 @@ for (let run = 0; run < RUNS; run++) {
       r.switchP95 = sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))];
       r.hover = await hover(page, name);
     });
+    if (name === 'servescope') {
+      // The import module (a worker of its own): from opening the Open drawer, which starts
+      // loading it, to the import form for two picked vLLM files — loaded, started, answered.
+      await withPage('4G', async (page) => {
+        await page.goto(FIRST.br[name].first);
+        await firstChart(page, true);
+        const t0 = Date.now();
+        await page.click('button.open-file');
+        await page.setInputFiles('.open-drawer input[type=file]', IMPORT_FILES);
+        await page.waitForSelector('.import-form', { timeout: 120000 });
+        r.importReady = Date.now() - t0;
+      });
+    }
     await withPage('loopback', async (page) => {
       await page.goto(PAGES[name].scale);
       r.scaleFirst = (await firstChart(page, false)).first;
@@ -219,6 +234,7 @@ const rows = [
   ['interactive, loopback, brotli (ms)', 'interactive loopback br'],
   ['interactive, 4G-like link, brotli (ms)', 'interactive 4G br'],
   ['interactive, 4G-like link, gzip only (ms)', 'interactive 4G gzip'],
+  ['import module ready after opening the drawer, 4G-like link, brotli (ms)', 'importReady'],
   ['metric switch p50 (ms)', 'switchP50'],
   ['metric switch p95 (ms)', 'switchP95'],
   ['hover, per mousemove (ms)', 'hover'],
@@ -264,6 +280,9 @@ What each figure is:
   is written into its HTML at build time, so its first chart is that SVG.
 - *interactive* (servescope only): the first frame at which the app has taken over from the
   pre-rendered view and a synthetic hover on a point is answered by its tooltip.
+- *import module ready* (servescope only): on the 4G-like link, from a click on "Open file…"
+  (which starts loading the import module, a worker of its own) to the import form for two
+  picked vLLM files: the module downloaded, started and answering.
 - *4G-like link*: DevTools network emulation, 150 ms latency, 1.6 Mbit/s down, 0.75 Mbit/s up.
 - *metric switch*: servescope — from the metric picker's change event to the redrawn chart
   (link update, series rebuild and draw) on the serving view; Chart.js — \`chart.update('none')\`;
