@@ -99,7 +99,16 @@ fn start(m: &mut Module) -> Result<(), String> {
         .ok_or("this build has no import module")?;
     let worker = web_sys::Worker::new(&url).map_err(|_| "the import module could not be started".to_owned())?;
     let message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(on_message);
-    let error = Closure::<dyn Fn(web_sys::Event)>::new(|_: web_sys::Event| fail("the import module could not be loaded"));
+    // Before "ready" an error is the module not loading; after, the module stopping (an
+    // importer that panicked on a file, say): the reader is told which.
+    let error = Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
+        let said = event.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).filter(|m| !m.is_empty());
+        if MODULE.with(|m| m.borrow().ready) {
+            fail(&format!("the import module stopped{}", said.map(|m| format!(" ({m})")).unwrap_or_default()));
+        } else {
+            fail("the import module could not be loaded");
+        }
+    });
     worker.set_onmessage(Some(message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(error.as_ref().unchecked_ref()));
     m.worker = Some(worker);
