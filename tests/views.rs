@@ -211,3 +211,14 @@ fn accuracy_and_decode_charts_and_embeds_say_what_they_show() {
     assert_eq!(show_more_words(250, 200, 100).as_deref(), Some("Show 50 more of 250"));
     assert_eq!(show_more_words(250, 250, 100), None);
 }
+
+#[test]
+fn tables_show_on_the_page_and_in_an_embed_only_when_the_table_is_what_it_shows() {
+    use servescope::core::link::{shows_tables, ChartId};
+    assert!(shows_tables(false, None, View::Serving));
+    assert!(!shows_tables(true, None, View::Serving), "an embed of the serving view shows its chart");
+    assert!(shows_tables(true, Some(ChartId::Table), View::Serving));
+    assert!(!shows_tables(true, Some(ChartId::WeightKl), View::Accuracy));
+    assert!(shows_tables(true, None, View::Provenance), "a view whose only chart is its table");
+    assert!(shows_tables(true, None, View::Compare));
+}

@@ -281,3 +281,9 @@ pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> b
         BootStudy::Failed => false,
     }
 }
+
+/// Whether a view's tables show: always on the page; in an embed only when the chart it
+/// shows is the table (`chart=table`, or a view whose only chart is its table).
+pub fn shows_tables(embed: bool, chart: Option<ChartId>, view: View) -> bool {
+    !embed || embedded_chart(chart, view) == ChartId::Table
+}

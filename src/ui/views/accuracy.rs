@@ -22,7 +22,7 @@ use crate::ui::state::{page, PageState};
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::pickers::ScaleToggle;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 
 fn legend_of(items: impl Iterator<Item = (String, EngineStyle)>) -> Vec<LegendItem> {
     items.map(|(label, style)| LegendItem { label, style, dash: None, band: false }).collect()
@@ -95,15 +95,7 @@ fn scatter_spec(
 
 fn table_block(study: &Study, table: Option<Table>, sources: Vec<String>, name: &'static str) -> impl IntoView {
     table.map(|t| {
-        let page = page();
-        let hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
-        let shown = t.clone();
-        view! {
-            <div class="table-block" class:embed-hidden=hidden>
-                <CsvButton table=Signal::stored(Some(t)) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Accuracy, &[name.into()])/>
-                <TableView table=shown/>
-            </div>
-        }
+        view! { <TableBlock table=Signal::stored(Some(t)) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Accuracy, &[name.into()])/> }
     })
 }
 

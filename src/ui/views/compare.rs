@@ -14,7 +14,7 @@ use crate::ui::tasks::load::compare_local;
 use crate::ui::widgets::findings::ErrorPanel;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::pickers::Choice;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 use crate::ui::widgets::trust::TrustBadge;
 
 /// The compare panel.
@@ -139,11 +139,8 @@ pub fn ComparePanel(
             </div>
             {slots}
             {comparison}
-            {move || table.get().map(|t| view! {
-                <div class="table-block">
-                    <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(Vec::new()) stem=stem(View::Compare, &["delta".into()])/>
-                    <TableView table=t/>
-                </div>
+            {move || table.with(Option::is_some).then(|| view! {
+                <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(Vec::new()) stem=stem(View::Compare, &["delta".into()])/>
             })}
         </section>
     }

@@ -23,7 +23,7 @@ use crate::ui::widgets::framing::{footer_with_compared, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::pickers::ScaleToggle;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 
 /// The decode chart, its texts and its table.
 #[component]
@@ -130,7 +130,6 @@ pub fn DecodeView(
             view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=Signal::stored(missing) absent_words="no decode row in this file"/> }
         }
     };
-    let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     view! {
         <section class="panel decode">
             <h2>"Decode throughput against concurrency"</h2>
@@ -139,10 +138,7 @@ pub fn DecodeView(
             {chips}
             <ChartFigure spec=spec/>
             {decode.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
-            <div class="table-block" class:embed-hidden=table_hidden>
-                <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources stem=stem(View::Decode, &[])/>
-                {move || table.get().map(|t| view! { <TableView table=t/> })}
-            </div>
+            <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=sources stem=stem(View::Decode, &[])/>
         </section>
     }
     .into_any()

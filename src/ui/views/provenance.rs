@@ -10,7 +10,7 @@ use crate::core::tables::{engines_table, sources_table};
 use crate::ui::io::fetch::absolute_url;
 use crate::ui::state::file::{Origin, Study};
 use crate::ui::widgets::framing::stem;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::{TableBlock, TableView};
 use crate::ui::widgets::trust::TrustBadge;
 
 /// Sources, citations, recomputation and engines.
@@ -115,10 +115,7 @@ pub fn ProvenanceView(
             <p>"Each source file is fetched relative to the results file and its sha256 compared with the one the file publishes. "
                "Only a matching hash counts as verified; a missing file is never verified. When no source file was published with the page, the hashes are listed so anyone holding the files can check them."</p>
             {progress}
-            <div class="table-block">
-                <CsvButton table=Signal::derive(move || Some(table.get())) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Provenance, &["sources".into()])/>
-                {move || view! { <TableView table=table.get()/> }}
-            </div>
+            <TableBlock table=Signal::derive(move || Some(table.get())) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Provenance, &["sources".into()])/>
             <h3>"What cites each source"</h3>
             <div class="citing">{citing}</div>
             {downloads}

@@ -18,14 +18,13 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
-use crate::ui::widgets::later::AfterFirstPaint;
 use crate::ui::widgets::legend::{chips_for, EngineChips, FileKey};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::state_link::StateLink;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 
 /// The explorer of a view (`serving` or `energy`).
 #[component]
@@ -133,7 +132,6 @@ pub fn ExplorerView(
         }
         notes
     });
-    let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     // A compared file that swept these lengths along the other axis is said, not drawn here.
     let axis_notes = {
         let study = study.clone();
@@ -181,11 +179,8 @@ pub fn ExplorerView(
                 {move || (!page.compared_studies().is_empty()).then_some("Dashed and dotted lines: the compared files (their engines keep their colours).")}
             </p>
             {texts}
-            <div class="table-block" class:embed-hidden=table_hidden>
-                <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=csv_notes stem=table_stem/>
-                // A large file's table waits a frame, so the chart comes first.
-                <AfterFirstPaint>{move || table.get().map(|t| view! { <TableView table=t/> })}</AfterFirstPaint>
-            </div>
+            // A large file's table waits a frame, so the chart comes first.
+            <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=csv_notes stem=table_stem later=true/>
         </section>
     }
     .into_any()

@@ -27,7 +27,7 @@ use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::pickers::{workload_options, Choice, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::state_link::StateLink;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 
 /// The frontier's key in an export's legend.
 const FRONTIER_LEGEND: &str = "frontier (best points meeting the limits)";
@@ -198,7 +198,6 @@ pub fn TradeoffView(
         let study = study.clone();
         view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/> }
     };
-    let table_hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     view! {
         <section class="panel tradeoff">
             <h2>"Trade-off: " {move || y_metric.get().axis_title()} " against per-user speed"</h2>
@@ -217,15 +216,8 @@ pub fn TradeoffView(
                 "the points meeting every limit set that no other such point beats on both per-user speed and " {move || y_metric.get().axis_title()} ". "
                 "It joins measured points of different engines and concurrencies; it is not a configuration anyone ran."</p>
             <ul class="frontier">{move || stretches.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-            <div class="table-block limits" class:embed-hidden=table_hidden>
-                {move || match table.get() {
-                    None => view! { <p class="absent">"Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it."</p> }.into_any(),
-                    Some(t) => view! {
-                        <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=Signal::derive(limits_notes) stem=stem(view, &["limits".into()])/>
-                        <TableView table=t/>
-                    }.into_any(),
-                }}
-            </div>
+            <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=Signal::derive(limits_notes) stem=stem(view, &["limits".into()])
+                class="limits" absent="Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it."/>
         </section>
     }
     .into_any()

@@ -16,7 +16,7 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
-use crate::ui::widgets::table::{CsvButton, TableView};
+use crate::ui::widgets::table::TableBlock;
 
 /// Bars and their table.
 #[component]
@@ -77,12 +77,8 @@ pub fn BarsPanel(
         })
     };
     let spec = ChartSpec { id: chart, draw, tip, summary, export, height: chart_height(page, 380) };
-    let hidden = move || page.link.embed.get() && page.link.chart.get() != Some(ChartId::Table);
     view! {
         <ChartFigure spec=spec/>
-        <div class="table-block" class:embed-hidden=hidden>
-            <CsvButton table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(sources) stem=stem(view, &[])/>
-            {move || table.get().map(|t| view! { <TableView table=t/> })}
-        </div>
+        <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(sources) stem=stem(view, &[])/>
     }
 }

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::later::AfterFirstPaint;
 use super::state_link::StateLink;
 use super::swatch::Swatch;
 use crate::core::csv::Provenance;
@@ -124,4 +125,53 @@ pub fn CsvButton(
             download_text(&format!("{}.csv", stem.get_untracked()), "text/csv", &table.to_csv(&line));
         }>"CSV"</button>
     }
+}
+
+/// The block every view's table sits in: its CSV button and the table, hidden in an embed
+/// that shows a chart (`core::link::shows_tables`). `absent` is said where there is no table
+/// (and no button); `later` draws the table a frame after the rest, so a large file's chart
+/// comes first.
+#[component]
+pub fn TableBlock(
+    /// The table now.
+    #[prop(into)]
+    table: Signal<Option<Table>>,
+    /// The study it comes from.
+    study: Study,
+    /// The sources behind it.
+    #[prop(into)]
+    sources: Signal<Vec<String>>,
+    /// Notes for the CSV's provenance line.
+    #[prop(optional, into)]
+    notes: Signal<Vec<String>>,
+    /// The CSV's file name without extension.
+    #[prop(into)]
+    stem: Signal<String>,
+    /// What to say when there is no table (else the block is empty).
+    #[prop(optional)]
+    absent: Option<&'static str>,
+    /// Draw the table a frame after the rest.
+    #[prop(optional)]
+    later: bool,
+    /// A class beside `table-block`.
+    #[prop(optional)]
+    class: &'static str,
+) -> impl IntoView {
+    let page = page();
+    let hidden = move || !crate::core::link::shows_tables(page.link.embed.get(), page.link.chart.get(), page.link.view.get());
+    let body = move || table.get().map(|t| view! { <TableView table=t/> });
+    let button = move || view! { <CsvButton table=table study=study.clone() sources=sources notes=notes stem=stem/> };
+    let content = match absent {
+        Some(words) => {
+            let button = button.clone();
+            (move || match table.with(Option::is_some) {
+                false => view! { <p class="absent">{words}</p> }.into_any(),
+                true => view! { {button()} {body} }.into_any(),
+            })
+            .into_any()
+        }
+        None if later => view! { {button()} <AfterFirstPaint>{body}</AfterFirstPaint> }.into_any(),
+        None => view! { {button()} {body} }.into_any(),
+    };
+    view! { <div class=format!("table-block {class}") class:embed-hidden=hidden>{content}</div> }
 }
