@@ -126,3 +126,9 @@ export async function downloadOf(page, click) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
+
+/** Fill the import form's fields (name → value) and submit it. */
+export async function submitImport(page, fields) {
+  for (const [name, value] of Object.entries(fields)) await page.fill(`input[name=${name}]`, value);
+  await page.click('.import-submit');
+}

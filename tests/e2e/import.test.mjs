@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { downloadOf, open, start } from './browser.mjs';
+import { downloadOf, open, start, submitImport } from './browser.mjs';
 
 const DIR = 'tests/fixtures/import/vllm';
 const FILES = ['c1.json', 'append.json'];
@@ -37,13 +37,7 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
   assert.deepEqual(detected, ['append.json — vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve (a single result), 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);
-  await page.fill('input[name=title]', 'vLLM import');
-  await page.fill('input[name=engine]', 'vllm');
-  await page.fill('input[name=label]', 'vLLM 0.14');
-  await page.fill('input[name=gpus]', '2');
-  await page.fill('input[name=isl]', '1024');
-  await page.fill('input[name=osl]', '1024');
-  await page.click('.import-submit');
+  await submitImport(page, { title: 'vLLM import', engine: 'vllm', label: 'vLLM 0.14', gpus: '2', isl: '1024', osl: '1024' });
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'vLLM import');
   await page.waitForSelector('canvas.chart[data-points]');
   assert.equal(await page.getAttribute('canvas.chart', 'data-points'), '3');

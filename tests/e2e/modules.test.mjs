@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { open, start } from './browser.mjs';
+import { open, start, submitImport } from './browser.mjs';
 
 const DIR = 'tests/fixtures/import/vllm';
 const FILES = ['c1.json', 'append.json'].map((f) => join(DIR, f));
@@ -47,13 +47,7 @@ test('the import loads the module once, writes through it, and a second pick reu
   await page.waitForSelector('canvas.chart[data-points]');
   await pickToolFiles(page);
   await page.waitForSelector('.import-form');
-  await page.fill('input[name=title]', 'vLLM import');
-  await page.fill('input[name=engine]', 'vllm');
-  await page.fill('input[name=label]', 'vLLM 0.14');
-  await page.fill('input[name=gpus]', '2');
-  await page.fill('input[name=isl]', '1024');
-  await page.fill('input[name=osl]', '1024');
-  await page.click('.import-submit');
+  await submitImport(page, { title: 'vLLM import', engine: 'vllm', label: 'vLLM 0.14', gpus: '2', isl: '1024', osl: '1024' });
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'vLLM import');
   // Its sweep lines are derived again from the tools' files by the module, and verified.
   await page.click('nav a[href*="view=provenance"]');
