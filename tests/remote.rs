@@ -64,21 +64,26 @@ fn sweep_lines_are_derived_again_across_the_boundary_with_the_same_verdicts() {
         String::from_utf8_lossy(&sweep.bytes).lines().map(|l| serde_json::from_str(l).expect("a line")).collect();
     let copy = |from: &str| written.files.iter().find(|f| from.starts_with(&f.name)).expect("the copy it names");
     let mut asked = Vec::new();
+    let mut files = BTreeMap::new();
     for line in &lines {
         let from = line["from"].as_str().expect("from");
         let file = copy(from);
-        asked.push((file.name.clone(), file.bytes.clone(), from[file.name.len()..].trim().to_owned(), line.clone()));
+        files.insert(file.name.clone(), file.bytes.clone());
+        asked.push((file.name.clone(), from[file.name.len()..].trim().to_owned(), line.clone()));
     }
     // One edited figure: the same refusal as the direct call.
     let mut edited = asked[0].clone();
-    edited.3.insert("ttft_p50_ms".into(), Value::from(1.0));
+    edited.2.insert("ttft_p50_ms".into(), Value::from(1.0));
     asked.push(edited);
-    let direct: Vec<Result<(), String>> = asked.iter().map(|(f, b, e, l)| rederive(f, b, e, l)).collect();
+    let direct: Vec<Result<(), String>> = asked.iter().map(|(f, e, l)| rederive(f, &files[f], e, l)).collect();
     assert!(direct[..lines.len()].iter().all(Result::is_ok), "{direct:?}");
     assert!(direct[lines.len()].is_err());
-    let request = rederive_request(&asked);
-    let copies = asked.iter().map(|a| a.0.as_str()).collect::<std::collections::BTreeSet<_>>().len();
-    assert_eq!(request.blobs.len(), copies, "each tool file travels once");
+    let request = rederive_request(&files, &asked);
+    assert_eq!(request.blobs.len(), files.len(), "each tool file travels once");
+    // A line naming a file whose bytes were not given is said so, not guessed.
+    let missing = rederive_request(&BTreeMap::new(), &asked[..1]);
+    let said = rederive_reply(&answer(missing)).expect("answered");
+    assert!(said[0].as_ref().is_err_and(|e| e.contains("did not reach the import module")), "{said:?}");
     assert_eq!(rederive_reply(&answer(request)).expect("answered"), direct);
 }
 

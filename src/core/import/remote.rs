@@ -139,23 +139,22 @@ pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
     message(&Request::Write { answers, group, names }, blobs)
 }
 
-/// A sweep line to derive again, as verification asks it: the tool file's name and bytes,
-/// the entry, the line.
-pub type AskedLine = (String, Vec<u8>, String, Map<String, Value>);
+/// A sweep line to derive again, as verification asks it: the tool file's name, the entry,
+/// the line.
+pub type AskedLine = (String, String, Map<String, Value>);
 
-/// Ask for sweep lines derived again; a file's bytes travel once however many lines name it.
-pub fn rederive_request(asked: &[AskedLine]) -> Message {
-    let mut blobs: Vec<Vec<u8>> = Vec::new();
-    let mut files: Vec<&str> = Vec::new();
+/// Ask for sweep lines derived again from the tool files (`files`, by name): each file's
+/// bytes travel once however many lines name it.
+pub fn rederive_request(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Message {
+    let (names, blobs) = named(files);
     let jobs = asked
         .iter()
-        .map(|(file, bytes, entry, line)| {
-            let blob = files.iter().position(|f| f == file).unwrap_or_else(|| {
-                files.push(file);
-                blobs.push(bytes.clone());
-                blobs.len() - 1
-            });
-            RederiveJob { file: file.clone(), blob, entry: entry.clone(), line: line.clone() }
+        .map(|(file, entry, line)| RederiveJob {
+            file: file.clone(),
+            // A file not given points past the blobs: the module says its bytes did not reach it.
+            blob: names.iter().position(|n| n == file).unwrap_or(names.len()),
+            entry: entry.clone(),
+            line: line.clone(),
         })
         .collect();
     message(&Request::Rederive { jobs }, blobs)

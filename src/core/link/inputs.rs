@@ -35,7 +35,7 @@ pub struct SeriesInputs {
 impl SeriesInputs {
     /// Whether engine `id` is shown.
     pub fn shows_engine(&self, id: &str) -> bool {
-        self.engine_filter().shows_engine(id)
+        engine_shown(self.engines.as_deref(), id)
     }
 
     /// Whether any service-level limit is set.
@@ -59,8 +59,13 @@ pub struct EngineFilter {
 impl EngineFilter {
     /// Whether engine `id` is shown.
     pub fn shows_engine(&self, id: &str) -> bool {
-        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+        engine_shown(self.engines.as_deref(), id)
     }
+}
+
+/// The one `engines=` rule, whichever inputs carry it: none named shows all.
+pub(super) fn engine_shown(engines: Option<&[String]>, id: &str) -> bool {
+    engines.is_none_or(|ids| ids.iter().any(|i| i == id))
 }
 
 /// What the catalog and coverage read: the manifest and the filters.

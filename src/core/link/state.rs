@@ -299,7 +299,7 @@ impl ViewState {
 
     /// Whether an engine is shown under the `engines` filter.
     pub fn shows_engine(&self, id: &str) -> bool {
-        self.engines.as_ref().is_none_or(|ids| ids.iter().any(|i| i == id))
+        super::inputs::engine_shown(self.engines.as_deref(), id)
     }
 
     /// Compare one more file: refused (false) past `MAX_COMPARED` or when already compared.
@@ -309,11 +309,6 @@ impl ViewState {
             self.compare.push(reference);
         }
         added
-    }
-
-    /// Whether any service-level limit is set.
-    pub fn has_limits(&self) -> bool {
-        self.slo_ttft_p99_ms.is_some() || self.slo_user_tok_s.is_some()
     }
 
     /// The query string (without `?`) for this state; defaults are left out.

@@ -95,7 +95,9 @@ impl Verification {
 
     /// Recompute the verified sweeps — and each line from the verified tool file it names,
     /// through `rederive(file name, its bytes, entry, line)` — and decide.
-    pub fn finish(self, results: &Results, errors: usize, warnings: usize, rederive: ToolRederive) -> Report {
+    /// It borrows: the page runs it twice for a study whose lines name tool files (once to
+    /// learn what to ask its import module, once with the answers), never copying the sweeps.
+    pub fn finish(&self, results: &Results, errors: usize, warnings: usize, rederive: ToolRederive) -> Report {
         let sweeps = super::citations::sweep_sources(results);
         let kept = &self.sweeps;
         // `from` is "COPY ENTRY": the longest kept file name it starts with is the copy.
@@ -117,7 +119,7 @@ impl Verification {
                 (name.to_owned(), outcome)
             })
             .collect();
-        Report { statuses: self.statuses, recomputations, errors, warnings }
+        Report { statuses: self.statuses.clone(), recomputations, errors, warnings }
     }
 }
 

@@ -82,22 +82,25 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
     // Sweep lines that name a tool's file are derived again by the import module: a first
     // pass collects what it would ask (most studies ask nothing, and never load it).
     let asked = std::cell::RefCell::new(Vec::new());
-    let probe = verification.clone().finish(&study.results, 0, warnings, &|file, bytes, entry, line| {
-        asked.borrow_mut().push((file.to_owned(), bytes.to_vec(), entry.to_owned(), line.clone()));
+    let files = std::cell::RefCell::new(std::collections::BTreeMap::new());
+    let probe = verification.finish(&study.results, 0, warnings, &|file, bytes, entry, line| {
+        // A tool file's bytes are kept once, however many lines name it.
+        files.borrow_mut().entry(file.to_owned()).or_insert_with(|| bytes.to_vec());
+        asked.borrow_mut().push((file.to_owned(), entry.to_owned(), line.clone()));
         Some(Ok(()))
     });
-    let asked = asked.into_inner();
+    let (asked, files) = (asked.into_inner(), files.into_inner());
     if asked.is_empty() {
         checks.report.set(Some(probe));
         return;
     }
-    let outcomes = import_module::ask(rederive_request(&asked)).await.and_then(|answer| rederive_reply(&answer));
+    let outcomes = import_module::ask(rederive_request(&files, &asked)).await.and_then(|answer| rederive_reply(&answer));
     if !current() {
         return;
     }
     let report = match outcomes {
         Ok(outcomes) => verification.finish(&study.results, 0, warnings, &|file, _, entry, line| {
-            let k = asked.iter().position(|(f, _, e, l)| f == file && e == entry && l == line)?;
+            let k = asked.iter().position(|(f, e, l)| f == file && e == entry && l == line)?;
             outcomes.get(k).cloned()
         }),
         // Not derived again here: checked against the sweep only, never counted as from the tool.
