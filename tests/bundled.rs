@@ -42,7 +42,7 @@ fn bundled_values_are_read_as_written() {
     assert_eq!(prefill.rows[0].measurements[0].prompt_tokens, Some(8197.0));
     let weight = r.weight_accuracy.as_ref().expect("weight accuracy");
     assert_eq!(weight.rows[1].kl95_ci, None, "INT4 reports no CI");
-    assert!(r.raw.get("weightAccuracy").is_some(), "the raw document is kept whole");
+    assert!(r.raw_document().get("weightAccuracy").is_some(), "the raw document is kept whole");
 }
 
 /// Render the decode chart to SVG as the export and the tests see it.

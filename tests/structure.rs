@@ -146,6 +146,7 @@ const CORE_ORDER: &[&str] = &[
     "findings",
     "path",
     "csv",
+    "json",
     "intake",
     "model",
     "validate",

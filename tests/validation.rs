@@ -477,7 +477,7 @@ fn schema_one_one_fields_are_read() {
     assert_eq!(results.schema_version.to_string(), "1.1");
     assert_eq!(results.model.as_deref(), Some("Qwen3.8"));
     assert_eq!(results.highlights[0].link.as_deref(), Some("?view=serving"));
-    assert_eq!(results.raw.get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
+    assert_eq!(results.raw_document().get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
 }
 
 #[test]

@@ -94,7 +94,7 @@ fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
         "{\n  \"a\": [1,2.5,null],\n  \"b\": {\n    \"c\": \"x\",\n    \"d\": [\n      {\n        \"e\": true\n      }\n    ]\n  },\n  \"f\": []\n}"
     );
     // The bundled study reads back as the same JSON.
-    let raw = common::bundled_results().raw;
+    let raw = common::bundled_results().raw_document();
     let again: serde_json::Value = serde_json::from_str(&pretty_json(&raw)).expect("valid JSON");
     assert_eq!(again, raw);
 }

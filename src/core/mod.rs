@@ -20,6 +20,7 @@ pub mod history;
 pub mod history_view;
 pub mod import;
 pub mod intake;
+pub mod json;
 pub mod legend;
 pub mod link;
 pub mod metric;

@@ -8,7 +8,7 @@ mod serving;
 pub use blocks::*;
 pub use serving::*;
 
-use serde_json::Value;
+use std::sync::Arc;
 
 /// A validated results file: one published study.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,9 +45,9 @@ pub struct Results {
     pub accuracy: Option<Accuracy>,
     /// Full-vocabulary weight accuracy.
     pub weight_accuracy: Option<WeightAccuracy>,
-    /// The whole parsed document, so fields the model does not know are never lost
-    /// (moved in after the walk, never copied).
-    pub raw: Value,
+    /// The document's text as read (without a byte-order mark), so fields the model does
+    /// not know are never lost; `raw_document` parses it when the raw view asks.
+    pub raw: Arc<str>,
 }
 
 /// A results file's schema version, `major.minor`.
@@ -82,6 +82,12 @@ pub struct Highlight {
 }
 
 impl Results {
+    /// The whole document as JSON (the raw view's; the walk itself never builds it).
+    pub fn raw_document(&self) -> serde_json::Value {
+        // The text passed the walk's parse, so this reads it again the same way.
+        serde_json::from_str(&self.raw).unwrap_or(serde_json::Value::Null)
+    }
+
     /// The engine with this id, if declared.
     pub fn engine(&self, id: &str) -> Option<&Engine> {
         self.engines.iter().find(|e| e.id == id)

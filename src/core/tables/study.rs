@@ -285,7 +285,7 @@ pub fn prefill_table(results: &Results, state: &EngineFilter) -> Option<Table> {
                     let validation = match &m.server_validation {
                         ServerValidation::NotDone => "not done",
                         ServerValidation::Absent => "not reported",
-                        ServerValidation::Done(_) => "done (see the raw file)",
+                        ServerValidation::Done => "done (see the raw file)",
                     };
                     let cells = vec![
                         Field::Number(m.nominal_tokens as f64, NumberKind::Whole).into(),

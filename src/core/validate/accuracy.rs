@@ -1,6 +1,6 @@
 //! Served accuracy and weight accuracy: two separate measurements, checked apart.
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
 
 use super::reader::{Checker, RowId};
 use super::refs::References;
@@ -9,7 +9,7 @@ use crate::core::model::{Accuracy, AccuracyRow, Retrieval, WeightAccuracy, Weigh
 use crate::core::path::JsonPath;
 
 /// Served accuracy: KL and top-1 (a fraction) per row.
-pub(super) fn accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Accuracy {
+pub(super) fn accuracy(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, refs: &mut References) -> Accuracy {
     let positions = checker.number(obj, "positions", path);
     let method = checker.optional_string(obj, "method", path);
     let mut rows = Vec::new();
@@ -29,7 +29,7 @@ pub(super) fn accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &J
 }
 
 /// Weight accuracy: full-vocabulary KL with its CI, routing-locked KL, top-1 %, retrieval.
-pub(super) fn weight_accuracy(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> WeightAccuracy {
+pub(super) fn weight_accuracy(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, refs: &mut References) -> WeightAccuracy {
     let source = checker.source(obj, path, refs);
     let held_out_tokens = checker.number(obj, "heldOutTokens", path);
     let method = checker.optional_string(obj, "method", path);
@@ -62,7 +62,7 @@ pub(super) fn weight_accuracy(checker: &mut Checker, obj: &Map<String, Value>, p
 }
 
 /// `kl95CI` is null (no CI reported) or `[lo, hi]` with lo ≤ kl ≤ hi.
-fn confidence_interval(checker: &mut Checker, map: &Map<String, Value>, path: &JsonPath, kl: Option<f64>) -> Option<(f64, f64)> {
+fn confidence_interval(checker: &mut Checker, map: &Obj<'_>, path: &JsonPath, kl: Option<f64>) -> Option<(f64, f64)> {
     let value = map.get("kl95CI")?;
     let here = path.key("kl95CI");
     let items = match value {

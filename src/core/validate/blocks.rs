@@ -1,7 +1,6 @@
 //! The prefill and KV-cache blocks.
 
-use serde_json::Map;
-use serde_json::Value;
+use crate::core::json::{Json as Value, Obj};
 
 use super::reader::{Checker, RowId};
 use super::refs::References;
@@ -9,7 +8,7 @@ use crate::core::model::{Cache, CacheRow, Prefill, PrefillMeasurement, PrefillRo
 use crate::core::path::JsonPath;
 
 /// The prefill block: per engine, measurements at nominal prompt lengths.
-pub(super) fn prefill(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Prefill {
+pub(super) fn prefill(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, refs: &mut References) -> Prefill {
     let unit = checker.optional_string(obj, "unit", path);
     let nominal_tokens = match checker.optional_array(obj, "nominalTokens", path) {
         // Every entry must be a whole length: a null or a fraction is reported, never dropped or truncated.
@@ -42,7 +41,7 @@ pub(super) fn prefill(checker: &mut Checker, obj: &Map<String, Value>, path: &Js
 }
 
 /// The KV-cache block: per engine, the tokens reported at start-up.
-pub(super) fn cache(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, refs: &mut References) -> Cache {
+pub(super) fn cache(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, refs: &mut References) -> Cache {
     let unit = checker.optional_string(obj, "unit", path);
     let configured_context_tokens = checker.number(obj, "configuredContextTokens", path);
     let divisor_tokens = checker.number(obj, "divisorTokens", path);
@@ -72,6 +71,6 @@ fn server_validation(value: Option<&Value>) -> ServerValidation {
     match value {
         None | Some(Value::Null) => ServerValidation::Absent,
         Some(v) if empty(v) => ServerValidation::NotDone,
-        Some(v) => ServerValidation::Done(v.clone()),
+        Some(_) => ServerValidation::Done,
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
 
 use super::reader::{Checker, RowId};
 use super::refs::References;
@@ -12,7 +12,7 @@ use crate::core::model::{Decode, DecodeRow, Engine, Source};
 use crate::core::path::JsonPath;
 
 /// `concurrency`: positive whole numbers, strictly ascending.
-pub(super) fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Vec<u32>> {
+pub(super) fn concurrency(checker: &mut Checker, obj: &Obj<'_>) -> Option<Vec<u32>> {
     let root = JsonPath::root();
     let items = checker.required_array(obj, "concurrency", &root)?;
     let path = root.key("concurrency");
@@ -24,16 +24,13 @@ pub(super) fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Op
     let mut ok = true;
     for (i, item) in items.iter().enumerate() {
         let here = path.index(i);
-        let level = match item {
-            Value::Number(n) => n.as_f64().filter(|x| x.fract() == 0.0 && *x >= 1.0 && *x <= f64::from(u32::MAX)),
-            other => {
-                checker.wrong_type(&here, "a positive whole number", other);
-                ok = false;
-                continue;
-            }
+        let Value::Number(n) = item else {
+            checker.wrong_type(&here, "a positive whole number", item);
+            ok = false;
+            continue;
         };
-        let Some(level) = level else {
-            checker.error(FindingKind::OutOfRange, &here, format!("expected a positive whole number, found {item}"));
+        let Some(level) = n.as_f64().filter(|x| x.fract() == 0.0 && *x >= 1.0 && *x <= f64::from(u32::MAX)) else {
+            checker.error(FindingKind::OutOfRange, &here, format!("expected a positive whole number, found {n}"));
             ok = false;
             continue;
         };
@@ -51,7 +48,7 @@ pub(super) fn concurrency(checker: &mut Checker, obj: &Map<String, Value>) -> Op
 }
 
 /// `engines`: each with a unique, non-empty id and a label.
-pub(super) fn engines(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Engine> {
+pub(super) fn engines(checker: &mut Checker, obj: &Obj<'_>) -> Vec<Engine> {
     let root = JsonPath::root();
     let Some(items) = checker.required_array(obj, "engines", &root) else { return Vec::new() };
     let mut seen = HashSet::new();
@@ -72,7 +69,7 @@ pub(super) fn engines(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<En
 }
 
 /// `sources`: each a `file` or a `url`, unique by name, with a 64-hex-digit sha256.
-pub(super) fn sources(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Source> {
+pub(super) fn sources(checker: &mut Checker, obj: &Obj<'_>) -> Vec<Source> {
     let root = JsonPath::root();
     let Some(items) = checker.required_array(obj, "sources", &root) else { return Vec::new() };
     let mut seen = HashSet::new();
@@ -105,7 +102,7 @@ pub(super) fn sources(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<So
 }
 
 /// The decode block: one row per engine, one value per concurrency level.
-pub(super) fn decode(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Decode {
+pub(super) fn decode(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Decode {
     let unit = checker.optional_string(obj, "unit", path);
     let method = checker.optional_string(obj, "method", path);
     let mut rows = Vec::new();

@@ -2,7 +2,7 @@
 //! levels) or by request rate (its own `requestRates`); a cell driven by `conc`, by
 //! `rate_rps` or as a `burst`; and a cell's `trials` (count, and each field's min–max).
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
 
 use super::reader::Checker;
 use crate::core::findings::FindingKind;
@@ -19,12 +19,7 @@ pub(super) enum Drive {
 }
 
 /// A workload's axis and the levels its cells are indexed by.
-pub(super) fn workload_levels(
-    checker: &mut Checker,
-    map: &Map<String, Value>,
-    path: &JsonPath,
-    concurrency: &[u32],
-) -> (LoadAxis, Vec<f64>) {
+pub(super) fn workload_levels(checker: &mut Checker, map: &Obj<'_>, path: &JsonPath, concurrency: &[u32]) -> (LoadAxis, Vec<f64>) {
     let axis = match map.get("load") {
         None | Some(Value::Null) => LoadAxis::Concurrency,
         Some(Value::String(s)) if s == "concurrency" => LoadAxis::Concurrency,
@@ -87,7 +82,7 @@ pub(super) fn workload_levels(
 /// with `conc` and without a rate; the achieved figures where the tool recorded them.
 pub(super) fn cell_load(
     checker: &mut Checker,
-    map: &Map<String, Value>,
+    map: &Obj<'_>,
     path: &JsonPath,
     axis: LoadAxis,
     level: Option<f64>,
@@ -186,7 +181,7 @@ pub(super) fn check_row_axes(checker: &mut Checker, drives: &[(usize, Drive)], p
 }
 
 /// `trials`: `{count, range: {field: [min, max]}}`; the cell's figure must lie in its range.
-pub(super) fn trials(checker: &mut Checker, map: &Map<String, Value>, path: &JsonPath, cell: &Cell) -> Option<Trials> {
+pub(super) fn trials(checker: &mut Checker, map: &Obj<'_>, path: &JsonPath, cell: &Cell) -> Option<Trials> {
     let value = map.get("trials").filter(|v| !v.is_null())?;
     let tpath = path.key("trials");
     let obj = checker.object(value, &tpath)?;
@@ -203,7 +198,7 @@ pub(super) fn trials(checker: &mut Checker, map: &Map<String, Value>, path: &Jso
     let Some(range) = obj.get("range").filter(|v| !v.is_null()) else { return Some(trials) };
     let rpath = tpath.key("range");
     let range = checker.object(range, &rpath)?;
-    for (name, pair) in range {
+    for (name, pair) in range.iter() {
         let fpath = rpath.key(name);
         let Some(field) = CELL_NUMBERS.iter().find(|f| f.name == name) else {
             checker.error(FindingKind::UnknownReference, &fpath, format!("`{name}` is not a cell field"));
@@ -231,7 +226,7 @@ pub(super) fn trials(checker: &mut Checker, map: &Map<String, Value>, path: &Jso
             Some(median) if hi < median => {
                 checker.error(FindingKind::Inconsistent, &fpath, format!("max {hi} is below the median {median} (the cell's `{name}`)"))
             }
-            Some(_) => trials.range.push((name.clone(), lo, hi)),
+            Some(_) => trials.range.push((name.to_owned(), lo, hi)),
         }
     }
     Some(trials)

@@ -15,7 +15,9 @@ mod reader;
 mod refs;
 mod serving;
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
+
+use std::sync::Arc;
 
 use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::model::{Highlight, Results, SchemaVersion};
@@ -89,7 +91,7 @@ fn document(checker: &mut Checker, bytes: &[u8]) -> Option<Results> {
         checker.error(FindingKind::Syntax, &root, "the file is empty; expected a JSON object");
         return None;
     }
-    let value: Value = match serde_json::from_slice(bytes) {
+    let value = match Value::parse(bytes) {
         Ok(value) => value,
         Err(e) => {
             let what = match describe_non_json(bytes) {
@@ -103,23 +105,19 @@ fn document(checker: &mut Checker, bytes: &[u8]) -> Option<Results> {
             return None;
         }
     };
-    checked(checker, value)
-}
-
-fn checked(checker: &mut Checker, value: Value) -> Option<Results> {
     let Some(obj) = value.as_object() else {
-        checker.wrong_type(&JsonPath::root(), "a JSON object with title, date, concurrency, engines and sources", &value);
+        checker.wrong_type(&root, "a JSON object with title, date, concurrency, engines and sources", &value);
         return None;
     };
     let mut results = results(checker, obj)?;
-    // The walk borrowed the document; the model now owns it, without a copy.
-    results.raw = value;
+    // The parse succeeded, so the bytes are UTF-8 (JSON outside strings is ASCII).
+    results.raw = String::from_utf8_lossy(bytes).into();
     Some(results)
 }
 
 /// `schemaVersion`: absent means 1.0; a newer minor is read with a warning (its new fields
 /// stay in the raw view); an unknown major is refused.
-fn schema_version(checker: &mut Checker, obj: &Map<String, Value>) -> Option<SchemaVersion> {
+fn schema_version(checker: &mut Checker, obj: &Obj<'_>) -> Option<SchemaVersion> {
     let root = JsonPath::root();
     let Some(text) = checker.optional_string(obj, "schemaVersion", &root) else {
         return obj.get("schemaVersion").is_none_or(Value::is_null).then_some(SchemaVersion::V1_0);
@@ -154,7 +152,7 @@ fn schema_version(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Sch
 
 /// `highlights`: the publisher's own findings, each a sentence and an optional link that
 /// must be a query string of this page (it is parsed as a link, never followed elsewhere).
-fn highlights(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Highlight> {
+fn highlights(checker: &mut Checker, obj: &Obj<'_>) -> Vec<Highlight> {
     let root = JsonPath::root();
     let Some(items) = checker.optional_array(obj, "highlights", &root) else { return Vec::new() };
     let mut out = Vec::new();
@@ -178,7 +176,7 @@ fn highlights(checker: &mut Checker, obj: &Map<String, Value>) -> Vec<Highlight>
     out
 }
 
-fn results(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Results> {
+fn results(checker: &mut Checker, obj: &Obj<'_>) -> Option<Results> {
     let root = JsonPath::root();
     let schema_version = schema_version(checker, obj);
     let title = checker.required_string(obj, "title", &root);
@@ -223,6 +221,6 @@ fn results(checker: &mut Checker, obj: &Map<String, Value>) -> Option<Results> {
         serving,
         accuracy,
         weight_accuracy,
-        raw: Value::Null,
+        raw: Arc::from(""),
     })
 }

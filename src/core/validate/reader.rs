@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
 
 use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::path::JsonPath;
@@ -64,7 +64,7 @@ impl Checker {
         self.error(FindingKind::WrongType, path, format!("expected {expected}, found {}", type_name(found)));
     }
 
-    fn required<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a Value> {
+    fn required<'a>(&mut self, obj: &'a Obj<'a>, key: &str, path: &JsonPath) -> Option<&'a Value<'a>> {
         let value = obj.get(key);
         if value.is_none() {
             self.error(FindingKind::Missing, &path.key(key), format!("required field `{key}` is missing"));
@@ -73,9 +73,9 @@ impl Checker {
     }
 
     /// A required, non-null string.
-    pub(super) fn required_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
+    pub(super) fn required_string(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath) -> Option<String> {
         match self.required(obj, key, path)? {
-            Value::String(s) => Some(s.clone()),
+            Value::String(s) => Some(s.to_string()),
             other => {
                 self.wrong_type(&path.key(key), "a string", other);
                 None
@@ -84,9 +84,9 @@ impl Checker {
     }
 
     /// An optional string: absent or null reads as `None`.
-    pub(super) fn optional_string(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<String> {
+    pub(super) fn optional_string(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath) -> Option<String> {
         match obj.get(key)? {
-            Value::String(s) => Some(s.clone()),
+            Value::String(s) => Some(s.to_string()),
             Value::Null => None,
             other => {
                 self.wrong_type(&path.key(key), "a string", other);
@@ -122,7 +122,7 @@ impl Checker {
     }
 
     /// An optional number ≥ 0: absent or null reads as "not measured".
-    pub(super) fn number(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Option<f64> {
+    pub(super) fn number(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath) -> Option<f64> {
         let value = obj.get(key)?;
         // The path is built only for a finding: a large file has ~20 numbers per cell, and
         // extending a path copies it.
@@ -151,14 +151,14 @@ impl Checker {
     }
 
     /// A required whole number ≥ `min`.
-    pub(super) fn whole(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
+    pub(super) fn whole(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         let value = self.required(obj, key, path)?;
         whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min))
     }
 
     /// An optional whole number ≥ `min`: absent or null is `None`, a fraction an error
     /// (never truncated).
-    pub(super) fn whole_opt(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
+    pub(super) fn whole_opt(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath, min: u64) -> Option<u64> {
         match obj.get(key)? {
             Value::Null => None,
             value => whole_fast(value, min).or_else(|| self.whole_value(value, &path.key(key), min)),
@@ -166,7 +166,7 @@ impl Checker {
     }
 
     /// A required array.
-    pub(super) fn required_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
+    pub(super) fn required_array<'a>(&mut self, obj: &'a Obj<'a>, key: &str, path: &JsonPath) -> Option<&'a [Value<'a>]> {
         match self.required(obj, key, path)? {
             Value::Array(items) => Some(items),
             other => {
@@ -177,7 +177,7 @@ impl Checker {
     }
 
     /// An optional array: absent or null reads as `None`.
-    pub(super) fn optional_array<'a>(&mut self, obj: &'a Map<String, Value>, key: &str, path: &JsonPath) -> Option<&'a [Value]> {
+    pub(super) fn optional_array<'a>(&mut self, obj: &'a Obj<'a>, key: &str, path: &JsonPath) -> Option<&'a [Value<'a>]> {
         match obj.get(key)? {
             Value::Array(items) => Some(items),
             Value::Null => None,
@@ -189,7 +189,7 @@ impl Checker {
     }
 
     /// A value that must be an object.
-    pub(super) fn object<'a>(&mut self, value: &'a Value, path: &JsonPath) -> Option<&'a Map<String, Value>> {
+    pub(super) fn object<'a>(&mut self, value: &'a Value<'a>, path: &JsonPath) -> Option<&'a Obj<'a>> {
         match value {
             Value::Object(map) => Some(map),
             other => {
@@ -200,7 +200,7 @@ impl Checker {
     }
 
     /// An optional top-level block: absent or null means "not in this file".
-    pub(super) fn block<'a>(&mut self, obj: &'a Map<String, Value>, key: &str) -> Option<(&'a Map<String, Value>, JsonPath)> {
+    pub(super) fn block<'a>(&mut self, obj: &'a Obj<'a>, key: &str) -> Option<(&'a Obj<'a>, JsonPath)> {
         let path = JsonPath::root().key(key);
         match obj.get(key)? {
             Value::Null => None,
@@ -209,14 +209,14 @@ impl Checker {
     }
 
     /// An optional array of strings.
-    pub(super) fn strings(&mut self, obj: &Map<String, Value>, key: &str, path: &JsonPath) -> Vec<String> {
+    pub(super) fn strings(&mut self, obj: &Obj<'_>, key: &str, path: &JsonPath) -> Vec<String> {
         let Some(items) = self.optional_array(obj, key, path) else { return Vec::new() };
         let here = path.key(key);
         items
             .iter()
             .enumerate()
             .filter_map(|(i, item)| match item {
-                Value::String(s) => Some(s.clone()),
+                Value::String(s) => Some(s.to_string()),
                 other => {
                     self.wrong_type(&here.index(i), "a string", other);
                     None
@@ -226,7 +226,7 @@ impl Checker {
     }
 
     /// Each element of an array that is an object, with its path.
-    pub(super) fn objects<'a>(&mut self, items: &'a [Value], path: &JsonPath) -> Vec<(&'a Map<String, Value>, JsonPath)> {
+    pub(super) fn objects<'a>(&mut self, items: &'a [Value<'a>], path: &JsonPath) -> Vec<(&'a Obj<'a>, JsonPath)> {
         items
             .iter()
             .enumerate()
@@ -245,7 +245,7 @@ impl Checker {
     }
 
     /// A required, non-empty id string.
-    pub(super) fn id(&mut self, obj: &Map<String, Value>, path: &JsonPath, what: &str) -> Option<String> {
+    pub(super) fn id(&mut self, obj: &Obj<'_>, path: &JsonPath, what: &str) -> Option<String> {
         let id = self.required_string(obj, "id", path)?;
         if id.trim().is_empty() {
             self.error(FindingKind::OutOfRange, &path.key("id"), format!("{what} must not be empty"));
@@ -259,12 +259,12 @@ impl Checker {
     /// (recorded in `refs`, checked once the whole file is read).
     pub(super) fn rows<'a>(
         &mut self,
-        obj: &'a Map<String, Value>,
+        obj: &'a Obj<'a>,
         path: &JsonPath,
         id_kind: RowId,
         what: &str,
         refs: &mut super::refs::References,
-    ) -> Vec<(&'a Map<String, Value>, JsonPath, String)> {
+    ) -> Vec<(&'a Obj<'a>, JsonPath, String)> {
         let items = self.required_array(obj, "rows", path).unwrap_or(&[]);
         let mut seen = HashSet::new();
         let mut rows = Vec::new();
@@ -280,14 +280,14 @@ impl Checker {
     }
 
     /// An optional `source` field that must name a declared source.
-    pub(super) fn source(&mut self, obj: &Map<String, Value>, path: &JsonPath, refs: &mut super::refs::References) -> Option<String> {
+    pub(super) fn source(&mut self, obj: &Obj<'_>, path: &JsonPath, refs: &mut super::refs::References) -> Option<String> {
         let source = self.optional_string(obj, "source", path)?;
         refs.source(&source, || path.key("source"));
         Some(source)
     }
 
     /// `values` hold one entry per concurrency level.
-    pub(super) fn check_length(&mut self, items: &[Value], levels: &[u32], path: &JsonPath, what: &str) {
+    pub(super) fn check_length(&mut self, items: &[Value<'_>], levels: &[u32], path: &JsonPath, what: &str) {
         if !levels.is_empty() && items.len() != levels.len() {
             self.error(
                 FindingKind::LengthMismatch,
@@ -299,7 +299,7 @@ impl Checker {
 
     /// `cells` hold one entry per load level of their workload (`axis`: "concurrency" or
     /// "request rate").
-    pub(super) fn check_levels(&mut self, items: &[Value], levels: usize, axis: &str, path: &JsonPath) {
+    pub(super) fn check_levels(&mut self, items: &[Value<'_>], levels: usize, axis: &str, path: &JsonPath) {
         if levels > 0 && items.len() != levels {
             self.error(FindingKind::LengthMismatch, path, format!("expected {levels} cells (one per {axis} level), found {}", items.len()));
         }

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json as Value, Obj};
 
 use super::load::{self, Drive};
 use super::reader::{Checker, RowId};
@@ -15,7 +15,7 @@ use crate::core::model::{Cell, LoadAxis, Serving, ServingRow, Workload, CELL_NUM
 use crate::core::path::JsonPath;
 
 /// The serving block.
-pub(super) fn serving(checker: &mut Checker, obj: &Map<String, Value>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Serving {
+pub(super) fn serving(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Serving {
     let mut serving = Serving {
         aggregate_unit: checker.optional_string(obj, "aggregateUnit", path),
         user_unit: checker.optional_string(obj, "userUnit", path),

@@ -1,0 +1,228 @@
+//! A JSON tree that borrows from the bytes it was read from, for the validator's walk.
+//!
+//! `serde_json::Value` gives every key and string its own allocation and every object an
+//! ordered hash map; on the 2.2 MB scale file that building was two thirds of parse and
+//! check (BENCHMARKS.md). Here keys and strings without escapes borrow the input, objects
+//! are their entries in file order (a lookup scans a few keys), and numbers stay
+//! `serde_json::Number`, so messages print them exactly as before. serde_json still does
+//! the parsing, so syntax errors, their line and column and the nesting limit are its own.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Number;
+
+/// A JSON value borrowing its strings from the document where it can.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json<'a> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as serde_json reads it.
+    Number(Number),
+    /// A string.
+    String(Cow<'a, str>),
+    /// An array.
+    Array(Vec<Json<'a>>),
+    /// An object, its entries in file order.
+    Object(Obj<'a>),
+}
+
+/// A JSON object: its entries in file order, each key once (a repeated key keeps its first
+/// place and its last value, as `serde_json::Map` does).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Obj<'a> {
+    entries: Vec<(Cow<'a, str>, Json<'a>)>,
+}
+
+impl<'a> Obj<'a> {
+    /// The value of `key`, if present.
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Whether `key` is present.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// The entries in file order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    /// The keys in file order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(k, _)| k.as_ref())
+    }
+
+    /// The values in file order.
+    pub fn values(&self) -> impl Iterator<Item = &Json<'a>> {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the object has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entries as read: a repeated key keeps its first place and takes its last value.
+    fn from_entries(mut entries: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
+        // Objects in results files have a few dozen keys at most; a crafted one with very
+        // many must not make the check quadratic.
+        let repeated = if entries.len() <= 32 {
+            (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0))
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(entries.len());
+            !entries.iter().all(|(k, _)| seen.insert(k.as_ref()))
+        };
+        if repeated {
+            let mut first: std::collections::HashMap<Cow<'a, str>, usize> = std::collections::HashMap::new();
+            let mut kept: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(entries.len());
+            for (key, value) in entries.drain(..) {
+                match first.get(&key) {
+                    Some(&at) => kept[at].1 = value,
+                    None => {
+                        first.insert(key.clone(), kept.len());
+                        kept.push((key, value));
+                    }
+                }
+            }
+            entries = kept;
+        }
+        Obj { entries }
+    }
+}
+
+impl<'a> Json<'a> {
+    /// Parse a document; keys and strings without escapes borrow `bytes`.
+    pub fn parse(bytes: &'a [u8]) -> Result<Self, serde_json::Error> {
+        serde_json::from_slice(bytes)
+    }
+
+    /// The number as `f64`, if this is a number.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(n) => n.as_f64(),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements, if this is an array.
+    pub fn as_array(&self) -> Option<&[Json<'a>]> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The object, if this is one.
+    pub fn as_object(&self) -> Option<&Obj<'a>> {
+        match self {
+            Json::Object(map) => Some(map),
+            _ => None,
+        }
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    /// The value of `key`, if this is an object that has it.
+    pub fn get(&self, key: &str) -> Option<&Json<'a>> {
+        self.as_object()?.get(key)
+    }
+}
+
+/// A key or string: borrowed when the input has it without escapes.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextVisitor;
+        impl<'de> Visitor<'de> for TextVisitor {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(s.to_owned())))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(s)))
+            }
+        }
+        deserializer.deserialize_str(TextVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Json<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct JsonVisitor;
+        impl<'de> Visitor<'de> for JsonVisitor {
+            type Value = Json<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Json<'de>, E> {
+                Ok(Json::Null)
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
+                Ok(Json::Bool(b))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
+                Ok(Json::Number(n.into()))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
+                Ok(Json::Number(n.into()))
+            }
+            fn visit_f64<E>(self, x: f64) -> Result<Json<'de>, E> {
+                // serde_json never hands over a non-finite number, so this is never Null.
+                Ok(Number::from_f64(x).map_or(Json::Null, Json::Number))
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
+                Ok(Json::String(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
+                Ok(Json::String(Cow::Owned(s.to_owned())))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
+                Ok(Json::String(Cow::Owned(s)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Json::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some((key, value)) = map.next_entry::<Text<'de>, Json<'de>>()? {
+                    entries.push((key.0, value));
+                }
+                Ok(Json::Object(Obj::from_entries(entries)))
+            }
+        }
+        deserializer.deserialize_any(JsonVisitor)
+    }
+}

@@ -1,0 +1,62 @@
+//! The validator's borrowed JSON tree reads a document as `serde_json::Value` does: the
+//! same entries in the same order, a repeated key in its first place with its last value,
+//! numbers printed the same, strings with escapes decoded.
+
+use std::borrow::Cow;
+
+use servescope::core::json::Json;
+
+#[test]
+fn entries_keep_file_order_and_a_repeated_key_keeps_its_first_place_and_last_value() {
+    let bytes = br#"{"b": 1, "a": "x", "b": [true, null], "c": {}}"#;
+    let json = Json::parse(bytes).expect("valid");
+    let obj = json.as_object().expect("object");
+    assert_eq!(obj.keys().collect::<Vec<_>>(), ["b", "a", "c"]);
+    assert_eq!(obj.get("b"), Some(&Json::Array(vec![Json::Bool(true), Json::Null])));
+    let value: serde_json::Value = serde_json::from_slice(bytes).expect("valid");
+    assert_eq!(value.as_object().expect("object").keys().collect::<Vec<_>>(), ["b", "a", "c"], "as serde_json reads it");
+}
+
+#[test]
+fn a_large_object_with_repeated_keys_is_read_the_same_way() {
+    let mut text = String::from("{");
+    for i in 0..100 {
+        text.push_str(&format!("\"k{}\": {i},", i % 40));
+    }
+    text.push_str("\"last\": 0}");
+    let json = Json::parse(text.as_bytes()).expect("valid");
+    let obj = json.as_object().expect("object");
+    assert_eq!(obj.len(), 41);
+    assert_eq!(obj.keys().take(3).collect::<Vec<_>>(), ["k0", "k1", "k2"]);
+    assert_eq!(obj.get("k5").and_then(Json::as_f64), Some(85.0), "the last of k5's three values");
+}
+
+#[test]
+fn strings_borrow_the_input_unless_they_hold_escapes() {
+    let json = Json::parse(br#"{"plain": "vllm", "escaped": "a\"b\u00e9"}"#).expect("valid");
+    assert!(matches!(json.get("plain"), Some(Json::String(Cow::Borrowed("vllm")))));
+    assert_eq!(json.get("escaped").and_then(Json::as_str), Some("a\"bé"));
+}
+
+#[test]
+fn numbers_print_as_serde_json_prints_them() {
+    let json = Json::parse(br#"[10, -3, 1.0, 2.5e-7, 12345678901234567890]"#).expect("valid");
+    let printed: Vec<String> = json
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|item| match item {
+            Json::Number(n) => n.to_string(),
+            other => panic!("expected a number, found {other:?}"),
+        })
+        .collect();
+    assert_eq!(printed, ["10", "-3", "1.0", "2.5e-7", "12345678901234567890"]);
+}
+
+#[test]
+fn syntax_errors_name_line_and_column_as_before() {
+    let err = Json::parse(b"{\n  \"a\": [1,\n}").expect_err("invalid");
+    assert_eq!((err.line(), err.column()), (3, 1));
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    assert!(Json::parse(deep.as_bytes()).expect_err("too deep").to_string().contains("recursion limit"));
+}
