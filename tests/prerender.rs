@@ -68,3 +68,38 @@ fn a_collection_lands_on_its_catalog_written_from_the_manifest() {
     assert!(page.head.contains("<title>catalog · servescope</title>"));
     assert!(!page.body.contains(" style="));
 }
+
+#[test]
+fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
+    use servescope::core::link::View;
+    use servescope::prerender::deep::deep_views;
+    let results = bundled_results();
+    let views = deep_views(&results, SRC);
+    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving]);
+    let serving = &views[0];
+    // Its chart is the default workload's out_tok_s: the same points and gaps as counted
+    // from the model above.
+    assert_eq!((serving.points, serving.gaps), (21, 7));
+    let body = &serving.body;
+    assert!(body.starts_with("<div class=\"page\" id=\"prerender\">"));
+    assert!(body.contains("<h2>Serving: output tok/s per GPU against concurrency</h2>"));
+    assert!(body.contains(
+        "<a class=\"tab\" href=\"?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&amp;view=serving\" aria-current=\"page\">Serving</a>"
+    ));
+    assert!(body.contains("<option value=\"1024x1024\" selected=\"\">ISL 1024 / OSL 1024</option>"), "the first workload picked");
+    assert!(body.contains("<option value=\"out_tok_s\" selected=\"\">"), "the default metric picked");
+    assert!(body.contains("<option value=\"\" selected=\"\">— (values as measured)</option>"));
+    assert_eq!(body.matches("class=\"chart prerendered tall ").count(), 4, "wide and narrow, light and dark");
+    assert!(body.contains("viewBox=\"0 0 1114 440\""), "the laptop's box");
+    assert!(body.contains("viewBox=\"0 0 353 303\""), "a 390 × 844 phone's box");
+    assert!(body.contains("— not measured in this workload"), "an engine without a line is said");
+    assert!(!body.contains(" style=") && !body.contains("<script"), "nothing the CSP refuses");
+}
+
+#[test]
+fn a_study_without_serving_sweeps_has_no_deep_view() {
+    use servescope::prerender::deep::deep_views;
+    let mut results = bundled_results();
+    results.serving = None;
+    assert!(deep_views(&results, SRC).is_empty());
+}

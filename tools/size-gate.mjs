@@ -22,13 +22,17 @@ const all = readdirSync(dist).filter((f) => /\.(wasm|js|css|html)$/.test(f));
 // The import module (a worker started only when an import needs it) is not in the first
 // download: it has a budget of its own.
 const isImport = (f) => f.startsWith('servescope-import-worker-');
-const files = all.filter((f) => !isImport(f));
+// The views written for deep links (prerender-VIEW-HASH.html): fetched only by a link that
+// names one, in place of the landing view; budgeted apart.
+const isDeep = (f) => f.startsWith('prerender-');
+const files = all.filter((f) => !isImport(f) && !isDeep(f));
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 const sum = (list) => list.reduce((s, f) => s + gz(f), 0);
 const measured = {
   wasm_gzip: sum(files.filter((f) => f.endsWith('.wasm'))),
   app_gzip: sum(files),
   import_gzip: sum(all.filter(isImport)),
+  deep_gzip: sum(all.filter(isDeep)),
 };
 if (!files.some((f) => f.endsWith('.wasm'))) {
   console.error(`size gate: no .wasm in ${dist}; build the release site first`);

@@ -5,14 +5,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use servescope::core::collection::parse_collection;
+use servescope::core::provenance::sha256_hex;
 use servescope::core::validate::parse_results;
+use servescope::prerender::deep::deep_views;
 use servescope::prerender::{catalog_landing, landing};
 
 const USAGE: &str = "\
 usage: servescope-prerender [DIR]
 
 Write the landing view of DIR/data/index.json into DIR/index.html: its study's overview,
-or for a collection of several studies its catalog. DIR is a built site (default:
+or for a collection of several studies its catalog. A single study's serving view is
+written too, as DIR/prerender-serving-HASH.html, for the page to show a link to it early. DIR is a built site (default:
 $TRUNK_STAGING_DIR, as trunk sets it for a post-build hook). The page must hold the markers
 <!-- servescope:head --> … <!-- /servescope:head --> (generic tags, replaced by the
 study's) and <!-- servescope:landing -->.
@@ -77,6 +80,9 @@ fn run(dir: &Path) -> Result<String, String> {
     let index_path = dir.join("data/index.json");
     let collection = parse_collection(&read(&index_path)?, "data/index.json").map_err(|e| e.to_string())?;
     let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("data/index.json", s)).collect();
+    // Each deep view's file, named by its content (a host may cache it for good), as
+    // `view:file` pairs for the head script.
+    let mut deep: Vec<String> = Vec::new();
     let (landing, src, said) = if collection.studies.len() > 1 {
         (catalog_landing(&collection, &srcs), String::new(), format!("catalog of {} studies written", srcs.len()))
     } else {
@@ -88,7 +94,14 @@ fn run(dir: &Path) -> Result<String, String> {
             return Err(format!("{}: not a valid results file:\n  {}", study_path.display(), findings.join("\n  ")));
         };
         let landing = landing(&results, &src);
-        let said = format!("{src}: overview written ({} points, {} not measured)", landing.points, landing.gaps);
+        let mut said = format!("{src}: overview written ({} points, {} not measured)", landing.points, landing.gaps);
+        for view in deep_views(&results, &src) {
+            let name = format!("prerender-{}-{}.html", view.view.as_str(), &sha256_hex(view.body.as_bytes())[..16]);
+            let path = dir.join(&name);
+            std::fs::write(&path, &view.body).map_err(|e| format!("{}: {e}", path.display()))?;
+            said.push_str(&format!("; {name} ({} points, {} not measured)", view.points, view.gaps));
+            deep.push(format!("{}:{name}", view.view.as_str()));
+        }
         (landing, src, said)
     };
     let html_tag = "<html lang=\"en\">";
@@ -97,8 +110,9 @@ fn run(dir: &Path) -> Result<String, String> {
     }
     let view = if src.is_empty() { "catalog" } else { "overview" };
     let marked = format!(
-        "<html lang=\"en\" class=\"prerendered\" data-landing=\"{}\" data-landing-view=\"{view}\">",
-        servescope::prerender::html::escape(&src)
+        "<html lang=\"en\" class=\"prerendered\" data-landing=\"{}\" data-landing-view=\"{view}\" data-prerendered-views=\"{}\">",
+        servescope::prerender::html::escape(&src),
+        deep.join(" ")
     );
     let (start, end) = (page.find(HEAD_MARK).unwrap_or(0), page.find(HEAD_END).map_or(0, |at| at + HEAD_END.len()));
     if end <= start {

@@ -143,3 +143,7 @@ pub fn embed_chart_height(height: Option<u32>) -> u32 {
 pub fn show_more_words(total: usize, shown: usize, page: usize) -> Option<String> {
     (total > shown).then(|| format!("Show {} more of {total}", page.min(total - shown)))
 }
+
+/// The serving explorer's note under its chart on how markers read (the page's and the
+/// pre-rendered view's words).
+pub const SERVING_MARKER_NOTE: &str = "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. A short bar under the axis marks a level an engine was not measured at; a red cross on the axis, a level at which every request failed. A whisker spans the min and max of repeated runs; the point is their median. ";

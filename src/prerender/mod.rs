@@ -4,6 +4,7 @@
 //! The markup mirrors the app's (same elements, same classes), so the app takes over in
 //! place. Native only: the build's `servescope-prerender` step calls it.
 
+pub mod deep;
 pub mod html;
 mod table;
 
@@ -14,7 +15,7 @@ use crate::core::catalog::{catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
-use crate::core::link::{settings_sentence, Scale, View, ViewState};
+use crate::core::link::{chart_css_height, settings_sentence, Scale, View, ViewState};
 use crate::core::metric::Metric;
 use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::SwatchPaint;
@@ -24,9 +25,14 @@ use html::Html;
 
 /// The chart's CSS height on the overview (the app's base height for it).
 pub const CHART_HEIGHT: u32 = 380;
-/// The chart's drawn widths: the overview's plot box on a laptop (the page's widest) and on
-/// a 390 px phone; CSS shows the one that fits and scales it to the box.
-pub const CHART_WIDTHS: [(u32, &str); 2] = [(1114, "wide"), (353, "narrow")];
+
+/// The sizes a chart of base height `base` is drawn at, each with its class: the plot box
+/// on a laptop (the page's widest) and on a 390 × 844 phone, where the app makes it about a
+/// third of the screen's height (`chart_css_height`); CSS shows the one that fits and
+/// scales it to the box the app will draw in.
+pub fn chart_sizes(base: u32) -> [((u32, u32), &'static str); 2] {
+    [((1114, base), "wide"), ((353, chart_css_height(base, (390.0, 844.0))), "narrow")]
+}
 
 /// What the build writes into `index.html`.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,7 +53,7 @@ pub fn landing(results: &Results, src: &str) -> Landing {
     let cards = headline_cards(results, &state.prices);
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
-    top_bar(&mut html, results, &state);
+    top_bar(&mut html, results, &state, View::Overview);
     html.open("main", &[("id", Some("main"))]);
     html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, View::Overview));
     html.open("section", &[("class", Some("panel overview"))]);
@@ -116,7 +122,7 @@ fn href(state: &ViewState) -> String {
     format!("?{}", state.to_query())
 }
 
-fn top_bar(html: &mut Html, results: &Results, state: &ViewState) {
+fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
     html.open("header", &[("class", Some("topbar"))]);
     html.element("a", &[("class", Some("skip")), ("href", Some("#main"))], "Skip to the chart");
     html.open("div", &[("class", Some("bar-row"))]);
@@ -141,7 +147,7 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState) {
     html.close("div").close("div");
     html.open("nav", &[("class", Some("views")), ("aria-label", Some("views"))]);
     for (view, label) in View::TABS {
-        let current = (view == View::Overview).then_some("page");
+        let current = (view == shown).then_some("page");
         html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
     }
     html.close("nav").close("header");
@@ -196,9 +202,9 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     html.open("div", &[("class", Some("chart-wrap"))]);
     let summary = describe_lines(&lines.series, &title, workload.load);
     let mut drawn = (0, 0);
-    for (width, size) in CHART_WIDTHS {
+    for (drawn_size, size) in chart_sizes(CHART_HEIGHT) {
         for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
-            let (svg, points, gaps) = chart_svg(&title, (workload.load, &ticks), &lines.series, theme, (width, CHART_HEIGHT))?;
+            let (svg, points, gaps) = chart_svg(&title, (workload.load, &ticks), &lines.series, theme, drawn_size)?;
             drawn = (points, gaps);
             let class = format!("chart prerendered {size} {tone}");
             html.open(

@@ -24,7 +24,7 @@ test('the built page holds the overview: title and tags from the file, cards, an
   assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
   assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
   assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
-  assert.match(html, /<html lang="en" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview">/);
+  assert.match(html, /<html lang="en" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html">/);
   assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
   assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
 });
@@ -46,39 +46,42 @@ test('without JavaScript the overview shows, with the sentence saying the rest n
   await other.close();
 });
 
-test('the pre-rendered figures are the app\'s, and the app takes over without moving the chart', async () => {
-  const early = await browser.context.newPage();
-  await early.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  await holdWasm(early, 1500);
-  await early.goto(browser.base);
-  await early.waitForSelector('#prerender .chart.prerendered');
-  const before = { cards: await cardTexts(early, '#prerender'), chart: await box(early, '#prerender .chart-wrap'),
-    points: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'),
-    gaps: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-gaps') };
-  await early.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
-  await early.waitForFunction(() => !document.getElementById('prerender'));
-  const afterwards = { cards: await cardTexts(early, '.page'), chart: await box(early, '.page canvas.chart'),
-    points: await early.getAttribute('canvas.chart', 'data-points'), gaps: await early.getAttribute('canvas.chart', 'data-gaps') };
-  assert.equal(before.cards.length, 4);
-  // The app's cards say the same, the badge aside (the app has checked the sources by now).
-  assert.deepEqual(afterwards.cards, before.cards);
-  assert.deepEqual([afterwards.points, afterwards.gaps], [before.points, before.gaps]);
-  assert.deepEqual(afterwards.chart, before.chart, 'the chart keeps its box');
-  assert.equal(await early.isVisible('.boot-skeleton'), false);
-  assert.equal(await early.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
-  assert.deepEqual(await early.evaluate(() => window.__csp), []);
-  await early.close();
+test('the pre-rendered figures are the app\'s, and the app takes over without moving the chart, on a laptop and a phone', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const early = await browser.context.newPage();
+    await early.setViewportSize(viewport);
+    await early.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await holdWasm(early, 1500);
+    await early.goto(browser.base);
+    await early.waitForSelector('#prerender .chart-wrap');
+    const before = { cards: await cardTexts(early, '#prerender'), chart: await box(early, '#prerender .chart-wrap'),
+      points: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'),
+      gaps: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-gaps') };
+    await early.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+    await early.waitForFunction(() => !document.getElementById('prerender'));
+    const afterwards = { cards: await cardTexts(early, '.page'), chart: await box(early, '.page canvas.chart'),
+      points: await early.getAttribute('canvas.chart', 'data-points'), gaps: await early.getAttribute('canvas.chart', 'data-gaps') };
+    assert.equal(before.cards.length, 4);
+    // The app's cards say the same, the badge aside (the app has checked the sources by now).
+    assert.deepEqual(afterwards.cards, before.cards);
+    assert.deepEqual([afterwards.points, afterwards.gaps], [before.points, before.gaps]);
+    assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box at ${viewport.width} × ${viewport.height}`);
+    assert.equal(await early.isVisible('.boot-skeleton'), false);
+    assert.equal(await early.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
+    assert.deepEqual(await early.evaluate(() => window.__csp), []);
+    await early.close();
+  }
 });
 
-test('a link to another view never shows the pre-rendered one: the skeleton shows until the app draws', async () => {
+test('a link to a view the build did not write never shows the pre-rendered one: the skeleton shows until the app draws', async () => {
   const page = await browser.context.newPage();
   const violations = [];
   page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
   await holdWasm(page, 1500);
-  await page.goto(`${browser.base}?view=serving&theme=dark`);
+  await page.goto(`${browser.base}?view=decode&theme=dark`);
   await page.waitForSelector('.boot-skeleton');
   assert.equal(await page.isVisible('#prerender'), false);
   assert.equal(await page.isVisible('.boot-skeleton'), true);
@@ -129,5 +132,70 @@ test('a linked file on another host, or anything but a plain path, is left to th
   await page.waitForFunction(() => document.body.textContent.includes('a link to another host must name its scheme'), null, { timeout: 15000 });
   assert.deepEqual(await page.$$eval('link[rel=preload]', (l) => l.map((e) => e.href).filter((h) => h.includes('minimal'))), []);
   assert.deepEqual(requested.filter((u) => new URL(u).pathname === '/fixtures/minimal.json'), []);
+  await page.close();
+});
+
+/** The pre-rendered serving view for a deep link, then the app's: the chart's box and figures. */
+async function deepServing(page, query) {
+  const fetched = [];
+  page.on('request', (r) => { if (/prerender-serving-/.test(r.url())) fetched.push(r.url()); });
+  await holdWasm(page, 1500);
+  await page.goto(`${browser.base}${query}`);
+  await page.waitForSelector('#prerender .chart-wrap');
+  const before = {
+    skeleton: await page.isVisible('.boot-skeleton'),
+    heading: await page.textContent('#prerender h2'),
+    tab: await page.textContent('#prerender a.tab[aria-current="page"]'),
+    workload: await page.$eval('#prerender select.workload-picker', (s) => s.value),
+    shown: await page.$$eval('#prerender .chart.prerendered.tall', (d) => d.filter((e) => e.offsetParent).length),
+    chart: await box(page, '#prerender .chart-wrap'),
+    points: await page.$eval('#prerender .chart.prerendered.tall', (e) => e.dataset.points),
+  };
+  await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+  await page.waitForFunction(() => !document.getElementById('prerender'));
+  const afterwards = {
+    heading: await page.textContent('.page h2'),
+    chart: await box(page, '.page canvas.chart'),
+    points: await page.getAttribute('canvas.chart', 'data-points'),
+    workload: await page.$eval('select.workload-picker', (s) => s.value),
+  };
+  return { fetched, before, afterwards };
+}
+
+test('a link to the serving view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    const violations = [];
+    page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+    const { fetched, before, afterwards } = await deepServing(page, '?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=serving');
+    const at = `at ${viewport.width} × ${viewport.height}`;
+    assert.equal(fetched.length, 1, `the view's file fetched once ${at}`);
+    assert.equal(before.skeleton, false, `no skeleton once it shows ${at}`);
+    assert.equal(before.tab, 'Serving');
+    assert.equal(before.shown, 1, `one chart shown ${at}`);
+    assert.equal(before.heading, afterwards.heading);
+    assert.equal(before.workload, afterwards.workload);
+    assert.equal(before.points, afterwards.points, 'the same points measured');
+    assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box ${at}`);
+    assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
+    assert.deepEqual(violations, []);
+    await page.close();
+  }
+});
+
+test('a link to the serving view with anything else set is left to the app, and the landing page never fetches the view', async () => {
+  const page = await browser.context.newPage();
+  const fetched = [];
+  page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
+  await holdWasm(page, 1000);
+  await page.goto(`${browser.base}?view=serving&metric=ttft_p99_ms`);
+  await page.waitForSelector('.boot-skeleton');
+  assert.equal(await page.isVisible('.boot-skeleton'), true);
+  assert.equal(await page.isVisible('#prerender'), false);
+  await page.goto(browser.base);
+  await page.waitForSelector('#prerender .overview-chart');
+  await page.waitForTimeout(300);
+  assert.deepEqual(fetched, [], 'no deep view fetched for these links');
   await page.close();
 });

@@ -171,6 +171,16 @@ for (let run = 0; run < RUNS; run++) {
       r.hover = await hover(page, name);
     });
     if (name === 'servescope') {
+      // A shared link to the bundled study's serving view: the build wrote that view too,
+      // which the head script fetches and shows until the app takes over.
+      for (const encoding of Object.keys(ENCODINGS)) {
+        await withPage('4G', async (page) => {
+          await page.goto(FIRST[encoding][name].serving);
+          const b = await firstChart(page, true);
+          r[`deep first 4G ${encoding}`] = b.first;
+          r[`deep interactive 4G ${encoding}`] = b.interactive ?? NaN;
+        });
+      }
       // The import module (a worker of its own): from opening the Open drawer, which starts
       // loading it, to the import form for two picked vLLM files — loaded, started, answered.
       await withPage('4G', async (page) => {
@@ -214,7 +224,8 @@ const typeOf = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' :
 const peer = (html, ...vendor) => sizes([...vendor.map((v) => [v.endsWith('.css') ? 'css' : 'js', `node_modules/${v}`]), ['js', 'tools/bench/peers/common.mjs'], ['html', `tools/bench/peers/${html}`], ['data', DATA]]);
 const size = {
   // The first download: the import module (a worker started only for an import) is not in it.
-  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other' && !f.startsWith('servescope-import-worker-')).map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
+  // Nor are the views written for deep links (fetched only by a link that names one).
+  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other' && !f.startsWith('servescope-import-worker-') && !f.startsWith('prerender-')).map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
   'Chart.js': peer('chartjs.html', 'chart.js/dist/chart.umd.js'),
   uPlot: peer('uplot.html', 'uplot/dist/uPlot.iife.min.js', 'uplot/dist/uPlot.min.css'),
   'plotly.js': peer('plotly.html', 'plotly.js-dist-min/plotly.min.js'),
@@ -234,6 +245,9 @@ const rows = [
   ['interactive, loopback, brotli (ms)', 'interactive loopback br'],
   ['interactive, 4G-like link, brotli (ms)', 'interactive 4G br'],
   ['interactive, 4G-like link, gzip only (ms)', 'interactive 4G gzip'],
+  ['deep link to the serving view: first chart, 4G-like link, brotli (ms)', 'deep first 4G br'],
+  ['deep link to the serving view: first chart, 4G-like link, gzip only (ms)', 'deep first 4G gzip'],
+  ['deep link to the serving view: interactive, 4G-like link, brotli (ms)', 'deep interactive 4G br'],
   ['import module ready after opening the drawer, 4G-like link, brotli (ms)', 'importReady'],
   ['metric switch p50 (ms)', 'switchP50'],
   ['metric switch p95 (ms)', 'switchP95'],
@@ -280,6 +294,9 @@ What each figure is:
   is written into its HTML at build time, so its first chart is that SVG.
 - *interactive* (servescope only): the first frame at which the app has taken over from the
   pre-rendered view and a synthetic hover on a point is answered by its tooltip.
+- *deep link to the serving view* (servescope only): \`?src=…&view=serving\`, the bundled
+  study's serving view with its defaults, which the build writes beside \`index.html\`; the head
+  script fetches it and shows it until the app takes over (first chart, then interactive).
 - *import module ready* (servescope only): on the 4G-like link, from a click on "Open file…"
   (which starts loading the import module, a worker of its own) to the import form for two
   picked vLLM files: the module downloaded, started and answering.

@@ -17,6 +17,6 @@ pub use tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, Workl
 pub use views::{
     boot_waits, chart_css_height, charts_of, default_chart, default_metric, embedded_chart, is_dark, is_energy_tradeoff, metric_for,
     metric_options, metrics_of, settings_sentence, shows_tables, sources_behind, tradeoff_metric, tradeoff_metrics, BootCollection,
-    BootStudy,
+    BootStudy, PRERENDERED_VIEWS,
 };
 pub use workload::{chosen_workload, find_by_key, workload_key};

@@ -263,9 +263,14 @@ pub enum BootStudy {
     Failed,
 }
 
+/// The views besides the landing one that the build writes for a deep link (the bundled
+/// study's, with its default workload and metric): the link most shared after the landing.
+pub const PRERENDERED_VIEWS: [View; 1] = [View::Serving];
+
 /// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
-/// over: a collection view waits for its manifest, a study's overview for its first chart
-/// (drawn by the chart itself), anything else only until it knows what to show.
+/// over: a collection view waits for its manifest, a study's overview or pre-rendered deep
+/// view for its first chart (drawn by the chart itself), anything else only until it knows
+/// what to show.
 pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> bool {
     if view.is_collection() {
         return collection == BootCollection::Loading;
@@ -277,7 +282,7 @@ pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> b
             BootCollection::Ready(studies) => studies > 0,
         },
         BootStudy::Loading => true,
-        BootStudy::Ready { serving } => view == View::Overview && serving,
+        BootStudy::Ready { serving } => (view == View::Overview || PRERENDERED_VIEWS.contains(&view)) && serving,
         BootStudy::Failed => false,
     }
 }

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::chart::usable_scale;
+use crate::core::chart_words::SERVING_MARKER_NOTE;
 use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::workload_key;
@@ -172,9 +173,7 @@ pub fn ExplorerView(
             <ChartFigure spec=spec/>
             {let s = study.clone(); move || (metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
             <p class="legend-note">
-                "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. "
-                "A short bar under the axis marks a level an engine was not measured at; a red cross on the axis, a level at which every request failed. "
-                "A whisker spans the min and max of repeated runs; the point is their median. "
+                {SERVING_MARKER_NOTE}
                 {move || if both() { "Dashed lines: p99. " } else { "" }}
                 {move || (!page.compared_studies().is_empty()).then_some("Dashed and dotted lines: the compared files (their engines keep their colours).")}
             </p>
