@@ -75,7 +75,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
     let views = deep_views(&results, SRC);
-    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving]);
+    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff]);
     let serving = &views[0];
     // Its chart is the default workload's out_tok_s: the same points and gaps as counted
     // from the model above.
@@ -89,7 +89,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     assert!(body.contains("<option value=\"1024x1024\" selected=\"\">ISL 1024 / OSL 1024</option>"), "the first workload picked");
     assert!(body.contains("<option value=\"out_tok_s\" selected=\"\">"), "the default metric picked");
     assert!(body.contains("<option value=\"\" selected=\"\">— (values as measured)</option>"));
-    assert_eq!(body.matches("class=\"chart prerendered tall ").count(), 4, "wide and narrow, light and dark");
+    assert_eq!(body.matches("class=\"chart prerendered serving ").count(), 4, "wide and narrow, light and dark");
     assert!(body.contains("viewBox=\"0 0 1114 440\""), "the laptop's box");
     assert!(body.contains("viewBox=\"0 0 353 303\""), "a 390 × 844 phone's box");
     assert!(body.contains("— not measured in this workload"), "an engine without a line is said");
@@ -102,4 +102,32 @@ fn a_study_without_serving_sweeps_has_no_deep_view() {
     let mut results = bundled_results();
     results.serving = None;
     assert!(deep_views(&results, SRC).is_empty());
+}
+
+#[test]
+fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
+    use servescope::core::link::View;
+    use servescope::core::series::{frontier_stretches, pareto_frontier, tradeoff_lines};
+    use servescope::prerender::deep::deep_views;
+    let results = bundled_results();
+    let views = deep_views(&results, SRC);
+    let tradeoff = views.iter().find(|v| v.view == View::Tradeoff).expect("the trade-off is written");
+    // Every measured point of the default workload's lines is drawn, and each frontier
+    // stretch is listed as the app lists it.
+    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let inputs = servescope::core::link::ViewState::default().series_inputs();
+    let lines = tradeoff_lines(&results, workload, servescope::core::metric::Metric::OutTokS, &inputs);
+    let points: usize = lines.iter().map(|l| l.points.len()).sum();
+    assert_eq!(tradeoff.points, points);
+    assert_eq!(points, 21);
+    let body = &tradeoff.body;
+    assert!(body.contains("<h2>Trade-off: output tok/s per GPU against per-user speed</h2>"));
+    assert!(body.contains("aria-current=\"page\">Trade-off</a>"));
+    for stretch in frontier_stretches(&lines, &pareto_frontier(&lines, servescope::core::metric::Metric::OutTokS.better())) {
+        assert!(body.contains(&format!("<li>{stretch}</li>")), "stretch {stretch}");
+    }
+    assert!(body.contains("<input type=\"number\" min=\"0\" step=\"any\" inputmode=\"decimal\" class=\"slo-ttft\">"));
+    assert_eq!(body.matches("class=\"chart prerendered tradeoff ").count(), 4);
+    assert!(body.contains("viewBox=\"0 0 1114 460\""));
+    assert!(!body.contains(" style=") && !body.contains("<script"));
 }

@@ -175,7 +175,10 @@ fn the_theme_and_the_end_of_the_boot_follow_one_rule_each() {
     assert!(boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Loading));
     assert!(boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Ready { serving: true }), "its chart ends the wait");
     assert!(!boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Ready { serving: false }), "no chart to wait for");
-    assert!(!boot_waits(View::Serving, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
+    // The views the build writes for deep links wait for their chart like the overview.
+    assert!(boot_waits(View::Serving, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
+    assert!(boot_waits(View::Tradeoff, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
+    assert!(!boot_waits(View::Decode, BootCollection::Ready(1), BootStudy::Ready { serving: true }), "not written: nothing to wait behind");
     assert!(!boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Failed));
 }
 

@@ -66,6 +66,29 @@ pub fn price_note(metric: Metric, prices: &Prices) -> Option<String> {
     (metric == Metric::CostPerMtok).then(|| format!("Prices: {}. {FORMULA}", prices.describe()))
 }
 
+/// The trade-off's x axis title.
+pub const TRADEOFF_X_TITLE: &str = "per-user tok/s · higher is better";
+
+/// The trade-off's limit inputs' labels: TTFT p99, per-user speed.
+pub const LIMIT_LABELS: (&str, &str) = ("TTFT p99 at most (ms)", "per-user tok/s at least");
+
+/// What the trade-off's limits table says until a limit is set.
+pub const LIMITS_UNSET: &str = "Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it.";
+
+/// The trade-off's heading.
+pub fn tradeoff_heading(metric: Metric) -> String {
+    format!("Trade-off: {} against per-user speed", metric.axis_title())
+}
+
+/// How the trade-off's frontier is drawn and what it is (after its bold "Frontier (grey
+/// step line): ").
+pub fn frontier_method(metric: Metric) -> String {
+    format!(
+        "the points meeting every limit set that no other such point beats on both per-user speed and {}. It joins measured points of different engines and concurrencies; it is not a configuration anyone ran.",
+        metric.axis_title()
+    )
+}
+
 /// The trade-off's y axis title, with its direction.
 pub fn tradeoff_y_title(metric: Metric) -> String {
     metric.titled_with_direction(&short_axis_title(metric))

@@ -1,20 +1,31 @@
 //! Views a shared link names, written at build time like the landing view: the bundled
-//! study's serving explorer with its default workload and metric — controls, engine key and
-//! chart as SVG in the app's own markup — written to a file of its own beside `index.html`.
+//! study's serving explorer and trade-off with their default workload and metric — controls,
+//! engine key and chart as SVG in the app's own markup — each written to a file of its own
+//! beside `index.html`.
 //! The page's head script fetches it only for a link that names exactly that view, so the
 //! landing page carries none of its bytes.
 
-use crate::chart::{DARK, LIGHT};
-use crate::core::chart_words::{ServingAxis, SERVING_MARKER_NOTE};
-use crate::core::link::{chosen_workload, metric_for, metric_options, settings_sentence, View, ViewState, PRERENDERED_VIEWS};
+use crate::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart};
+use crate::core::chart_words::{
+    frontier_method, tradeoff_heading, tradeoff_summary, tradeoff_y_title, ServingAxis, LIMITS_UNSET, LIMIT_LABELS, SERVING_MARKER_NOTE,
+    TRADEOFF_X_TITLE,
+};
+use crate::core::link::{
+    chosen_workload, metric_for, metric_options, settings_sentence, tradeoff_metric, tradeoff_metrics, Scale, View, ViewState,
+    PRERENDERED_VIEWS,
+};
 use crate::core::model::Results;
-use crate::core::series::{describe_lines, load_ticks, reads_in_seconds, serving_series};
+use crate::core::series::{
+    describe_lines, frontier_stretches, load_ticks, pareto_frontier, reads_in_seconds, serving_series, tradeoff_lines,
+};
 
 use super::html::Html;
-use super::{chart_sizes, chart_svg, legend, top_bar};
+use super::{chart_figure, legend, top_bar};
 
 /// The serving explorer's chart height on a laptop (the app's base height for it).
 pub const SERVING_CHART_HEIGHT: u32 = 440;
+/// The trade-off's chart height on a laptop (the app's base height for it).
+pub const TRADEOFF_CHART_HEIGHT: u32 = 460;
 
 /// One view written for a deep link.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,74 +47,109 @@ pub fn deep_views(results: &Results, src: &str) -> Vec<DeepView> {
 }
 
 fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
-    let serving = results.serving.as_ref()?;
+    let serving = results.serving.as_ref().filter(|s| !s.workloads.is_empty())?;
     let state = ViewState { src: src.parse().ok(), view: Some(view), ..ViewState::default() };
     let inputs = state.series_inputs();
     let workload = chosen_workload(results, None)?;
-    let metric = metric_for(view, &inputs);
-    let lines = serving_series(results, workload, metric, &inputs);
-    let axis = ServingAxis { metric, both: false, seconds: reads_in_seconds(&lines.series, false), relative: None };
-    let y_title = axis.y_title();
-    let ticks = load_ticks([workload]);
-
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
     top_bar(&mut html, results, &state, view);
     html.open("main", &[("id", Some("main"))]);
     html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, view));
-    html.open("section", &[("class", Some(&format!("panel explorer {}", view.as_str())))]);
-    html.element("h2", &[], &format!("Serving: {} against {}", metric.label(), workload.load.noun()));
-    html.open("div", &[("class", Some("controls"))]);
     let workloads: Vec<(String, String)> = serving.workloads.iter().map(|w| (w.key(), w.name())).collect();
-    choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
-    let metrics: Vec<(String, String)> =
-        metric_options(view, &inputs).iter().map(|m| (m.as_str().to_owned(), m.choice_label().to_owned())).collect();
-    choice(&mut html, "Metric", "metric-picker", &metrics, metric.as_str());
-    html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some("Scale"))]).text("Scale ");
-    for (label, pressed) in [("linear", "true"), ("log", "false")] {
-        html.element("button", &[("class", Some("toggle")), ("type", Some("button")), ("aria-pressed", Some(pressed))], label);
-    }
-    html.close("span");
-    let mut engines = vec![(String::new(), "— (values as measured)".to_owned())];
-    engines.extend(results.engines.iter().map(|e| (e.id.clone(), e.label.clone())));
-    choice(&mut html, "Relative to", "vs-picker", &engines, "");
-    html.close("div");
-    html.element("p", &[("class", Some("definition"))], &metric.definition(serving));
-    legend(&mut html, results, &lines.not_measured);
-    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(view.as_str()))]);
-    html.open("div", &[("class", Some("chart-wrap"))]);
-    let summary = describe_lines(&lines.series, &y_title, workload.load);
-    let mut drawn = (0, 0);
-    for (drawn_size, size) in chart_sizes(SERVING_CHART_HEIGHT) {
-        for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
-            let (svg, points, gaps) = chart_svg(&y_title, (workload.load, &ticks), &lines.series, theme, drawn_size)?;
-            drawn = (points, gaps);
-            let class = format!("chart prerendered tall {size} {tone}");
-            let (points, gaps) = (points.to_string(), gaps.to_string());
-            html.open(
-                "div",
-                &[
-                    ("class", Some(&class)),
-                    ("role", Some("img")),
-                    ("aria-label", Some(&summary)),
-                    ("data-points", Some(&points)),
-                    ("data-gaps", Some(&gaps)),
-                ],
-            );
-            html.trusted(&svg).close("div");
+    let drawn = match view {
+        View::Tradeoff => {
+            let metric = tradeoff_metric(view, &inputs);
+            let lines = tradeoff_lines(results, workload, metric, &inputs);
+            let frontier = pareto_frontier(&lines, metric.better());
+            let stretches = frontier_stretches(&lines, &frontier);
+            let y_title = tradeoff_y_title(metric);
+            html.open("section", &[("class", Some("panel tradeoff"))]);
+            html.element("h2", &[], &tradeoff_heading(metric));
+            html.open("div", &[("class", Some("controls"))]);
+            choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
+            for (label, class) in [(LIMIT_LABELS.0, "slo-ttft"), (LIMIT_LABELS.1, "slo-user")] {
+                html.open("label", &[("class", Some("control"))]).text(&format!("{label} "));
+                let attrs = [("type", "number"), ("min", "0"), ("step", "any"), ("inputmode", "decimal"), ("class", class)];
+                html.open("input", &attrs.map(|(k, v)| (k, Some(v))));
+                html.close("label");
+            }
+            let metrics: Vec<(String, String)> =
+                tradeoff_metrics(false).iter().map(|m| (m.as_str().to_owned(), m.label().to_owned())).collect();
+            choice(&mut html, "y axis", "y-picker", &metrics, metric.as_str());
+            html.close("div");
+            let not_measured: Vec<String> =
+                results.engines.iter().filter(|e| !lines.iter().any(|l| l.id == e.id)).map(|e| e.id.clone()).collect();
+            legend(&mut html, results, &not_measured);
+            let summary = tradeoff_summary(metric, &stretches);
+            let drawn = chart_figure(&mut html, view.as_str(), "tradeoff ", TRADEOFF_CHART_HEIGHT, &summary, |area, theme| {
+                let chart = TradeoffChart {
+                    x_title: TRADEOFF_X_TITLE,
+                    y_title: &y_title,
+                    lines: &lines,
+                    frontier: &frontier,
+                    x_limit: None,
+                    theme,
+                };
+                draw_tradeoff_chart(area, &chart).ok().map(|d| (d.marks.len(), 0))
+            })?;
+            html.open("p", &[("class", Some("method"))]).element("strong", &[], "Frontier (grey step line): ");
+            html.text(&frontier_method(metric)).close("p");
+            html.open("ul", &[("class", Some("frontier"))]);
+            for stretch in &stretches {
+                html.element("li", &[], stretch);
+            }
+            html.close("ul");
+            html.open("div", &[("class", Some("table-block limits"))]).element("p", &[("class", Some("absent"))], LIMITS_UNSET);
+            html.close("div");
+            drawn
         }
-    }
-    html.close("div");
-    html.open("div", &[("class", Some("exports"))]);
-    html.element("button", &[("class", Some("toggle export-png")), ("type", Some("button"))], "PNG");
-    html.element("button", &[("class", Some("toggle export-svg")), ("type", Some("button"))], "SVG");
-    html.close("div").close("figure");
-    html.element("p", &[("class", Some("legend-note"))], SERVING_MARKER_NOTE);
-    for (name, text) in [("Sample limits", &serving.sample_limits), ("Selection", &serving.selection)] {
-        if let Some(text) = text {
-            html.open("p", &[("class", Some("method"))]).element("strong", &[], &format!("{name}: ")).text(text).close("p");
+        _ => {
+            let metric = metric_for(view, &inputs);
+            let lines = serving_series(results, workload, metric, &inputs);
+            let axis = ServingAxis { metric, both: false, seconds: reads_in_seconds(&lines.series, false), relative: None };
+            let y_title = axis.y_title();
+            let ticks = load_ticks([workload]);
+            html.open("section", &[("class", Some(&format!("panel explorer {}", view.as_str())))]);
+            html.element("h2", &[], &format!("Serving: {} against {}", metric.label(), workload.load.noun()));
+            html.open("div", &[("class", Some("controls"))]);
+            choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
+            let metrics: Vec<(String, String)> =
+                metric_options(view, &inputs).iter().map(|m| (m.as_str().to_owned(), m.choice_label().to_owned())).collect();
+            choice(&mut html, "Metric", "metric-picker", &metrics, metric.as_str());
+            html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some("Scale"))]).text("Scale ");
+            for (label, pressed) in [("linear", "true"), ("log", "false")] {
+                html.element("button", &[("class", Some("toggle")), ("type", Some("button")), ("aria-pressed", Some(pressed))], label);
+            }
+            html.close("span");
+            let mut engines = vec![(String::new(), "— (values as measured)".to_owned())];
+            engines.extend(results.engines.iter().map(|e| (e.id.clone(), e.label.clone())));
+            choice(&mut html, "Relative to", "vs-picker", &engines, "");
+            html.close("div");
+            html.element("p", &[("class", Some("definition"))], &metric.definition(serving));
+            legend(&mut html, results, &lines.not_measured);
+            let summary = describe_lines(&lines.series, &y_title, workload.load);
+            let drawn = chart_figure(&mut html, view.as_str(), "serving ", SERVING_CHART_HEIGHT, &summary, |area, theme| {
+                let chart = ConcurrencyChart {
+                    y_title: &y_title,
+                    load: workload.load,
+                    concurrency: &ticks,
+                    series: &lines.series,
+                    scale: Scale::Lin,
+                    seconds: axis.seconds,
+                    theme,
+                };
+                draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))
+            })?;
+            html.element("p", &[("class", Some("legend-note"))], SERVING_MARKER_NOTE);
+            for (name, text) in [("Sample limits", &serving.sample_limits), ("Selection", &serving.selection)] {
+                if let Some(text) = text {
+                    html.open("p", &[("class", Some("method"))]).element("strong", &[], &format!("{name}: ")).text(text).close("p");
+                }
+            }
+            drawn
         }
-    }
+    };
     html.close("section").close("main").close("div");
     Some(DeepView { view, body: html.finish(), points: drawn.0, gaps: drawn.1 })
 }

@@ -8,7 +8,8 @@ pub mod deep;
 pub mod html;
 mod table;
 
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
 
 use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
 use crate::core::catalog::{catalog_table, filtered, CATALOG_PAGE_ROWS};
@@ -17,7 +18,7 @@ use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
 use crate::core::link::{chart_css_height, settings_sentence, Scale, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::model::{LoadAxis, Results};
+use crate::core::model::Results;
 use crate::core::palette::SwatchPaint;
 use crate::core::provenance::TrustSummary;
 use crate::core::series::{describe_lines, load_ticks, serving_series};
@@ -198,23 +199,56 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     }
     html.close("select").close("label").close("div");
     legend(html, results, &lines.not_measured);
-    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some("overview"))]);
-    html.open("div", &[("class", Some("chart-wrap"))]);
     let summary = describe_lines(&lines.series, &title, workload.load);
+    let drawn = chart_figure(html, "overview", "", CHART_HEIGHT, &summary, |area, theme| {
+        let chart = ConcurrencyChart {
+            y_title: &title,
+            load: workload.load,
+            concurrency: &ticks,
+            series: &lines.series,
+            scale: Scale::Lin,
+            seconds: false,
+            theme,
+        };
+        draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))
+    });
+    html.close("div");
+    drawn
+}
+
+/// An SVG drawing area, as the pre-render draws on.
+type SvgArea<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// A chart figure as the app writes it, the chart drawn by `draw` at each of
+/// `chart_sizes(base)` in both themes (`class`: extra classes for the chart box), with the
+/// export buttons; returns the points and gaps drawn.
+fn chart_figure(
+    html: &mut Html,
+    id: &str,
+    class: &str,
+    base: u32,
+    summary: &str,
+    draw: impl Fn(&SvgArea<'_>, Theme) -> Option<(usize, usize)>,
+) -> Option<(usize, usize)> {
+    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(id))]);
+    html.open("div", &[("class", Some("chart-wrap"))]);
     let mut drawn = (0, 0);
-    for (drawn_size, size) in chart_sizes(CHART_HEIGHT) {
+    for (size, width) in chart_sizes(base) {
         for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
-            let (svg, points, gaps) = chart_svg(&title, (workload.load, &ticks), &lines.series, theme, drawn_size)?;
-            drawn = (points, gaps);
-            let class = format!("chart prerendered {size} {tone}");
+            let mut svg = String::new();
+            drawn = draw(&SVGBackend::with_string(&mut svg, size).into_drawing_area(), theme)?;
+            // Scaled to the box by CSS: the drawn size becomes the view box.
+            let svg =
+                svg.replacen(&format!("width=\"{}\" height=\"{}\"", size.0, size.1), &format!("viewBox=\"0 0 {} {}\"", size.0, size.1), 1);
+            let (class, points, gaps) = (format!("chart prerendered {class}{width} {tone}"), drawn.0.to_string(), drawn.1.to_string());
             html.open(
                 "div",
                 &[
                     ("class", Some(&class)),
                     ("role", Some("img")),
-                    ("aria-label", Some(&summary)),
-                    ("data-points", Some(&points.to_string())),
-                    ("data-gaps", Some(&gaps.to_string())),
+                    ("aria-label", Some(summary)),
+                    ("data-points", Some(&points)),
+                    ("data-gaps", Some(&gaps)),
                 ],
             );
             html.trusted(&svg).close("div");
@@ -224,7 +258,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     html.open("div", &[("class", Some("exports"))]);
     html.element("button", &[("class", Some("toggle export-png")), ("type", Some("button"))], "PNG");
     html.element("button", &[("class", Some("toggle export-svg")), ("type", Some("button"))], "SVG");
-    html.close("div").close("figure").close("div");
+    html.close("div").close("figure");
     Some(drawn)
 }
 
@@ -265,23 +299,4 @@ fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
         html.close("li");
     }
     html.close("ul");
-}
-
-/// One SVG of the chart, with the points and gaps it drew.
-fn chart_svg(
-    title: &str,
-    (load, ticks): (LoadAxis, &[f64]),
-    series: &[crate::core::series::Series],
-    theme: Theme,
-    size: (u32, u32),
-) -> Option<(String, usize, usize)> {
-    let mut svg = String::new();
-    let drawn = {
-        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let chart = ConcurrencyChart { y_title: title, load, concurrency: ticks, series, scale: Scale::Lin, seconds: false, theme };
-        draw_concurrency_chart(&area, &chart).ok()?
-    };
-    // Scaled to the box by CSS: the drawn size becomes the view box.
-    let svg = svg.replacen(&format!("width=\"{}\" height=\"{}\"", size.0, size.1), &format!("viewBox=\"0 0 {} {}\"", size.0, size.1), 1);
-    Some((svg, drawn.points.len(), drawn.gaps.len()))
 }

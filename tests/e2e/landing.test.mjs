@@ -24,7 +24,7 @@ test('the built page holds the overview: title and tags from the file, cards, an
   assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
   assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
   assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
-  assert.match(html, /<html lang="en" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html">/);
+  assert.match(html, /<html lang="en" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html">/);
   assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
   assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
 });
@@ -135,21 +135,21 @@ test('a linked file on another host, or anything but a plain path, is left to th
   await page.close();
 });
 
-/** The pre-rendered serving view for a deep link, then the app's: the chart's box and figures. */
-async function deepServing(page, query) {
+/** A view the build wrote, shown for a deep link, then the app's: the chart's box and figures. */
+async function deepView(page, view) {
   const fetched = [];
-  page.on('request', (r) => { if (/prerender-serving-/.test(r.url())) fetched.push(r.url()); });
+  page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
   await holdWasm(page, 1500);
-  await page.goto(`${browser.base}${query}`);
+  await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=${view}`);
   await page.waitForSelector('#prerender .chart-wrap');
   const before = {
     skeleton: await page.isVisible('.boot-skeleton'),
     heading: await page.textContent('#prerender h2'),
     tab: await page.textContent('#prerender a.tab[aria-current="page"]'),
     workload: await page.$eval('#prerender select.workload-picker', (s) => s.value),
-    shown: await page.$$eval('#prerender .chart.prerendered.tall', (d) => d.filter((e) => e.offsetParent).length),
+    shown: await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length),
     chart: await box(page, '#prerender .chart-wrap'),
-    points: await page.$eval('#prerender .chart.prerendered.tall', (e) => e.dataset.points),
+    points: await page.$eval('#prerender .chart.prerendered', (e) => e.dataset.points),
   };
   await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
   await page.waitForFunction(() => !document.getElementById('prerender'));
@@ -162,25 +162,28 @@ async function deepServing(page, query) {
   return { fetched, before, afterwards };
 }
 
-test('a link to the serving view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    const violations = [];
-    page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
-    const { fetched, before, afterwards } = await deepServing(page, '?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=serving');
-    const at = `at ${viewport.width} × ${viewport.height}`;
-    assert.equal(fetched.length, 1, `the view's file fetched once ${at}`);
-    assert.equal(before.skeleton, false, `no skeleton once it shows ${at}`);
-    assert.equal(before.tab, 'Serving');
-    assert.equal(before.shown, 1, `one chart shown ${at}`);
-    assert.equal(before.heading, afterwards.heading);
-    assert.equal(before.workload, afterwards.workload);
-    assert.equal(before.points, afterwards.points, 'the same points measured');
-    assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box ${at}`);
-    assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
-    assert.deepEqual(violations, []);
-    await page.close();
+test('a link to the serving view or the trade-off shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
+  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off']]) {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      const violations = [];
+      page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
+      const { fetched, before, afterwards } = await deepView(page, view);
+      const at = `${view} at ${viewport.width} × ${viewport.height}`;
+      assert.equal(fetched.length, 1, `one file fetched for ${at}`);
+      assert.match(fetched[0], new RegExp(`/prerender-${view}-[0-9a-f]{16}\\.html$`));
+      assert.equal(before.skeleton, false, `no skeleton once it shows, ${at}`);
+      assert.equal(before.tab, tab);
+      assert.equal(before.shown, 1, `one chart shown, ${at}`);
+      assert.equal(before.heading, afterwards.heading);
+      assert.equal(before.workload, afterwards.workload);
+      assert.equal(before.points, afterwards.points, `the same points drawn, ${at}`);
+      assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box, ${at}`);
+      assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
+      assert.deepEqual(violations, []);
+      await page.close();
+    }
   }
 });
 

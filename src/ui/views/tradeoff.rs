@@ -8,7 +8,10 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_tradeoff_chart, LegendItem, TradeoffChart};
-use crate::core::chart_words::{limit_from_text, limit_notes, price_note, tradeoff_export_title, tradeoff_summary, tradeoff_y_title};
+use crate::core::chart_words::{
+    frontier_method, limit_from_text, limit_notes, price_note, tradeoff_export_title, tradeoff_heading, tradeoff_summary, tradeoff_y_title,
+    LIMITS_UNSET, LIMIT_LABELS, TRADEOFF_X_TITLE,
+};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
@@ -86,14 +89,8 @@ pub fn TradeoffView(
     let summary = Signal::derive(move || stretches.with(|s| tradeoff_summary(y_metric.get(), s)));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
-        let chart = TradeoffChart {
-            x_title: "per-user tok/s · higher is better",
-            y_title: &title,
-            lines: &lines,
-            frontier: &frontier,
-            x_limit: x_limit.get(),
-            theme,
-        };
+        let chart =
+            TradeoffChart { x_title: TRADEOFF_X_TITLE, y_title: &title, lines: &lines, frontier: &frontier, x_limit: x_limit.get(), theme };
         let drawn = draw_tradeoff_chart(area, &chart).map_err(|e| e.to_string())?;
         let dimmed = drawn.marks.iter().filter(|m| m.dimmed).count();
         let labels = drawn.marks.iter().filter(|m| m.labelled).count();
@@ -200,24 +197,22 @@ pub fn TradeoffView(
     };
     view! {
         <section class="panel tradeoff">
-            <h2>"Trade-off: " {move || y_metric.get().axis_title()} " against per-user speed"</h2>
+            <h2>{move || tradeoff_heading(y_metric.get())}</h2>
             {back}
             <div class="controls">
                 <WorkloadPicker workloads=workload_options(&study.results)/>
-                {limit_input("TTFT p99 at most (ms)", "slo-ttft", |l| l.0, |s, v| s.slo_ttft_p99_ms = v)}
-                {limit_input("per-user tok/s at least", "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
+                {limit_input(LIMIT_LABELS.0, "slo-ttft", |l| l.0, |s, v| s.slo_ttft_p99_ms = v)}
+                {limit_input(LIMIT_LABELS.1, "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
                 <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>
                 {move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceInputs/> })}
             </div>
             {chips}
             <ChartFigure spec=spec/>
             {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
-            <p class="method"><strong>"Frontier (grey step line): "</strong>
-                "the points meeting every limit set that no other such point beats on both per-user speed and " {move || y_metric.get().axis_title()} ". "
-                "It joins measured points of different engines and concurrencies; it is not a configuration anyone ran."</p>
+            <p class="method"><strong>"Frontier (grey step line): "</strong>{move || frontier_method(y_metric.get())}</p>
             <ul class="frontier">{move || stretches.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
             <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=Signal::derive(limits_notes) stem=stem(view, &["limits".into()])
-                class="limits" absent="Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it."/>
+                class="limits" absent=LIMITS_UNSET/>
         </section>
     }
     .into_any()
