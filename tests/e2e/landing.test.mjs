@@ -140,6 +140,12 @@ async function deepView(page, view) {
   const fetched = [];
   page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
   await holdWasm(page, 1500);
+  // The study's source checks run slowly, so the app takes over while they run (its badge
+  // then says "checking sources", shorter than its last words).
+  await page.route(/\/data\/(?!qwen3\.8-flash-next-mi350p-2026-10-30\.json|index\.json)/, async (route) => {
+    await new Promise((ok) => setTimeout(ok, 400));
+    await route.continue();
+  });
   await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=${view}`);
   await page.waitForSelector('#prerender .chart-wrap');
   const before = {
@@ -159,6 +165,9 @@ async function deepView(page, view) {
     points: await page.getAttribute('canvas.chart', 'data-points'),
     workload: await page.$eval('select.workload-picker', (s) => s.value),
   };
+  // And once the source checks are done (the badge's words change as they run).
+  await page.waitForFunction(() => !/checking/.test(document.querySelector('.badge')?.textContent ?? 'checking'));
+  afterwards.checked = await box(page, '.page canvas.chart');
   return { fetched, before, afterwards };
 }
 
@@ -180,6 +189,7 @@ test('a link to the serving view or the trade-off shows the view the build wrote
       assert.equal(before.workload, afterwards.workload);
       assert.equal(before.points, afterwards.points, `the same points drawn, ${at}`);
       assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box, ${at}`);
+      assert.deepEqual(afterwards.checked, before.chart, `and keeps it once the sources are checked, ${at}`);
       assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
       assert.deepEqual(violations, []);
       await page.close();
