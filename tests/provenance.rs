@@ -51,7 +51,7 @@ fn the_fixture_sweep_reproduces_one_cell_and_names_the_other() {
     let sweep = read("tests/fixtures/provenance/sweep.jsonl");
     let expected = &results.sources[2].sha256;
     assert_eq!(check_bytes("sweep.jsonl", expected, &sweep), SourceStatus::Verified);
-    let r = recompute(&results, "sweep.jsonl", &sweep, &|_| None);
+    let r = recompute(&results, "sweep.jsonl", &sweep, &|_, _| None);
     assert_eq!((r.cells, r.matched), (2, 1));
     assert_eq!(r.mismatches[0].path, "serving.workloads[0].rows[0].cells[2]");
     assert_eq!(r.mismatches[0].reason, "`out_tok_s` is 900 but the line gives 905.2");

@@ -69,12 +69,16 @@ fn sweep_lines_are_derived_again_across_the_boundary_with_the_same_verdicts() {
         let from = line["from"].as_str().expect("from");
         let file = copy(from);
         files.insert(file.name.clone(), file.bytes.clone());
-        asked.push((file.name.clone(), from[file.name.len()..].trim().to_owned(), line.clone()));
+        asked.push((file.name.clone(), from[file.name.len()..].trim().to_owned(), serde_json::to_string(line).expect("text")));
     }
     // One edited figure: the same refusal as the direct call.
     let mut edited = asked[0].clone();
-    edited.2.insert("ttft_p50_ms".into(), Value::from(1.0));
+    let mut line = lines[0].clone();
+    line.insert("ttft_p50_ms".into(), Value::from(1.0));
+    edited.2 = serde_json::to_string(&line).expect("text");
     asked.push(edited);
+    // A line that is not an object is refused, not read as nothing.
+    assert_eq!(rederive(&asked[0].0, &files[&asked[0].0], &asked[0].1, "[1]"), Err("the sweep line is not a JSON object".into()));
     let direct: Vec<Result<(), String>> = asked.iter().map(|(f, e, l)| rederive(f, &files[f], e, l)).collect();
     assert!(direct[..lines.len()].iter().all(Result::is_ok), "{direct:?}");
     assert!(direct[lines.len()].is_err());

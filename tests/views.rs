@@ -86,17 +86,19 @@ fn limits_are_typed_as_the_link_takes_them_and_noted_as_they_are_drawn() {
 
 #[test]
 fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
-    use servescope::core::format::pretty_json;
-    let value: serde_json::Value =
-        serde_json::from_str(r#"{"a": [1, 2.5, null], "b": {"c": "x", "d": [{"e": true}]}, "f": []}"#).expect("JSON");
+    use servescope::core::json::Json;
+    let value = Json::parse(br#"{"a": [1, 2.5, null, "q\"", 1.0], "b": {"c": "x", "d": [{"e": true}]}, "f": []}"#).expect("JSON");
     assert_eq!(
-        pretty_json(&value),
-        "{\n  \"a\": [1,2.5,null],\n  \"b\": {\n    \"c\": \"x\",\n    \"d\": [\n      {\n        \"e\": true\n      }\n    ]\n  },\n  \"f\": []\n}"
+        value.pretty(),
+        "{\n  \"a\": [1,2.5,null,\"q\\\"\",1.0],\n  \"b\": {\n    \"c\": \"x\",\n    \"d\": [\n      {\n        \"e\": true\n      }\n    ]\n  },\n  \"f\": []\n}"
     );
-    // The bundled study reads back as the same JSON.
-    let raw = common::bundled_results().raw_document();
-    let again: serde_json::Value = serde_json::from_str(&pretty_json(&raw)).expect("valid JSON");
-    assert_eq!(again, raw);
+    // The bundled study reads back as the same JSON, key order included.
+    let results = common::bundled_results();
+    let printed = results.raw_document().pretty();
+    let again: serde_json::Value = serde_json::from_str(&printed).expect("valid JSON");
+    let original: serde_json::Value = serde_json::from_str(&results.raw).expect("valid JSON");
+    assert_eq!(again, original);
+    assert_eq!(Json::parse(printed.as_bytes()).expect("valid JSON"), results.raw_document());
 }
 
 #[test]

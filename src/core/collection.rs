@@ -7,8 +7,8 @@
 //! relative to the manifest. The first version's `{"results": [{"path", "title", "date",
 //! "sha256"}]}` still opens (its other fields read as not stated).
 
+use crate::core::json::{Json, Obj};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use super::model::Results;
 use super::provenance::sha256_hex;
@@ -106,25 +106,25 @@ pub enum IndexError {
     },
 }
 
-fn string_field(item: &Map<String, Value>, key: &str, at: &str, path: &str) -> Result<String, IndexError> {
+fn string_field(item: &Obj<'_>, key: &str, at: &str, path: &str) -> Result<String, IndexError> {
     item.get(key)
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .map(str::to_owned)
         .ok_or_else(|| IndexError::Shape { path: path.to_owned(), what: format!("{at}.{key}: expected a string") })
 }
 
-fn optional_string(item: &Map<String, Value>, key: &str, at: &str, path: &str) -> Result<Option<String>, IndexError> {
+fn optional_string(item: &Obj<'_>, key: &str, at: &str, path: &str) -> Result<Option<String>, IndexError> {
     match item.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s.clone())),
+        None | Some(Json::Null) => Ok(None),
+        Some(Json::String(s)) => Ok(Some(s.to_string())),
         Some(_) => Err(IndexError::Shape { path: path.to_owned(), what: format!("{at}.{key}: expected a string or null") }),
     }
 }
 
-fn strings(item: &Map<String, Value>, key: &str, at: &str, path: &str) -> Result<Vec<String>, IndexError> {
+fn strings(item: &Obj<'_>, key: &str, at: &str, path: &str) -> Result<Vec<String>, IndexError> {
     match item.get(key) {
         None => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
+        Some(Json::Array(items)) => items
             .iter()
             .enumerate()
             .map(|(i, v)| {
@@ -139,16 +139,16 @@ fn strings(item: &Map<String, Value>, key: &str, at: &str, path: &str) -> Result
 
 /// Parse a manifest; `path` names it in errors.
 pub fn parse_collection(bytes: &[u8], path: &str) -> Result<Collection, IndexError> {
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| IndexError::NotJson { path: path.to_owned(), reason: e.to_string() })?;
+    let value = Json::parse(bytes).map_err(|e| IndexError::NotJson { path: path.to_owned(), reason: e.to_string() })?;
     let shape = |what: &str| IndexError::Shape { path: path.to_owned(), what: what.to_owned() };
     let root = value.as_object().ok_or_else(|| shape("expected an object with a `studies` array"))?;
     let (key, items) = match (root.get("studies"), root.get("results")) {
-        (Some(Value::Array(items)), _) => ("studies", items),
-        (None, Some(Value::Array(items))) => ("results", items),
+        (Some(Json::Array(items)), _) => ("studies", items),
+        (None, Some(Json::Array(items))) => ("results", items),
         _ => return Err(shape("expected an object with a `studies` array (or the first version's `results` array)")),
     };
     if key == "studies" {
-        match root.get("schemaVersion").and_then(Value::as_str) {
+        match root.get("schemaVersion").and_then(Json::as_str) {
             Some(v) if v.starts_with("1.") => {}
             Some(v) => return Err(shape(&format!("schemaVersion {v} is not supported: this page reads 1.x manifests"))),
             None => return Err(shape("schemaVersion: expected \"1.0\"")),
@@ -159,7 +159,7 @@ pub fn parse_collection(bytes: &[u8], path: &str) -> Result<Collection, IndexErr
         let at = format!("{key}[{i}]");
         let item = item.as_object().ok_or_else(|| shape(&format!("{at}: expected an object")))?;
         let bytes = match item.get("bytes") {
-            None | Some(Value::Null) => None,
+            None | Some(Json::Null) => None,
             Some(v) => Some(v.as_u64().ok_or_else(|| shape(&format!("{at}.bytes: expected a whole number")))?),
         };
         studies.push(StudyEntry {

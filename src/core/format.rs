@@ -146,50 +146,6 @@ pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
-/// Pretty JSON with short arrays of scalars on one line, so a file reads as written
-/// (the raw view); `indent` is the depth of `value`.
-pub fn pretty_json_into(value: &serde_json::Value, indent: usize, out: &mut String) {
-    use serde_json::Value;
-    let pad = "  ".repeat(indent);
-    match value {
-        Value::Array(items) if items.iter().all(|v| !v.is_array() && !v.is_object()) => {
-            out.push_str(&serde_json::to_string(value).unwrap_or_default());
-        }
-        Value::Array(items) => {
-            out.push_str("[\n");
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(&pad);
-                out.push_str("  ");
-                pretty_json_into(item, indent + 1, out);
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&pad);
-            out.push(']');
-        }
-        Value::Object(map) => {
-            out.push_str("{\n");
-            for (i, (k, v)) in map.iter().enumerate() {
-                out.push_str(&pad);
-                out.push_str("  ");
-                out.push_str(&serde_json::to_string(k).unwrap_or_default());
-                out.push_str(": ");
-                pretty_json_into(v, indent + 1, out);
-                out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&pad);
-            out.push('}');
-        }
-        scalar => out.push_str(&serde_json::to_string(scalar).unwrap_or_default()),
-    }
-}
-
-/// `value` as `pretty_json_into` writes it.
-pub fn pretty_json(value: &serde_json::Value) -> String {
-    let mut out = String::new();
-    pretty_json_into(value, 0, &mut out);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -148,6 +148,66 @@ impl<'a> Json<'a> {
     pub fn get(&self, key: &str) -> Option<&Json<'a>> {
         self.as_object()?.get(key)
     }
+
+    /// The number as `u64`, if this is a whole number that fits.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Json::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    /// Pretty JSON with short arrays of scalars on one line, so a file reads as written
+    /// (the raw view).
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.pretty_into(0, &mut out);
+        out
+    }
+
+    fn pretty_into(&self, indent: usize, out: &mut String) {
+        let pad = "  ".repeat(indent);
+        match self {
+            Json::Array(items) if items.iter().all(|v| !matches!(v, Json::Array(_) | Json::Object(_))) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.pretty_into(indent, out);
+                }
+                out.push(']');
+            }
+            Json::Array(items) => {
+                out.push_str("[\n");
+                for (i, item) in items.iter().enumerate() {
+                    out.push_str(&pad);
+                    out.push_str("  ");
+                    item.pretty_into(indent + 1, out);
+                    out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad);
+                out.push(']');
+            }
+            Json::Object(map) => {
+                out.push_str("{\n");
+                for (i, (k, v)) in map.iter().enumerate() {
+                    out.push_str(&pad);
+                    out.push_str("  ");
+                    out.push_str(&serde_json::to_string(k).unwrap_or_default());
+                    out.push_str(": ");
+                    v.pretty_into(indent + 1, out);
+                    out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad);
+                out.push('}');
+            }
+            Json::Null => out.push_str("null"),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Json::Number(n) => out.push_str(&n.to_string()),
+            Json::String(s) => out.push_str(&serde_json::to_string(s.as_ref()).unwrap_or_default()),
+        }
+    }
 }
 
 /// A key or string: borrowed when the input has it without escapes.

@@ -3,7 +3,7 @@
 //! each field's min and max), and the cells as JSON — the rounded ones the results file
 //! shows and the unrounded ones (one line per trial) its sweep keeps.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::doc::{CellDoc, Figure, RowDoc, WorkloadDoc};
 use super::{ImportError, Load, Run};
@@ -220,7 +220,8 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
 /// Derive a sweep line again from the tool's file it came from (`file`, at `entry`): the
 /// same importer, the line's own lengths and GPU count; every figure must agree. This is
 /// what lets `servescope-verify` reach the tool's own output, not only the sweep.
-pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &Map<String, Value>) -> Result<(), String> {
+pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &str) -> Result<(), String> {
+    let Ok(Value::Object(line)) = serde_json::from_str::<Value>(line) else { return Err("the sweep line is not a JSON object".into()) };
     // A run with no load of its own was placed at the line's concurrency (`--conc`).
     let conc = line.get("conc").and_then(Value::as_u64).and_then(|c| u32::try_from(c).ok());
     let imported = super::import_file_with(file, bytes, None, conc).map_err(|e| format!("its tool file does not import again: {e}"))?;

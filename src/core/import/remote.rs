@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::draft::{read_draft, DraftFile};
 use super::study::{write_study, EngineGroup, StudyAnswers, WrittenFile};
@@ -32,8 +31,8 @@ pub struct RederiveJob {
     pub blob: usize,
     /// The entry in it the line came from.
     pub entry: String,
-    /// The sweep line.
-    pub line: Map<String, Value>,
+    /// The sweep line's JSON text.
+    pub line: String,
 }
 
 /// What the page asks of the importers (one at a time: the size of the largest is no cost).
@@ -140,8 +139,8 @@ pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
 }
 
 /// A sweep line to derive again, as verification asks it: the tool file's name, the entry,
-/// the line.
-pub type AskedLine = (String, String, Map<String, Value>);
+/// the line's JSON text.
+pub type AskedLine = (String, String, String);
 
 /// Ask for sweep lines derived again from the tool files (`files`, by name): each file's
 /// bytes travel once however many lines name it.

@@ -82,10 +82,10 @@ pub struct Highlight {
 }
 
 impl Results {
-    /// The whole document as JSON (the raw view's; the walk itself never builds it).
-    pub fn raw_document(&self) -> serde_json::Value {
+    /// The whole document as JSON (the raw view's), read again from its text.
+    pub fn raw_document(&self) -> crate::core::json::Json<'_> {
         // The text passed the walk's parse, so this reads it again the same way.
-        serde_json::from_str(&self.raw).unwrap_or(serde_json::Value::Null)
+        crate::core::json::Json::parse(self.raw.as_bytes()).unwrap_or(crate::core::json::Json::Null)
     }
 
     /// The engine with this id, if declared.

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value};
+use crate::core::json::{Json, Obj};
 
 use crate::core::format::rounding_half_width;
 use crate::core::model::{Cell, Results, Trials, CELL_NUMBERS};
@@ -45,10 +45,11 @@ impl fmt::Display for Recomputation {
     }
 }
 
-/// Derives a sweep line again from the tool's file it names (`from`): `None` when the line
-/// names none (or that file is not verified), else whether every figure agrees. The
-/// importers supply it (`import::rederive`); provenance does not depend on them.
-pub type Rederive<'a> = &'a dyn Fn(&Map<String, Value>) -> Option<Result<(), String>>;
+/// Derives a sweep line again from the tool's file it names (`from`), given the line's text
+/// and its object: `None` when the line names none (or that file is not verified), else
+/// whether every figure agrees. The importers supply it (`import::rederive`); provenance
+/// does not depend on them.
+pub type Rederive<'a> = &'a dyn Fn(&str, &Obj<'_>) -> Option<Result<(), String>>;
 
 /// Whether a published figure is the line's value rounded to the decimals the figure shows.
 pub fn rounds_to(published: f64, raw: f64) -> bool {
@@ -67,9 +68,9 @@ fn published(cell: &Cell) -> Vec<(&'static str, f64)> {
 }
 
 /// Why a line does not reproduce a cell, or `None` when it does.
-fn line_disagreement(fields: &[(&str, f64)], line: &Map<String, Value>) -> Option<String> {
+fn line_disagreement(fields: &[(&str, f64)], line: &Obj<'_>) -> Option<String> {
     for &(field, published) in fields {
-        match line.get(field).and_then(Value::as_f64) {
+        match line.get(field).and_then(Json::as_f64) {
             None => return Some(format!("the line has no number `{field}`")),
             Some(raw) if !rounds_to(published, raw) => return Some(format!("`{field}` is {published} but the line gives {raw}")),
             Some(_) => {}
@@ -92,11 +93,11 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
 /// Why a repeated-runs cell does not follow from its trial lines, or `None` when each
 /// published figure is the trials' median and each range their min and max (rounded as
 /// the cell shows them).
-fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Map<String, Value>]) -> Option<String> {
+fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Obj<'_>]) -> Option<String> {
     if runs.len() != trials.count as usize {
         return Some(format!("the cell says {} trials, the sweep has {} trial lines for it", trials.count, runs.len()));
     }
-    let values = |field: &str| -> Vec<f64> { runs.iter().filter_map(|l| l.get(field).and_then(Value::as_f64)).collect() };
+    let values = |field: &str| -> Vec<f64> { runs.iter().filter_map(|l| l.get(field).and_then(Json::as_f64)).collect() };
     for &(field, published) in fields {
         let Some(raw) = median(&mut values(field)) else { return Some(format!("no trial line has a number `{field}`")) };
         if !rounds_to(published, raw) {
@@ -117,8 +118,15 @@ fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Map<Str
 /// each matching line from its tool's file where `rederive` can.
 pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederive<'_>) -> Recomputation {
     let text = String::from_utf8_lossy(jsonl);
-    let lines: Vec<Map<String, Value>> =
-        text.lines().filter(|l| !l.trim().is_empty()).filter_map(|l| serde_json::from_str::<Value>(l).ok()?.as_object().cloned()).collect();
+    // Each line's text (what a re-derivation is asked about) and its object, borrowing it.
+    let lines: Vec<(&str, Obj<'_>)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| match Json::parse(l.as_bytes()).ok()? {
+            Json::Object(obj) => Some((l, obj)),
+            _ => None,
+        })
+        .collect();
     let mut out = Recomputation::default();
     let Some(serving) = &results.serving else { return out };
     for (w, workload) in serving.workloads.iter().enumerate() {
@@ -131,15 +139,16 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederi
                 let keys: Vec<&str> =
                     ["isl", "osl", "conc", "rate_rps", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
                 let key_values: Vec<(&str, f64)> = fields.iter().copied().filter(|f| keys.contains(&f.0)).collect();
-                let candidates: Vec<&Map<String, Value>> = lines
+                let candidates: Vec<&(&str, Obj<'_>)> = lines
                     .iter()
-                    .filter(|line| {
-                        key_values.iter().all(|&(k, v)| line.get(k).and_then(Value::as_f64).is_some_and(|raw| rounds_to(v, raw)))
+                    .filter(|(_, line)| {
+                        key_values.iter().all(|&(k, v)| line.get(k).and_then(Json::as_f64).is_some_and(|raw| rounds_to(v, raw)))
                     })
                     .collect();
-                let used: Vec<&Map<String, Value>> = if let Some(trials) = &cell.trials {
-                    let runs: Vec<&Map<String, Value>> = candidates.into_iter().filter(|l| l.contains_key("trial")).collect();
-                    if let Some(reason) = trials_disagreement(&fields, trials, &runs) {
+                let used: Vec<&(&str, Obj<'_>)> = if let Some(trials) = &cell.trials {
+                    let runs: Vec<&(&str, Obj<'_>)> = candidates.into_iter().filter(|(_, l)| l.contains_key("trial")).collect();
+                    let objects: Vec<&Obj<'_>> = runs.iter().map(|(_, l)| l).collect();
+                    if let Some(reason) = trials_disagreement(&fields, trials, &objects) {
                         out.mismatches.push(CellMismatch { path, reason });
                         continue;
                     }
@@ -150,7 +159,7 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederi
                         continue;
                     }
                     let (agree, reasons): (Vec<_>, Vec<_>) =
-                        candidates.iter().map(|line| (*line, line_disagreement(&fields, line))).partition(|(_, r)| r.is_none());
+                        candidates.iter().map(|line| (*line, line_disagreement(&fields, &line.1))).partition(|(_, r)| r.is_none());
                     match agree.first() {
                         Some((line, _)) => vec![*line],
                         None => {
@@ -161,7 +170,7 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederi
                     }
                 };
                 // The lines behind the cell, derived again from the tool's own file.
-                let checks: Vec<Option<Result<(), String>>> = used.iter().map(|line| rederive(line)).collect();
+                let checks: Vec<Option<Result<(), String>>> = used.iter().map(|(text, line)| rederive(text, line)).collect();
                 if let Some(Err(reason)) = checks.iter().flatten().find(|c| c.is_err()) {
                     out.mismatches.push(CellMismatch { path, reason: reason.clone() });
                     continue;

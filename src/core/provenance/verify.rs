@@ -9,11 +9,12 @@ use super::recompute::{recompute, Recomputation};
 use super::status::{SourceStatus, StatusCounts};
 use crate::core::model::Results;
 
-/// Derives a sweep line again from a tool file: `(file name, bytes, entry, line)`, `Ok`
+/// Derives a sweep line again from a tool file: `(file name, bytes, entry, the line's JSON
+/// text)`, `Ok`
 /// when every figure agrees (`import::rederive`); `None` when it cannot be derived again
 /// where the check runs (the page's import module could not be loaded): the line is then
 /// checked against its sweep only, and not counted as derived from its tool's file.
-pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &serde_json::Map<String, serde_json::Value>) -> Option<Result<(), String>>;
+pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &str) -> Option<Result<(), String>>;
 
 /// The status a `url`-only source keeps: neither the page nor the command line fetches it.
 pub const REMOTE: &str = "remote: known only by its URL, not fetched";
@@ -101,13 +102,13 @@ impl Verification {
         let sweeps = super::citations::sweep_sources(results);
         let kept = &self.sweeps;
         // `from` is "COPY ENTRY": the longest kept file name it starts with is the copy.
-        let from_tool = |line: &serde_json::Map<String, serde_json::Value>| {
+        let from_tool = |text: &str, line: &crate::core::json::Obj<'_>| {
             let from = line.get("from")?.as_str()?;
             let (name, bytes) = kept
                 .iter()
                 .filter(|(name, _)| from == name.as_str() || from.strip_prefix(name.as_str()).is_some_and(|r| r.starts_with(' ')))
                 .max_by_key(|(name, _)| name.len())?;
-            rederive(name, bytes, from[name.len()..].trim(), line)
+            rederive(name, bytes, from[name.len()..].trim(), text)
         };
         let recomputations = sweeps
             .into_iter()

@@ -86,7 +86,7 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
     let probe = verification.finish(&study.results, 0, warnings, &|file, bytes, entry, line| {
         // A tool file's bytes are kept once, however many lines name it.
         files.borrow_mut().entry(file.to_owned()).or_insert_with(|| bytes.to_vec());
-        asked.borrow_mut().push((file.to_owned(), entry.to_owned(), line.clone()));
+        asked.borrow_mut().push((file.to_owned(), entry.to_owned(), line.to_owned()));
         Some(Ok(()))
     });
     let (asked, files) = (asked.into_inner(), files.into_inner());

@@ -11,7 +11,7 @@ pub fn RawView(
     /// The study.
     study: Study,
 ) -> impl IntoView {
-    let text = crate::core::format::pretty_json(&study.results.raw_document());
+    let text = study.results.raw_document().pretty();
     view! {
         <section class="panel raw">
             <h2>"Raw file"</h2>
