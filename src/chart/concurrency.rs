@@ -113,6 +113,11 @@ pub fn dash_of(series: &Series) -> (u32, u32) {
     file_line_style(series.file.max(1)).0
 }
 
+/// An export's legend for lines drawn against the load: each line's label, style and dash.
+pub fn series_legend(series: &[Series]) -> Vec<super::LegendItem> {
+    series.iter().map(|s| super::LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false }).collect()
+}
+
 /// Draw a metric against concurrency.
 pub fn draw_concurrency_chart<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,

@@ -23,7 +23,7 @@ pub mod tradeoff;
 
 pub use axis::{tick_label, usable_scale, x_from_conc, LoadScale};
 pub use bars::{draw_bars, BarChart, BarsGeometry};
-pub use concurrency::{dash_of, draw_concurrency_chart, ChartGeometry, ConcurrencyChart, GapMark, PlottedPoint};
+pub use concurrency::{dash_of, draw_concurrency_chart, series_legend, ChartGeometry, ConcurrencyChart, GapMark, PlottedPoint};
 pub use dot::{draw_dot_chart, DotChart, DotGeometry};
 pub use frame::{draw_framed, Frame, LegendItem};
 pub use geometry::{nearest, step, Mark, Step};

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::chart_words::{decode_y_title, DECODE_UNIT};
 use crate::core::compare::{compare_decode_series, file_tags};
 use crate::core::contents::{block_summary, Block};
@@ -101,11 +101,7 @@ pub fn DecodeView(
         let (study, unit) = (study.clone(), unit.clone());
         Arc::new(move || ExportText {
             title: format!("{} · decode · {unit}", study_line(&study)),
-            legend: series
-                .get_untracked()
-                .iter()
-                .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
-                .collect(),
+            legend: series.with_untracked(|s| series_legend(s)),
             notes: Vec::new(),
             footer: footer_with_compared(page, &study),
             stem: stem(View::Decode, &[]),

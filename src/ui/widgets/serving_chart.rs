@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::chart::{dash_of, draw_concurrency_chart, ConcurrencyChart, LegendItem};
+use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::chart_words::{price_note, ratio_base, ServingAxis};
 use crate::core::compare::{compare_series, file_tags, find_workload};
 use crate::core::link::{chosen_workload, workload_key};
@@ -178,11 +178,7 @@ pub fn serving_chart(
             let notes = price_note(metric.get_untracked(), &page.link.prices.get_untracked()).into_iter().collect();
             ExportText {
                 title: axis.with_untracked(|a| a.export_title(&study_line(&study), &w.as_ref().map(|w| w.name()).unwrap_or_default())),
-                legend: series
-                    .get_untracked()
-                    .iter()
-                    .map(|s| LegendItem { label: s.label.clone(), style: s.style, dash: Some(dash_of(s)), band: false })
-                    .collect(),
+                legend: series.with_untracked(|s| series_legend(s)),
                 notes,
                 footer: footer_with_compared(page, &study),
                 stem: stem(view, &[w.map(|w| w.key()).unwrap_or_default(), metric.get_untracked().as_str().to_owned()]),
