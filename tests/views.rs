@@ -96,7 +96,7 @@ fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
     let results = common::bundled_results();
     let printed = results.raw_document().pretty();
     let again: serde_json::Value = serde_json::from_str(&printed).expect("valid JSON");
-    let original: serde_json::Value = serde_json::from_str(&results.raw).expect("valid JSON");
+    let original: serde_json::Value = serde_json::from_slice(&results.raw).expect("valid JSON");
     assert_eq!(again, original);
     assert_eq!(Json::parse(printed.as_bytes()).expect("valid JSON"), results.raw_document());
 }

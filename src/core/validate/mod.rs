@@ -110,8 +110,7 @@ fn document(checker: &mut Checker, bytes: &[u8]) -> Option<Results> {
         return None;
     };
     let mut results = results(checker, obj)?;
-    // The parse succeeded, so the bytes are UTF-8 (JSON outside strings is ASCII).
-    results.raw = String::from_utf8_lossy(bytes).into();
+    results.raw = Arc::from(bytes);
     Some(results)
 }
 
@@ -221,6 +220,6 @@ fn results(checker: &mut Checker, obj: &Obj<'_>) -> Option<Results> {
         serving,
         accuracy,
         weight_accuracy,
-        raw: Arc::from(""),
+        raw: Arc::from(&[][..]),
     })
 }
