@@ -60,3 +60,15 @@ fn syntax_errors_name_line_and_column_as_before() {
     let deep = "[".repeat(200) + &"]".repeat(200);
     assert!(Json::parse(deep.as_bytes()).expect_err("too deep").to_string().contains("recursion limit"));
 }
+
+#[test]
+fn a_large_object_without_repeats_finds_every_key() {
+    // Past 32 entries an object is indexed: every key still finds its own value.
+    let text = format!("{{{}}}", (0..500).map(|i| format!("\"k{i}\": {i}")).collect::<Vec<_>>().join(","));
+    let json = Json::parse(text.as_bytes()).expect("valid");
+    let obj = json.as_object().expect("object");
+    assert_eq!(obj.len(), 500);
+    assert!((0..500).all(|i| obj.get(&format!("k{i}")).and_then(Json::as_f64) == Some(f64::from(i))));
+    assert_eq!(obj.get("k500"), None);
+    assert_eq!(obj.keys().last(), Some("k499"), "file order kept");
+}

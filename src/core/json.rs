@@ -8,6 +8,7 @@
 //! the parsing, so syntax errors, their line and column and the nesting limit are its own.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -30,17 +31,27 @@ pub enum Json<'a> {
     Object(Obj<'a>),
 }
 
+/// Objects with more entries than this are indexed: a lookup in a results file's objects
+/// (a few dozen keys at most) is a short scan, and a crafted object with very many keys
+/// must not make every lookup, and the checks that make one per cell, slow.
+const INDEXED_FROM: usize = 32;
+
 /// A JSON object: its entries in file order, each key once (a repeated key keeps its first
 /// place and its last value, as `serde_json::Map` does).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Obj<'a> {
     entries: Vec<(Cow<'a, str>, Json<'a>)>,
+    /// Each key's position, for an object of more than `INDEXED_FROM` entries.
+    index: Option<HashMap<String, usize>>,
 }
 
 impl<'a> Obj<'a> {
     /// The value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&Json<'a>> {
-        self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        match &self.index {
+            Some(index) => index.get(key).map(|&at| &self.entries[at].1),
+            None => self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+        }
     }
 
     /// Whether `key` is present.
@@ -74,30 +85,26 @@ impl<'a> Obj<'a> {
     }
 
     /// Entries as read: a repeated key keeps its first place and takes its last value.
-    fn from_entries(mut entries: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
-        // Objects in results files have a few dozen keys at most; a crafted one with very
-        // many must not make the check quadratic.
-        let repeated = if entries.len() <= 32 {
-            (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0))
-        } else {
-            let mut seen = std::collections::HashSet::with_capacity(entries.len());
-            !entries.iter().all(|(k, _)| seen.insert(k.as_ref()))
-        };
-        if repeated {
-            let mut first: std::collections::HashMap<Cow<'a, str>, usize> = std::collections::HashMap::new();
-            let mut kept: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(entries.len());
-            for (key, value) in entries.drain(..) {
-                match first.get(&key) {
-                    Some(&at) => kept[at].1 = value,
-                    None => {
-                        first.insert(key.clone(), kept.len());
-                        kept.push((key, value));
-                    }
+    fn from_entries(entries: Vec<(Cow<'a, str>, Json<'a>)>) -> Self {
+        if entries.len() <= INDEXED_FROM {
+            let repeated = (1..entries.len()).any(|i| entries[..i].iter().any(|(k, _)| *k == entries[i].0));
+            if !repeated {
+                return Obj { entries, index: None };
+            }
+        }
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(entries.len());
+        let mut kept: Vec<(Cow<'a, str>, Json<'a>)> = Vec::with_capacity(entries.len());
+        for (key, value) in entries {
+            match index.get(key.as_ref()) {
+                Some(&at) => kept[at].1 = value,
+                None => {
+                    index.insert(key.to_string(), kept.len());
+                    kept.push((key, value));
                 }
             }
-            entries = kept;
         }
-        Obj { entries }
+        let index = (kept.len() > INDEXED_FROM).then_some(index);
+        Obj { entries: kept, index }
     }
 }
 
