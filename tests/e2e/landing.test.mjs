@@ -197,18 +197,29 @@ test('a link to the serving view or the trade-off shows the view the build wrote
   }
 });
 
-test('a link to the serving view with anything else set is left to the app, and the landing page never fetches the view', async () => {
+test('a link to the serving view with anything else set, a repeated key or an unknown theme is left to the app, and the landing page never fetches the view', async () => {
   const page = await browser.context.newPage();
   const fetched = [];
   page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
   await holdWasm(page, 1000);
-  await page.goto(`${browser.base}?view=serving&metric=ttft_p99_ms`);
-  await page.waitForSelector('.boot-skeleton');
-  assert.equal(await page.isVisible('.boot-skeleton'), true);
-  assert.equal(await page.isVisible('#prerender'), false);
+  // The app shows the first of a repeated key and a notice for it, or for a theme it does
+  // not know: a view written for the link alone would jump.
+  for (const query of ['?view=serving&metric=ttft_p99_ms', '?view=overview&view=serving', '?view=serving&theme=bogus']) {
+    await page.goto(`${browser.base}${query}`);
+    await page.waitForSelector('.boot-skeleton');
+    assert.equal(await page.isVisible('.boot-skeleton'), true, query);
+    assert.equal(await page.isVisible('#prerender'), false, query);
+  }
   await page.goto(browser.base);
   await page.waitForSelector('#prerender .overview-chart');
   await page.waitForTimeout(300);
   assert.deepEqual(fetched, [], 'no deep view fetched for these links');
+  // A host that answers a lost view's file with another page (a fallback to index.html):
+  // that page is not put in, the skeleton stays until the app draws.
+  await page.route(/prerender-serving-/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body><div class="page" id="prerender">x</div></body></html>' }));
+  await page.goto(`${browser.base}?view=serving`);
+  await page.waitForTimeout(500);
+  assert.equal(await page.isVisible('.boot-skeleton'), true, 'a fallback page is not shown as the view');
+  assert.equal(await page.$$eval('#prerender', (e) => e.length), 1);
   await page.close();
 });
