@@ -11,12 +11,12 @@ use crate::core::chart_words::{
     TRADEOFF_X_TITLE,
 };
 use crate::core::link::{
-    chosen_workload, metric_for, metric_options, settings_sentence, tradeoff_metric, tradeoff_metrics, Scale, View, ViewState,
-    PRERENDERED_VIEWS,
+    chosen_workload, metric_for, metric_options, relative_options, settings_sentence, tradeoff_metric, tradeoff_metrics, workload_options,
+    Scale, View, ViewState, PRERENDERED_VIEWS,
 };
 use crate::core::model::Results;
 use crate::core::series::{
-    describe_lines, frontier_stretches, load_ticks, pareto_frontier, reads_in_seconds, serving_series, tradeoff_lines,
+    describe_lines, frontier_stretches, load_ticks, pareto_frontier, reads_in_seconds, serving_series, tradeoff_lines, without_line,
 };
 
 use super::html::Html;
@@ -56,7 +56,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
     top_bar(&mut html, results, &state, view);
     html.open("main", &[("id", Some("main"))]);
     html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, view));
-    let workloads: Vec<(String, String)> = serving.workloads.iter().map(|w| (w.key(), w.name())).collect();
+    let workloads = workload_options(results);
     let drawn = match view {
         View::Tradeoff => {
             let metric = tradeoff_metric(view, &inputs);
@@ -78,9 +78,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 tradeoff_metrics(false).iter().map(|m| (m.as_str().to_owned(), m.label().to_owned())).collect();
             choice(&mut html, "y axis", "y-picker", &metrics, metric.as_str());
             html.close("div");
-            let not_measured: Vec<String> =
-                results.engines.iter().filter(|e| !lines.iter().any(|l| l.id == e.id)).map(|e| e.id.clone()).collect();
-            legend(&mut html, results, &not_measured);
+            legend(&mut html, results, &without_line(results, &lines));
             let summary = tradeoff_summary(metric, &stretches);
             let drawn = chart_figure(&mut html, view.as_str(), "tradeoff ", TRADEOFF_CHART_HEIGHT, &summary, |area, theme| {
                 let chart = TradeoffChart {
@@ -122,9 +120,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 html.element("button", &[("class", Some("toggle")), ("type", Some("button")), ("aria-pressed", Some(pressed))], label);
             }
             html.close("span");
-            let mut engines = vec![(String::new(), "— (values as measured)".to_owned())];
-            engines.extend(results.engines.iter().map(|e| (e.id.clone(), e.label.clone())));
-            choice(&mut html, "Relative to", "vs-picker", &engines, "");
+            choice(&mut html, "Relative to", "vs-picker", &relative_options(results), "");
             html.close("div");
             html.element("p", &[("class", Some("definition"))], &metric.definition(serving));
             legend(&mut html, results, &lines.not_measured);

@@ -19,4 +19,4 @@ pub use views::{
     metric_options, metrics_of, settings_sentence, shows_tables, sources_behind, tradeoff_metric, tradeoff_metrics, BootCollection,
     BootStudy, PRERENDERED_VIEWS,
 };
-pub use workload::{chosen_workload, find_by_key, workload_key};
+pub use workload::{chosen_workload, find_by_key, relative_options, workload_key, workload_options};

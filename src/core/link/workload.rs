@@ -5,6 +5,18 @@
 use super::WorkloadKey;
 use crate::core::model::{LoadAxis, Results, Workload};
 
+/// A file's workloads as a picker lists them: `(key, name)`, in file order.
+pub fn workload_options(results: &Results) -> Vec<(String, String)> {
+    results.serving.iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.name())).collect()
+}
+
+/// The "Relative to" picker's choices: values as measured (`""`), then each engine by id.
+pub fn relative_options(results: &Results) -> Vec<(String, String)> {
+    let mut options = vec![(String::new(), "— (values as measured)".to_owned())];
+    options.extend(results.engines.iter().map(|e| (e.id.clone(), e.label.clone())));
+    options
+}
+
 /// The workload a view shows: the link's, else the first in file order.
 pub fn chosen_workload(results: &Results, workload: Option<WorkloadKey>) -> Option<&Workload> {
     let workloads = &results.serving.as_ref()?.workloads;

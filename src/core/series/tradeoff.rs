@@ -46,6 +46,12 @@ pub fn meets_limits(cell: &Cell, state: &SeriesInputs) -> bool {
     ttft && user
 }
 
+/// The engines with no trade-off line (nothing where both figures are measured, or hidden):
+/// their chips say "not measured in this workload".
+pub fn without_line(results: &Results, lines: &[TradeoffLine]) -> Vec<String> {
+    results.engines.iter().filter(|e| !lines.iter().any(|l| l.id == e.id)).map(|e| e.id.clone()).collect()
+}
+
 /// The trade-off lines: x = per-user tok/s, y = `y_metric`, one per shown engine with a
 /// point where both are measured.
 pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, state: &SeriesInputs) -> Vec<TradeoffLine> {

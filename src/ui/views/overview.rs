@@ -11,7 +11,7 @@ use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
-use crate::ui::widgets::pickers::{workload_options, WorkloadPicker};
+use crate::ui::widgets::pickers::WorkloadPicker;
 use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::state_link::StateLink;
 
@@ -73,7 +73,7 @@ pub fn OverviewView(
             <div class="overview-chart">
                 <div class="chart-head">
                     <h2>"Output tok/s per GPU against " {against} " · " {name}</h2>
-                    <WorkloadPicker workloads=workload_options(&study.results)/>
+                    <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
                 </div>
                 <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>
                 <ChartFigure spec=spec/>

@@ -21,7 +21,7 @@ use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::legend::{chips_for, EngineChips, FileKey};
 use crate::ui::widgets::notices::Notice;
-use crate::ui::widgets::pickers::{workload_options, MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
+use crate::ui::widgets::pickers::{MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
 use crate::ui::widgets::state_link::StateLink;
@@ -95,7 +95,6 @@ pub fn ExplorerView(
             view! { {key} <EngineChips chips=chips not_measured=not_measured/> }
         }
     };
-    let engines: Vec<(String, String)> = study.results.engines.iter().map(|e| (e.id.clone(), e.label.clone())).collect();
     let definition = {
         let study = study.clone();
         move || study.results.serving.as_ref().map(|serving| metric.get().definition(serving)).unwrap_or_default()
@@ -154,14 +153,14 @@ pub fn ExplorerView(
                 {move || relative.get().map(|l| format!(", as a ratio to {l}"))}</h2>
             {tradeoff_link}
             <div class="controls">
-                <WorkloadPicker workloads=workload_options(&study.results)/>
+                <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
                 <MetricPicker view=view/>
                 <ScaleToggle label="Scale" drawn=Signal::derive(move || if log_refused() { Scale::Lin } else { scale.get() })/>
                 {move || metric.get().is_percentile().then(|| view! {
                     <label class="control"><input type="checkbox" prop:checked=move || page.link.pct_both.get()
                         on:change=move |e| page.update_link(|s| s.pct_both = event_target_checked(&e))/>" p50 and p99 together"</label>
                 })}
-                <RelativePicker engines=engines/>
+                <RelativePicker options=crate::core::link::relative_options(&study.results)/>
                 {move || (metric.get() == Metric::CostPerMtok).then(|| view! { <PriceInputs/> })}
             </div>
             // The cost's definition is said in full under the chart, with its boundary.

@@ -16,7 +16,7 @@ use crate::core::contents::{block_summary, Block};
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::series::{best_within_limits, frontier_stretches, pareto_frontier, tradeoff_lines};
+use crate::core::series::{best_within_limits, frontier_stretches, pareto_frontier, tradeoff_lines, without_line};
 use crate::core::tables::limits_table;
 use crate::core::tooltip::tradeoff_tip;
 use crate::ui::chart::export::ExportText;
@@ -27,7 +27,7 @@ use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
-use crate::ui::widgets::pickers::{workload_options, Choice, WorkloadPicker};
+use crate::ui::widgets::pickers::{Choice, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::TableBlock;
@@ -151,9 +151,7 @@ pub fn TradeoffView(
     let spec = ChartSpec { id: ChartId::Tradeoff, draw, tip, summary, export, height: chart_height(page, 460) };
     let not_measured = {
         let study = study.clone();
-        Signal::derive(move || {
-            lines.with(|l| study.results.engines.iter().filter(|e| !l.iter().any(|line| line.id == e.id)).map(|e| e.id.clone()).collect())
-        })
+        Signal::derive(move || lines.with(|l| without_line(&study.results, l)))
     };
     let table = {
         let study = study.clone();
@@ -200,7 +198,7 @@ pub fn TradeoffView(
             <h2>{move || tradeoff_heading(y_metric.get())}</h2>
             {back}
             <div class="controls">
-                <WorkloadPicker workloads=workload_options(&study.results)/>
+                <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
                 {limit_input(LIMIT_LABELS.0, "slo-ttft", |l| l.0, |s, v| s.slo_ttft_p99_ms = v)}
                 {limit_input(LIMIT_LABELS.1, "slo-user", |l| l.1, |s, v| s.slo_user_tok_s = v)}
                 <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 
 use crate::core::link::{metric_for, metric_options, Scale, View, WorkloadKey};
 use crate::core::metric::Metric;
-use crate::core::model::Results;
 use crate::ui::state::{history, page};
 
 /// A labelled `<select>`; `pick` gets the chosen value.
@@ -59,11 +58,6 @@ pub fn WorkloadPicker(
     view! { <Choice label="Workload" class="workload-picker" options=Signal::stored(workloads) selected=selected pick=pick/> }
 }
 
-/// The workloads of a file, for the picker.
-pub fn workload_options(results: &Results) -> Vec<(String, String)> {
-    results.serving.iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.name())).collect()
-}
-
 /// A view's metrics; the picker names the metric drawn, even one reached only by link.
 #[component]
 pub fn MetricPicker(
@@ -108,15 +102,13 @@ pub fn ScaleToggle(
     view! { <span class="control" role="group" aria-label=label>{label} " " {button(Scale::Lin, "linear")} {button(Scale::Log, "log")}</span> }
 }
 
-/// "Relative to": every value as a ratio to one engine's.
+/// "Relative to": every value as a ratio to one engine's (`core::link::relative_options`).
 #[component]
 pub fn RelativePicker(
-    /// The engines, as `(id, label)`.
-    engines: Vec<(String, String)>,
+    /// `(value, text)`: values as measured, then each engine.
+    options: Vec<(String, String)>,
 ) -> impl IntoView {
     let page = page();
-    let mut options = vec![(String::new(), "— (values as measured)".to_owned())];
-    options.extend(engines);
     let selected = Signal::derive(move || page.link.vs.get().unwrap_or_default());
     let pick = Callback::new(move |value: String| page.update_link(|s| s.vs = (!value.is_empty()).then_some(value)));
     view! { <Choice label="Relative to" class="vs-picker" options=Signal::stored(options) selected=selected pick=pick/> }
