@@ -46,7 +46,7 @@ fn post(worker: &web_sys::Worker, id: u32, message: &Message) {
     for bytes in &message.blobs {
         blobs.push(&js_sys::Uint8Array::from(bytes.as_slice()));
     }
-    worker.post_message(&js_sys::Array::of3(&id.into(), &message.json.clone().into(), &blobs)).ok();
+    worker.post_message(&js_sys::Array::of3(&id.into(), &wasm_bindgen::JsValue::from_str(&message.json), &blobs)).ok();
 }
 
 /// Every request waiting on the module fails with `why`; the next request starts it again.

@@ -180,10 +180,12 @@ pub async fn load_local(page: PageState, id: LoadId, files: BTreeMap<String, Vec
             return;
         }
     };
-    let bytes = files.get(&chosen.name).cloned().unwrap_or_default();
     show_local_in_link(page, &chosen.name);
     let src = format!("local file {}", chosen.name);
-    accept(page, slot, id, src, &bytes, Some(chosen.validation), Origin::Local(Arc::new(files)), true).await;
+    // Borrowed from the files the origin keeps: a large results file is not copied.
+    let files = Arc::new(files);
+    let bytes = files.get(&chosen.name).map_or(&[][..], Vec::as_slice);
+    accept(page, slot, id, src, bytes, Some(chosen.validation), Origin::Local(files.clone()), true).await;
 }
 
 /// While a local file is shown the address bar names no study (`src` would name the one
@@ -247,9 +249,10 @@ pub fn compare_local(page: PageState, list: web_sys::FileList) {
                 return;
             }
         };
-        let bytes = files.get(&chosen.name).cloned().unwrap_or_default();
         let src = format!("local file {}", chosen.name);
-        accept(page, slot, id, src, &bytes, Some(chosen.validation), Origin::Local(Arc::new(files)), false).await;
+        let files = Arc::new(files);
+        let bytes = files.get(&chosen.name).map_or(&[][..], Vec::as_slice);
+        accept(page, slot, id, src, bytes, Some(chosen.validation), Origin::Local(files.clone()), false).await;
     });
 }
 

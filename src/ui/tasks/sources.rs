@@ -99,10 +99,13 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
         return;
     }
     let report = match outcomes {
-        Ok(outcomes) => verification.finish(&study.results, 0, warnings, &|file, _, entry, line| {
-            let k = asked.iter().position(|(f, e, l)| f == file && e == entry && l == line)?;
-            outcomes.get(k).cloned()
-        }),
+        Ok(outcomes) => {
+            // Each line's answer by what was asked: one lookup per line, not a scan of them all.
+            let answer: std::collections::HashMap<(&str, &str, &str), usize> =
+                asked.iter().enumerate().map(|(k, (f, e, l))| ((f.as_str(), e.as_str(), l.as_str()), k)).collect();
+            verification
+                .finish(&study.results, 0, warnings, &|file, _, entry, line| outcomes.get(*answer.get(&(file, entry, line))?).cloned())
+        }
         // Not derived again here: checked against the sweep only, never counted as from the tool.
         Err(_) => verification.finish(&study.results, 0, warnings, &|_, _, _, _| None),
     };
