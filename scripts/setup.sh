@@ -33,6 +33,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
+# The split step (tools/split.mjs): cuts the lazily loaded views out of the app's wasm.
+WASM_SPLIT_VERSION=0.2.2
+if ! cargo install --list | grep -q "^wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "installing wasm_split_cli_support $WASM_SPLIT_VERSION (about 3 minutes)"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
+fi
+
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   say "installing Debian's chromium and chromium-driver"
   export DEBIAN_FRONTEND=noninteractive

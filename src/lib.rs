@@ -14,7 +14,7 @@ pub mod core;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub mod ui;
 
 /// The import module's worker loop (wasm only; its own module, `servescope-import-worker`).

@@ -1,4 +1,4 @@
-// trunk post_build hook: run servescope-prerender, then shape the staged index.html for a
+// trunk post_build hook: split the app's wasm (tools/split.mjs), run servescope-prerender, then shape the staged index.html for a
 // fast first paint and write the sha256 of every inline <script> and <style> into the CSP.
 // The pre-render runs from here, not as a hook of its own: trunk starts a stage's hooks at
 // once, and two writers of index.html would race.
@@ -11,6 +11,7 @@
 // Fails the build when the placeholder, the stylesheet or the inline script is missing, so
 // a page can never ship with a stale or absent hash.
 import { precompress } from './precompress.mjs';
+import { splitApp } from './split.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,14 @@ const fail = (...message) => {
   process.exit(1);
 };
 if (!staging) fail('TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
+// First, the app's wasm split into the part a first visit runs and the views it loads later.
+try {
+  const release = process.env.TRUNK_PROFILE === 'release';
+  const split = splitApp(staging, { release, targetDir: process.env.CARGO_TARGET_DIR || 'target' });
+  console.log(`split: main wasm ${split.wasm} bytes; ${split.chunks.length} chunks, ${split.chunks.reduce((s, c) => s + c.bytes, 0)} bytes; loader ${split.loader}`);
+} catch (error) {
+  fail('the split step failed:', error.message);
+}
 // Not --quiet: a wait for cargo's build lock (another cargo on the same target/) shows.
 const prerender = spawnSync('cargo', ['run', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
 if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status ?? `by signal ${prerender.signal}`})`);

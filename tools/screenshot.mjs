@@ -1,7 +1,7 @@
 // Take a headless screenshot of the built site: node tools/screenshot.mjs OUT.png [QUERY] [WIDTH] [HEIGHT]
 // Serves dist/ on a free port, waits for the view to settle, writes a full-page PNG.
 // SHOT_SERVE="/coll/=some/dir" serves more folders (comma-separated prefix=folder pairs);
-// SHOT_FULL=0 shoots the first screen only.
+// SHOT_FULL=0 shoots the first screen only; SHOT_DIST=DIR serves another build than dist/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { serve } from './serve.mjs';
 
 const [out = 'docs/screenshot.png', query = '', width = '1200', height = '900'] = process.argv.slice(2);
 const extra = Object.fromEntries((process.env.SHOT_SERVE ?? '').split(',').filter(Boolean).map((p) => p.split('=')));
-const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures', ...extra });
+const server = await serve(process.env.SHOT_DIST ?? 'dist', 0, { '/fixtures/': 'tests/fixtures', ...extra });
 const profile = mkdtempSync(join(tmpdir(), 'servescope-shot-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -4,5 +4,6 @@
 pub mod app;
 mod drawers;
 mod embed;
+mod lazy;
 mod router;
 mod topbar;

@@ -1,22 +1,21 @@
-//! The router: which view a link shows, for the study loaded. The only file that names the
-//! views.
+//! The router: which view a link shows, for the study loaded. With `lazy.rs` (the split
+//! points of the views loaded when first opened), the only file that names the views.
 
 use leptos::prelude::*;
 
+use super::lazy::{self, Chunk, Chunks};
 use crate::core::link::{is_energy_tradeoff, settings_sentence, View};
 use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
-use crate::ui::views::{
-    accuracy, cache, catalog, compare, coverage, decode, history, overview, prefill, provenance, raw, serving, tradeoff,
-};
+use crate::ui::views::{compare, overview, serving, tradeoff};
 use crate::ui::widgets::findings::{ErrorPanel, FailurePanel, FindingsPanel};
 
 /// The view of a study.
-fn study_view(study: Study, view: View) -> AnyView {
+fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
     let page = page();
     match view {
         View::Overview => view! { <overview::OverviewView study=study/> }.into_any(),
-        View::Decode => view! { <decode::DecodeView study=study/> }.into_any(),
+        View::Decode => chunks.show(Chunk::Decode, move || lazy::decode_view(study.clone())),
         View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
         View::Energy => {
             // `chart=tradeoff` in the energy view is the energy trade-off (docs/links.md).
@@ -32,11 +31,11 @@ fn study_view(study: Study, view: View) -> AnyView {
             .into_any()
         }
         View::Tradeoff => view! { <tradeoff::TradeoffView study=study view=View::Tradeoff/> }.into_any(),
-        View::Accuracy => view! { <accuracy::AccuracyView study=study/> }.into_any(),
-        View::Prefill => view! { <prefill::PrefillView study=study/> }.into_any(),
-        View::Cache => view! { <cache::CacheView study=study/> }.into_any(),
-        View::Provenance => view! { <provenance::ProvenanceView study=study/> }.into_any(),
-        View::Raw => view! { <raw::RawView study=study/> }.into_any(),
+        View::Accuracy => chunks.show(Chunk::Accuracy, move || lazy::accuracy_view(study.clone())),
+        View::Prefill => chunks.show(Chunk::Prefill, move || lazy::prefill_view(study.clone())),
+        View::Cache => chunks.show(Chunk::Cache, move || lazy::cache_view(study.clone())),
+        View::Provenance => chunks.show(Chunk::Provenance, move || lazy::provenance_view(study.clone())),
+        View::Raw => chunks.show(Chunk::Raw, move || lazy::raw_view(study.clone())),
         View::Compare => {
             // Files to add come first; once files are compared, their chart does.
             if page.link.compare.with_untracked(Vec::is_empty) {
@@ -51,7 +50,7 @@ fn study_view(study: Study, view: View) -> AnyView {
 }
 
 /// A collection view, from the manifest alone (history fetches what it reads itself).
-fn collection_view(view: View) -> AnyView {
+fn collection_view(view: View, chunks: Chunks) -> AnyView {
     let page = page();
     match page.collection.get() {
         CollectionState::Loading => view! { <div class="skeleton" role="status"><p>"Loading the collection…"</p></div> }.into_any(),
@@ -59,9 +58,9 @@ fn collection_view(view: View) -> AnyView {
             view! { <FailurePanel src="the collection manifest".to_owned() message heading="Could not load the collection"/> }.into_any()
         }
         CollectionState::Ready { collection, srcs } => match view {
-            View::Coverage => view! { <coverage::CoverageView collection=collection/> }.into_any(),
-            View::History => view! { <history::HistoryView collection=collection srcs=srcs/> }.into_any(),
-            _ => view! { <catalog::CatalogView collection=collection srcs=srcs/> }.into_any(),
+            View::Coverage => chunks.show(Chunk::Coverage, move || lazy::coverage_view(collection.clone())),
+            View::History => chunks.show(Chunk::History, move || lazy::history_view(collection.clone(), srcs.clone())),
+            _ => chunks.show(Chunk::Catalog, move || lazy::catalog_view(collection.clone(), srcs.clone())),
         },
     }
 }
@@ -86,14 +85,15 @@ fn manifest_warning(study: &Study) -> Option<impl IntoView> {
 #[component]
 pub fn Router() -> impl IntoView {
     let page = page();
+    let chunks = Chunks::new();
     let body = move || {
         let view = page.link.view.get();
         if view.is_collection() {
-            return collection_view(view);
+            return collection_view(view, chunks);
         }
         match page.primary().get() {
             // No study to open yet: the collection says why (loading, or failed to load).
-            SlotState::Idle => collection_view(View::Catalog),
+            SlotState::Idle => collection_view(View::Catalog, chunks),
             SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
             SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
             SlotState::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),
@@ -109,7 +109,7 @@ pub fn Router() -> impl IntoView {
                     {warning}
                     <p class="print-settings">{settings}</p>
                     <FindingsPanel findings=study.warnings.clone()/>
-                    {study_view(study, view)}
+                    {study_view(study, view, chunks)}
                     {panel}
                 }
                 .into_any()

@@ -1,0 +1,129 @@
+// The views a first visit does not show are wasm chunks of their own (src/ui/shell/lazy.rs,
+// cut out by tools/split.mjs): the first load requests none; each view fetches its chunk
+// the first time it opens, once, and works; a chunk that cannot be fetched is said in the
+// view's place with a retry that loads it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { open, start } from './browser.mjs';
+
+// Each split view: its tab, the chunk named after it, and what shows once it works; the
+// study's views, then the collection's (tests/fixtures/collection, twelve studies).
+const STUDY_VIEWS = [
+  { view: 'decode', shown: 'section.panel.decode canvas.chart[data-points]' },
+  { view: 'accuracy', shown: 'section.panel.accuracy canvas.chart[data-points]' },
+  { view: 'prefill', shown: 'section.panel.prefill' },
+  { view: 'cache', shown: 'section.panel.cache' },
+  { view: 'provenance', shown: 'p.verdict:not(.checking)' },
+  { view: 'raw', shown: 'section.panel.raw pre.raw-json' },
+];
+const COLLECTION_VIEWS = [
+  { view: 'catalog', shown: 'section.panel.catalog table' },
+  { view: 'coverage', shown: 'section.panel.coverage table' },
+  { view: 'history', shown: 'section.panel.history' },
+];
+const VIEWS = [...STUDY_VIEWS, ...COLLECTION_VIEWS];
+const CHUNK = /\/servescope-(split-[a-z]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
+const splitOf = (view) => new RegExp(`/servescope-split-${view}-[0-9a-f]{16}\\.wasm$`);
+
+let browser;
+before(async () => {
+  browser = await start({
+    prepare(scratch) {
+      const dir = join(scratch, 'collection');
+      execFileSync('node', ['tests/fixtures/collection/make.mjs', dir, '12'], { stdio: 'ignore' });
+      execFileSync(resolve('target/debug/servescope-index'), [dir], { stdio: 'ignore' });
+      return { '/collection/': dir };
+    },
+  });
+});
+after(async () => { await browser?.close(); });
+
+/** Every path the page requested, from now on. */
+function requests(page) {
+  const urls = [];
+  page.on('request', (r) => urls.push(new URL(r.url()).pathname));
+  return urls;
+}
+
+test('the build writes one chunk per split view, and the first download holds none of them', async () => {
+  const files = readdirSync('dist').filter((f) => CHUNK.test(`/${f}`));
+  for (const { view } of VIEWS) {
+    assert.equal(files.filter((f) => splitOf(view).test(`/${f}`)).length, 1, `one chunk for the ${view} view in dist/: ${files}`);
+  }
+  const { page, problems } = await open(browser, '?view=overview');
+  const urls = requests(page);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('nav a[href*="view=serving"]');
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('nav a[href*="view=tradeoff"]');
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.deepEqual(urls.filter((u) => CHUNK.test(u)), [], 'no chunk requested by the overview, serving and trade-off views');
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});
+
+/** Opens each view by its tab, twice round: each chunk is fetched on the first visit only. */
+async function visitEach(page, urls, views) {
+  for (const round of [1, 2]) {
+    for (const { view, shown } of views) {
+      await page.click(`nav a[href*="view=${view}"]`);
+      await page.waitForSelector(shown);
+      assert.equal(await page.$('.chunk-failed'), null, `${view}: no failure`);
+      assert.equal(urls.filter((u) => splitOf(view).test(u)).length, 1, `${view} (round ${round}): its chunk fetched once`);
+    }
+  }
+  const chunks = urls.filter((u) => CHUNK.test(u));
+  assert.equal(new Set(chunks).size, chunks.length, `no chunk fetched twice: ${chunks}`);
+}
+
+test('each split view of a study loads its chunk the first time it opens, once, and works', async () => {
+  const { page, problems } = await open(browser, '?view=overview');
+  const urls = requests(page);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await visitEach(page, urls, STUDY_VIEWS);
+  const { csp, pageErrors } = await problems();
+  assert.deepEqual(csp, [], "chunks load under the page's CSP");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("each of a collection's views loads its chunk the first time it opens, once, and works", async () => {
+  // A link to one of them: its chunk is part of that first load, and only its.
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const urls = requests(page);
+  await page.goto(`${browser.base}?index=collection/index.json&view=coverage`);
+  await page.waitForSelector('section.panel.coverage table');
+  assert.deepEqual(urls.filter((u) => CHUNK.test(u) && !/split-coverage|chunk-/.test(u)), [], 'only the coverage chunk (and code it shares)');
+  await visitEach(page, urls, COLLECTION_VIEWS);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a chunk that cannot be fetched is said in the view, and Retry loads it', async () => {
+  const { page } = await open(browser, '?view=overview');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const raw = splitOf('raw');
+  const block = (route) => route.abort();
+  await page.route(raw, block);
+  await page.click('nav a[href*="view=raw"]');
+  await page.waitForSelector('.chunk-failed');
+  assert.equal(await page.textContent('.chunk-failed h2'), 'Could not load the raw file view');
+  assert.match(await page.textContent('.chunk-failed .message'), /did not arrive\. Check the connection and try again\.$/);
+  assert.equal(await page.$('pre.raw-json'), null, 'no view without its chunk');
+  // The rest of the page still works.
+  await page.click('nav a[href*="view=serving"]');
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('nav a[href*="view=raw"]');
+  await page.waitForSelector('.chunk-failed');
+  await page.unroute(raw, block);
+  await page.click('.chunk-failed .retry-chunk');
+  await page.waitForSelector('section.panel.raw pre.raw-json');
+  assert.equal(await page.$('.chunk-failed'), null, 'the failure is gone once the chunk arrived');
+  assert.match(await page.textContent('pre.raw-json'), /^\{/);
+  await page.close();
+});

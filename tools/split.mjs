@@ -1,0 +1,102 @@
+// The split step (run by tools/csp-hash.mjs, trunk's post_build hook): cuts the views a first
+// visit never shows out of the app's wasm, so the first download holds only what the first
+// view runs (src/ui/shell/lazy.rs holds the split points).
+//
+// Trunk does not split wasm (and its wasm-bindgen never keeps the exports a split needs), so
+// this starts again from cargo's output for the app, which keeps its relocations
+// (build.rs):
+//   wasm_split_cli     cargo's wasm → main.wasm, one wasm per split point and per chunk of
+//                      code several share, and __wasm_split.js, their loader
+//   wasm-bindgen       main.wasm → the app's JS glue and wasm, keeping the exports the
+//                      chunks link to (--keep-lld-exports)
+//   wasm-opt -Oz       each wasm (release)
+// and puts the results in place of trunk's: the app's JS and wasm keep trunk's names (both
+// are a function of the same cargo output), the loader and the chunks get names with a hash
+// of their content, and index.html's integrity attributes are written for the new bytes.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const APP = 'servescope';
+// What wasm_split_cli writes the loader as, and what the app's wasm imports it by.
+const LOADER = '__wasm_split.js';
+
+/** The staged app files trunk wrote: its JS glue and its wasm. */
+function trunkFiles(staging) {
+  const files = readdirSync(staging);
+  const wasm = files.filter((f) => new RegExp(`^${APP}-[0-9a-f]+_bg\\.wasm$`).test(f));
+  if (wasm.length !== 1) throw new Error(`expected one ${APP}-HASH_bg.wasm in the staging directory, found ${wasm.length}`);
+  const js = wasm[0].replace(/_bg\.wasm$/, '.js');
+  if (!files.includes(js)) throw new Error(`no ${js} beside ${wasm[0]}`);
+  return { js, wasm: wasm[0] };
+}
+
+function run(command, args) {
+  const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed ${done.error ?? `(exit ${done.status ?? `by signal ${done.signal}`})`}`);
+}
+
+const tagOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** Replaces `from` once in `text`, failing when it is not there: a changed tool output must
+ * stop the build, not ship a page that cannot start. */
+function replaceOnce(text, from, to, where) {
+  const at = text.indexOf(from);
+  if (at < 0) throw new Error(`${where}: ${JSON.stringify(from)} not found`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+/**
+ * Splits the app in `staging` (trunk's staging directory) and returns what it wrote: the
+ * main wasm's bytes and each chunk's file name and bytes.
+ */
+export function splitApp(staging, { release, targetDir }) {
+  const profile = release ? 'wasm-release' : 'debug';
+  const input = join(targetDir, 'wasm32-unknown-unknown', profile, `${APP}.wasm`);
+  const work = mkdtempSync(join(tmpdir(), 'servescope-split-'));
+  try {
+    run('wasm_split_cli', [input, work]);
+    run('wasm-bindgen', [join(work, 'main.wasm'), '--out-dir', join(work, 'bindgen'), '--out-name', 'main', '--target', 'web', '--no-typescript', '--keep-lld-exports']);
+    const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'main.wasm');
+    const wasmFiles = [join(work, 'bindgen', 'main_bg.wasm'), ...chunks.map((f) => join(work, f))];
+    if (release) for (const f of wasmFiles) run('node_modules/.bin/wasm-opt', [f, '-Oz', '-o', f]);
+
+    const app = trunkFiles(staging);
+    // The chunks, named by their content.
+    let loader = readFileSync(join(work, LOADER), 'utf8');
+    const written = [];
+    for (const f of chunks) {
+      const bytes = readFileSync(join(work, f));
+      const name = `${APP}-${f.replace(/\.wasm$/, '').replaceAll('_', '-')}-${tagOf(bytes)}.wasm`;
+      loader = replaceOnce(loader, `"./${f}"`, `"./${name}"`, LOADER);
+      writeFileSync(join(staging, name), bytes);
+      written.push({ name, bytes: bytes.length });
+    }
+    // The loader imports the app's glue by trunk's name, and is imported by its own.
+    loader = replaceOnce(loader, 'from "./main.js"', `from "./${app.js}"`, LOADER);
+    const loaderName = `${APP}-split-${tagOf(loader)}.js`;
+    writeFileSync(join(staging, loaderName), loader);
+    // The import's module name inside the wasm stays `./__wasm_split.js` (the key of the
+    // imports object); only the JS import statement names the file.
+    let glue = readFileSync(join(work, 'bindgen', 'main.js'), 'utf8');
+    glue = glue.replace(/(from\s*)(['"])\.\/__wasm_split\.js\2/g, (_, from, quote) => `${from}${quote}./${loaderName}${quote}`);
+    if (!glue.includes(loaderName)) throw new Error(`main.js: no import of ./${LOADER}`);
+    if (glue.includes('main_bg.wasm')) glue = glue.replaceAll('main_bg.wasm', app.wasm);
+    const wasm = readFileSync(join(work, 'bindgen', 'main_bg.wasm'));
+    // Integrity attributes trunk wrote for its bytes, rewritten for these.
+    const index = join(staging, 'index.html');
+    let html = readFileSync(index, 'utf8');
+    const oldSri = { [app.js]: sri(readFileSync(join(staging, app.js))), [app.wasm]: sri(readFileSync(join(staging, app.wasm))) };
+    writeFileSync(join(staging, app.js), glue);
+    writeFileSync(join(staging, app.wasm), wasm);
+    const newSri = { [app.js]: sri(Buffer.from(glue)), [app.wasm]: sri(wasm) };
+    for (const f of [app.js, app.wasm]) html = html.replaceAll(`integrity="${oldSri[f]}"`, `integrity="${newSri[f]}"`);
+    writeFileSync(index, html);
+    return { wasm: wasm.length, loader: loaderName, chunks: written };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
