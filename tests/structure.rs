@@ -89,7 +89,10 @@ fn the_browser_code_is_in_layers_with_one_direction() {
             // The router, and the split points of the views loaded when first opened.
             let names_views = own == "shell" && (file == "router" || file == "lazy");
             if layer == "views" && !names_views && !(own == "views" && module.as_deref() == Some(file)) {
-                offenders.push(format!("{shown} names ui::views::{}; only shell/router.rs and shell/lazy.rs name views", module.unwrap_or_default()));
+                offenders.push(format!(
+                    "{shown} names ui::views::{}; only shell/router.rs and shell/lazy.rs name views",
+                    module.unwrap_or_default()
+                ));
             }
         }
         if text.contains("super::super") {

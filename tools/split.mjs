@@ -34,7 +34,12 @@ function trunkFiles(staging) {
 }
 
 function run(command, args) {
-  const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  // wasm-opt 132 does not know the name section's newer subsections wasm_split_cli keeps:
+  // harmless, and one line per file; everything else is passed on.
+  const said = (done.stderr ?? '').split('\n').filter((l) => l && !/^warning: unknown name subsection/.test(l));
+  if (said.length) console.error(said.join('\n'));
+  if (done.error?.code === 'ENOENT') throw new Error(`${command} not found (scripts/setup.sh installs it)`);
   if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed ${done.error ?? `(exit ${done.status ?? `by signal ${done.signal}`})`}`);
 }
 

@@ -64,10 +64,12 @@ export async function start({ viewport = { width: 1200, height: 900 }, prepare, 
 
 /**
  * Open `query` on the served site, recording CSP violations, console errors and page errors.
- * Returns the page and a `problems()` function to assert on.
+ * `before(page)`, when given, runs before the navigation (to watch its requests from the
+ * first). Returns the page and a `problems()` function to assert on.
  */
-export async function open(browser, query = '') {
+export async function open(browser, query = '', { before } = {}) {
   const page = await browser.context.newPage();
+  await before?.(page);
   const consoleErrors = [];
   const pageErrors = [];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });

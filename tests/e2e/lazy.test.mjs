@@ -53,9 +53,11 @@ test('the build writes one chunk per split view, and the first download holds no
   for (const { view } of VIEWS) {
     assert.equal(files.filter((f) => splitOf(view).test(`/${f}`)).length, 1, `one chunk for the ${view} view in dist/: ${files}`);
   }
-  const { page, problems } = await open(browser, '?view=overview');
-  const urls = requests(page);
+  // Watched from the navigation on: the boot included.
+  let urls;
+  const { page, problems } = await open(browser, '', { before: (p) => { urls = requests(p); } });
   await page.waitForSelector('canvas.chart[data-points]');
+  assert.ok(urls.some((u) => /servescope-[0-9a-f]+_bg\.wasm$/.test(u)), `the watch saw the boot: ${urls}`);
   await page.click('nav a[href*="view=serving"]');
   await page.waitForSelector('canvas.chart[data-points]');
   await page.click('nav a[href*="view=tradeoff"]');

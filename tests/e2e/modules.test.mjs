@@ -27,8 +27,8 @@ async function pickToolFiles(page) {
 }
 
 test('a first visit downloads no import module: the overview, the serving view and the bundled sources checked', async () => {
-  const { page, problems } = await open(browser, '?view=overview');
-  const urls = requests(page);
+  let urls;
+  const { page, problems } = await open(browser, '?view=overview', { before: (p) => { urls = requests(p); } });
   await page.waitForSelector('canvas.chart[data-points]');
   await page.click('nav a[href*="view=serving"]');
   await page.waitForSelector('canvas.chart[data-points]');

@@ -7,6 +7,7 @@ use super::lazy::{self, Chunk, Chunks};
 use crate::core::link::{is_energy_tradeoff, settings_sentence, View};
 use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
+use crate::ui::tasks::load;
 use crate::ui::views::{compare, overview, serving, tradeoff};
 use crate::ui::widgets::findings::{ErrorPanel, FailurePanel, FindingsPanel};
 
@@ -92,7 +93,12 @@ pub fn Router() -> impl IntoView {
             return collection_view(view, chunks);
         }
         match page.primary().get() {
-            // No study to open yet: the collection says why (loading, or failed to load).
+            // A study is about to load (the collection has just named it): not the catalog
+            // for that moment, whose chunk the page would fetch for nothing.
+            SlotState::Idle if load::study_to_open(page).is_some() => {
+                view! { <div class="skeleton" role="status"><p>"Loading the study…"</p></div> }.into_any()
+            }
+            // No study to open: the collection says why (loading, or failed to load).
             SlotState::Idle => collection_view(View::Catalog, chunks),
             SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
             SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
