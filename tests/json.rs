@@ -72,3 +72,30 @@ fn a_large_object_without_repeats_finds_every_key() {
     assert_eq!(obj.get("k500"), None);
     assert_eq!(obj.keys().last(), Some("k499"), "file order kept");
 }
+
+/// The tree as serde_json's own `Value`, to compare the two readings.
+fn as_value(json: &Json) -> serde_json::Value {
+    match json {
+        Json::Null => serde_json::Value::Null,
+        Json::Bool(b) => serde_json::Value::Bool(*b),
+        Json::Number(n) => serde_json::Value::Number(n.clone()),
+        Json::String(s) => serde_json::Value::String(s.to_string()),
+        Json::Array(items) => serde_json::Value::Array(items.iter().map(as_value).collect()),
+        Json::Object(obj) => serde_json::Value::Object(obj.iter().map(|(k, v)| (k.to_owned(), as_value(v))).collect()),
+    }
+}
+
+#[test]
+fn nested_arrays_and_objects_each_get_their_own_elements() {
+    // Containers inside containers, empty ones, and siblings after a nested one: each
+    // container's elements are read through one shared stack, so a slip would move an
+    // element into its neighbour.
+    let text = r#"[[1,[2,3],[]],{"a":[4,{"b":5,"c":[6]}],"d":{},"e":[[],[[7]]]},[],{"f":{"g":{"h":[8,9]}},"i":10},11]"#;
+    let tree = Json::parse(text.as_bytes()).expect("valid JSON");
+    let expected: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+    assert_eq!(as_value(&tree), expected);
+    let Json::Array(items) = &tree else { panic!("an array") };
+    assert_eq!(items.len(), 5);
+    let Json::Object(second) = &items[1] else { panic!("an object") };
+    assert_eq!(second.keys().collect::<Vec<_>>(), ["a", "d", "e"]);
+}

@@ -67,7 +67,8 @@ export function splitApp(staging, { release, targetDir }) {
     run('wasm-bindgen', [join(work, 'main.wasm'), '--out-dir', join(work, 'bindgen'), '--out-name', 'main', '--target', 'web', '--no-typescript', '--keep-lld-exports']);
     const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'main.wasm');
     const wasmFiles = [join(work, 'bindgen', 'main_bg.wasm'), ...chunks.map((f) => join(work, f))];
-    if (release) for (const f of wasmFiles) run('node_modules/.bin/wasm-opt', [f, '-Oz', '-o', f]);
+    // SPLIT_WASM_OPT=0 keeps the function names (for a CPU profile of a release build).
+    if (release && process.env.SPLIT_WASM_OPT !== '0') for (const f of wasmFiles) run('node_modules/.bin/wasm-opt', [f, '-Oz', '-o', f]);
 
     const app = trunkFiles(staging);
     // The chunks, named by their content.

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Number;
 
 /// A JSON value borrowing its strings from the document where it can.
@@ -244,52 +244,82 @@ impl<'de> Deserialize<'de> for Text<'de> {
 
 impl<'de> Deserialize<'de> for Json<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct JsonVisitor;
-        impl<'de> Visitor<'de> for JsonVisitor {
-            type Value = Json<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_unit<E>(self) -> Result<Json<'de>, E> {
-                Ok(Json::Null)
-            }
-            fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
-                Ok(Json::Bool(b))
-            }
-            fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
-                Ok(Json::Number(n.into()))
-            }
-            fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
-                Ok(Json::Number(n.into()))
-            }
-            fn visit_f64<E>(self, x: f64) -> Result<Json<'de>, E> {
-                // serde_json never hands over a non-finite number, so this is never Null.
-                Ok(Number::from_f64(x).map_or(Json::Null, Json::Number))
-            }
-            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
-                Ok(Json::String(Cow::Borrowed(s)))
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
-                Ok(Json::String(Cow::Owned(s.to_owned())))
-            }
-            fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
-                Ok(Json::String(Cow::Owned(s)))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
-                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(Json::Array(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
-                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0));
-                while let Some((key, value)) = map.next_entry::<Text<'de>, Json<'de>>()? {
-                    entries.push((key.0, value));
-                }
-                Ok(Json::Object(Obj::from_entries(entries)))
-            }
+        Scratch::default().seed().deserialize(deserializer)
+    }
+}
+
+/// The items and entries of the arrays and objects being read, one stack each for the
+/// whole document: a container's elements are pushed here while it is read (nested
+/// containers above them, popped first), then moved into a `Vec` of exactly their number.
+/// Growing a `Vec` per container instead put most of the tree's building in `realloc` and
+/// `malloc` (a CPU profile of the scale file, BENCHMARKS.md).
+#[derive(Default)]
+struct Scratch<'de> {
+    items: Vec<Json<'de>>,
+    entries: Vec<(Cow<'de, str>, Json<'de>)>,
+}
+
+impl<'de> Scratch<'de> {
+    fn seed(&mut self) -> Seed<'_, 'de> {
+        Seed(self)
+    }
+}
+
+/// Reads one value, its containers' elements through the shared stacks.
+struct Seed<'s, 'de>(&'s mut Scratch<'de>);
+
+impl<'de> DeserializeSeed<'de> for Seed<'_, 'de> {
+    type Value = Json<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seed<'_, 'de> {
+    type Value = Json<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<Json<'de>, E> {
+        Ok(Json::Null)
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Json<'de>, E> {
+        Ok(Json::Bool(b))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Json<'de>, E> {
+        Ok(Json::Number(n.into()))
+    }
+    fn visit_f64<E>(self, x: f64) -> Result<Json<'de>, E> {
+        // serde_json never hands over a non-finite number, so this is never Null.
+        Ok(Number::from_f64(x).map_or(Json::Null, Json::Number))
+    }
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Borrowed(s)))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s.to_owned())))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Json<'de>, E> {
+        Ok(Json::String(Cow::Owned(s)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json<'de>, A::Error> {
+        let scratch = self.0;
+        let start = scratch.items.len();
+        while let Some(item) = seq.next_element_seed(scratch.seed())? {
+            scratch.items.push(item);
         }
-        deserializer.deserialize_any(JsonVisitor)
+        Ok(Json::Array(scratch.items.drain(start..).collect()))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let scratch = self.0;
+        let start = scratch.entries.len();
+        while let Some(key) = map.next_key::<Text<'de>>()? {
+            let value = map.next_value_seed(scratch.seed())?;
+            scratch.entries.push((key.0, value));
+        }
+        Ok(Json::Object(Obj::from_entries(scratch.entries.drain(start..).collect())))
     }
 }
