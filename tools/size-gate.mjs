@@ -27,7 +27,9 @@ const isImport = (f) => f.startsWith('servescope-import-worker-');
 const isDeep = (f) => f.startsWith('prerender-');
 // The chunks of the views a first visit does not show (tools/split.mjs): each fetched the
 // first time its view opens; budgeted apart, all together.
-const isLater = (f) => /^servescope-(split-[a-z]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/.test(f);
+// Every wasm but the app's own and the import module's is one of them, whatever its name.
+const isApp = (f) => /^servescope-[0-9a-f]+_bg\.wasm$/.test(f);
+const isLater = (f) => f.endsWith('.wasm') && !isApp(f) && !isImport(f);
 const files = all.filter((f) => !isImport(f) && !isDeep(f) && !isLater(f));
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 const sum = (list) => list.reduce((s, f) => s + gz(f), 0);

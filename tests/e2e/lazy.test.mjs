@@ -25,7 +25,7 @@ const COLLECTION_VIEWS = [
   { view: 'history', shown: 'section.panel.history' },
 ];
 const VIEWS = [...STUDY_VIEWS, ...COLLECTION_VIEWS];
-const CHUNK = /\/servescope-(split-[a-z]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
+const CHUNK = /\/servescope-(split-[a-z-]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
 const splitOf = (view) => new RegExp(`/servescope-split-${view}-[0-9a-f]{16}\\.wasm$`);
 
 let browser;
@@ -127,5 +127,23 @@ test('a chunk that cannot be fetched is said in the view, and Retry loads it', a
   await page.waitForSelector('section.panel.raw pre.raw-json');
   assert.equal(await page.$('.chunk-failed'), null, 'the failure is gone once the chunk arrived');
   assert.match(await page.textContent('pre.raw-json'), /^\{/);
+  await page.close();
+});
+
+test("the import form's chunk is fetched when the Open drawer opens, once, and the form works", async () => {
+  const { page, problems } = await open(browser, '?view=serving');
+  const urls = requests(page);
+  await page.waitForSelector('canvas.chart[data-points]');
+  const form = splitOf('import-form');
+  assert.deepEqual(urls.filter((u) => form.test(u)), [], 'not before the drawer opens');
+  for (const round of [1, 2]) {
+    await page.click('button.open-file');
+    await page.setInputFiles('.open-drawer input[type=file]', ['c1.json', 'append.json'].map((f) => join('tests/fixtures/import/vllm', f)));
+    await page.waitForSelector('.import-form');
+    assert.equal(await page.$$eval('.import-form .detected li', (li) => li.length), 2, `round ${round}: the form lists what was read`);
+    assert.equal(urls.filter((u) => form.test(u)).length, 1, `round ${round}: the form's chunk fetched once`);
+    await page.click('.open-drawer button.action:text-is("Close")');
+  }
+  assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });

@@ -220,7 +220,7 @@ function sizes(files) {
   return by;
 }
 // A view's wasm chunk, fetched the first time the view opens.
-const LATER_CHUNK = /^servescope-(split-[a-z]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
+const LATER_CHUNK = /^servescope-(split-[a-z-]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
 const dist = readdirSync('dist').filter((f) => statSync(join('dist', f)).isFile());
 const typeOf = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'other');
 const peer = (html, ...vendor) => sizes([...vendor.map((v) => [v.endsWith('.css') ? 'css' : 'js', `node_modules/${v}`]), ['js', 'tools/bench/peers/common.mjs'], ['html', `tools/bench/peers/${html}`], ['data', DATA]]);

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::drawers::Drawers;
 use super::embed::EmbedHead;
+use super::lazy::Chunks;
 use super::router::Router;
 use super::topbar::TopBar;
 use crate::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ViewState};
@@ -25,6 +26,7 @@ pub fn App() -> impl IntoView {
     let booting = prerender_shown();
     let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
     provide_context(page);
+    provide_context(Chunks::new());
     // Behind the pre-rendered overview the app draws hidden; the overview's chart ends the
     // wait when drawn (`ChartFigure`), anything else ends it as soon as it is known.
     Effect::new(move |_| {

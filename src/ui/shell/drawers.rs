@@ -5,11 +5,11 @@
 
 use leptos::prelude::*;
 
+use super::lazy::{self, Chunk, Chunks};
 use crate::core::link::sources_behind;
 use crate::ui::state::file::Origin;
 use crate::ui::state::{page, share_link, Drawer};
 use crate::ui::tasks::load::{load_file_list, open_files};
-use crate::ui::widgets::import_form::ImportForm;
 
 /// Share & reproduce.
 #[component]
@@ -65,8 +65,11 @@ fn ShareDrawer() -> impl IntoView {
 /// Open file…: results files and their sources.
 #[component]
 fn OpenDrawer() -> impl IntoView {
-    // Files picked here may be a tool's output: the import module starts loading now.
+    // Files picked here may be a tool's output: the import module, and the form that asks
+    // about what it read, start loading now.
     crate::ui::io::import_module::warm();
+    let chunks = Chunks::of_app();
+    chunks.request(Chunk::ImportForm);
     let page = page();
     view! {
         <section class="drawer open-drawer panel local" aria-label="open files">
@@ -82,7 +85,7 @@ fn OpenDrawer() -> impl IntoView {
                         load_file_list(page, files);
                     }
                 }/>
-            {move || page.import_draft.with(Option::is_some).then(|| view! { <ImportForm/> })}
+            {move || page.import_draft.with(Option::is_some).then(|| chunks.show(Chunk::ImportForm, lazy::import_form))}
             {move || page.import_failure.get().map(|failure| {
                 let files = failure.files.clone();
                 let retry = move |_| {

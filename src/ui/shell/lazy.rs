@@ -1,5 +1,6 @@
-//! Views a first visit does not show, each split into a wasm chunk of its own: the page
-//! downloads a chunk the first time its view is opened, never on the first load.
+//! Views a first visit does not show, each split into a wasm chunk of its own, and the
+//! import form: the page downloads a chunk the first time it is needed, never on the first
+//! load.
 //!
 //! Every split point below is a `#[wasm_split]` function; the release build's split step
 //! (`tools/split.mjs`) cuts each one, and the code only it reaches, out of the main module.
@@ -23,6 +24,7 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 use crate::core::collection::Collection;
 use crate::ui::state::file::Study;
 use crate::ui::views::{accuracy, cache, catalog, coverage, decode, history, prefill, provenance, raw};
+use crate::ui::widgets::import_form::ImportForm;
 
 /// A view whose code is in a chunk of its own.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -36,6 +38,7 @@ pub(super) enum Chunk {
     Catalog,
     Coverage,
     History,
+    ImportForm,
 }
 
 impl Chunk {
@@ -51,6 +54,7 @@ impl Chunk {
             Chunk::Catalog => "catalog",
             Chunk::Coverage => "coverage view",
             Chunk::History => "history view",
+            Chunk::ImportForm => "import form",
         }
     }
 
@@ -66,6 +70,7 @@ impl Chunk {
             Chunk::Catalog => preload_catalog().await,
             Chunk::Coverage => preload_coverage().await,
             Chunk::History => preload_history().await,
+            Chunk::ImportForm => preload_import_form().await,
         }
     }
 }
@@ -78,7 +83,8 @@ enum Load {
     Failed,
 }
 
-/// The chunks' loads, shared by every place that shows a split view.
+/// The chunks' loads, shared by every place that shows a split view (the app provides one
+/// to the router and the drawers).
 #[derive(Clone, Copy)]
 pub(super) struct Chunks(RwSignal<HashMap<Chunk, Load>>);
 
@@ -87,8 +93,14 @@ impl Chunks {
         Chunks(RwSignal::new(HashMap::new()))
     }
 
-    /// Starts the chunk's load unless it is in or on its way.
-    fn request(self, chunk: Chunk) {
+    /// The app's.
+    pub(super) fn of_app() -> Self {
+        expect_context()
+    }
+
+    /// Starts the chunk's load unless it is in or on its way (at once, before its view is
+    /// needed, where the page knows it soon will be).
+    pub(super) fn request(self, chunk: Chunk) {
         let state = self.0.with_untracked(|loads| loads.get(&chunk).copied());
         if matches!(state, Some(Load::Loading | Load::Ready)) {
             return;
@@ -140,7 +152,7 @@ fn failed(chunks: Chunks, chunk: Chunk) -> AnyView {
     view! {
         <section class="panel error-panel chunk-failed" role="alert">
             <h2>"Could not load the " {chunk.label()}</h2>
-            <p class="message">"This view's code is downloaded the first time it is opened, and it did not arrive. Check the connection and try again."</p>
+            <p class="message">"This part's code is downloaded the first time it is needed, and it did not arrive. Check the connection and try again."</p>
             <button type="button" class="action retry-chunk" on:click=retry>"Retry"</button>
         </section>
     }
@@ -202,4 +214,10 @@ pub(super) fn coverage_view(collection: Collection) -> Result<AnyView, SplitLoad
 #[wasm_split(history, fallible, preload(preload_history))]
 pub(super) fn history_view(collection: Collection, srcs: Vec<String>) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <history::HistoryView collection=collection srcs=srcs/> }.into_any())
+}
+
+/// The import form, for a draft the import module has read.
+#[wasm_split(import_form, fallible, preload(preload_import_form))]
+pub(super) fn import_form() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ImportForm/> }.into_any())
 }

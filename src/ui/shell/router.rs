@@ -86,7 +86,7 @@ fn manifest_warning(study: &Study) -> Option<impl IntoView> {
 #[component]
 pub fn Router() -> impl IntoView {
     let page = page();
-    let chunks = Chunks::new();
+    let chunks = Chunks::of_app();
     let body = move || {
         let view = page.link.view.get();
         if view.is_collection() {
