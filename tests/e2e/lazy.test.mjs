@@ -147,3 +147,22 @@ test("the import form's chunk is fetched when the Open drawer opens, once, and t
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });
+
+test('another chunk arriving leaves a split view as it is: not built again', async () => {
+  const { page, problems } = await open(browser, '?view=decode');
+  await page.waitForSelector('section.panel.decode canvas.chart[data-points]');
+  await page.waitForTimeout(300);
+  const draws = () => page.evaluate(() => performance.getEntriesByName('servescope:chart-drawn').length);
+  const before = await draws();
+  let formChunk = false;
+  page.on('requestfinished', (r) => { if (splitOf('import-form').test(new URL(r.url()).pathname)) formChunk = true; });
+  // Opening the drawer fetches the import form's chunk.
+  await page.click('button.open-file');
+  await page.waitForFunction(() => document.querySelector('.open-drawer'));
+  for (let i = 0; i < 50 && !formChunk; i++) await page.waitForTimeout(100);
+  assert.ok(formChunk, "the form's chunk arrived");
+  await page.waitForTimeout(200);
+  assert.equal(await draws(), before, 'the decode chart was not drawn again');
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});

@@ -123,7 +123,9 @@ impl Chunks {
         F: Future<Output = Result<AnyView, SplitLoaderError>>,
     {
         self.request(chunk);
-        (move || match self.0.with(|loads| loads.get(&chunk).copied()) {
+        // This chunk's state alone: another chunk arriving must not build this view again.
+        let state = Memo::new(move |_| self.0.with(|loads| loads.get(&chunk).copied()));
+        (move || match state.get() {
             Some(Load::Ready) => match run_loaded(build()) {
                 Some(Ok(view)) => view,
                 // Not reached: a loaded chunk's split function answers at once.
