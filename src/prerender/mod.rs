@@ -143,7 +143,13 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
     {
         html.element("button", &[("class", Some(&format!("action {class}"))), ("type", Some("button"))], label);
     }
-    html.element("button", &[("class", Some("action theme-toggle")), ("type", Some("button"))], "Dark");
+    // The app's button names the other theme; which theme shows is known only in the
+    // browser (the link or the system), so both words are written and the stylesheet
+    // shows the one the app will.
+    html.open("button", &[("class", Some("action theme-toggle")), ("type", Some("button"))]);
+    html.element("span", &[("class", Some("theme-word light"))], "Dark");
+    html.element("span", &[("class", Some("theme-word dark"))], "Light");
+    html.close("button");
     html.element("span", &[("class", Some("copied"))], "");
     html.close("div").close("div");
     html.open("nav", &[("class", Some("views")), ("aria-label", Some("views"))]);

@@ -101,6 +101,20 @@ test('the landing link with its view and source named is still the pre-rendered 
   await page.close();
 });
 
+test("the pre-rendered theme button names the theme the app's will, for a linked theme and the system's", async () => {
+  for (const [query, scheme, word] of [['', 'light', 'Dark'], ['?theme=dark', 'light', 'Light'], ['', 'dark', 'Light'], ['?theme=light', 'dark', 'Dark']]) {
+    const page = await browser.context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    await holdWasm(page, 1000);
+    await page.goto(`${browser.base}${query}`);
+    assert.equal(await page.isVisible('#prerender'), true, `${query || 'landing'}, system ${scheme}: pre-rendered`);
+    assert.equal(await page.innerText('#prerender button.theme-toggle'), word, `${query || 'landing'}, system ${scheme}: before the app`);
+    await page.waitForSelector('#prerender', { state: 'detached' });
+    assert.equal(await page.innerText('button.theme-toggle'), word, `${query || 'landing'}, system ${scheme}: the app's`);
+    await page.close();
+  }
+});
+
 test('a linked results file downloads alongside the wasm, and the app reuses that one request', async () => {
   const page = await browser.context.newPage();
   const requested = [];
@@ -156,6 +170,7 @@ async function deepView(page, view) {
     shown: await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length),
     chart: await box(page, '#prerender .chart-wrap'),
     points: await page.$eval('#prerender .chart.prerendered', (e) => e.dataset.points),
+    title: await page.title(),
   };
   await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
   await page.waitForFunction(() => !document.getElementById('prerender'));
@@ -164,6 +179,7 @@ async function deepView(page, view) {
     chart: await box(page, '.page canvas.chart'),
     points: await page.getAttribute('canvas.chart', 'data-points'),
     workload: await page.$eval('select.workload-picker', (s) => s.value),
+    title: await page.title(),
   };
   // And once the source checks are done (the badge's words change as they run).
   await page.waitForFunction(() => !/checking/.test(document.querySelector('.badge')?.textContent ?? 'checking'));
@@ -187,6 +203,7 @@ test('a link to the serving view or the trade-off shows the view the build wrote
       assert.equal(before.shown, 1, `one chart shown, ${at}`);
       assert.equal(before.heading, afterwards.heading);
       assert.equal(before.workload, afterwards.workload);
+      assert.equal(before.title, afterwards.title, `the tab's title names the view before the app, ${at}`);
       assert.equal(before.points, afterwards.points, `the same points drawn, ${at}`);
       assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box, ${at}`);
       assert.deepEqual(afterwards.checked, before.chart, `and keeps it once the sources are checked, ${at}`);
