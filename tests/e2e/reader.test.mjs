@@ -179,3 +179,19 @@ test('compare beyond two files: a style per file keyed on the page, every label 
   for (const [k, src] of files.entries()) assert.match(svg, new RegExp(`file ${k + 2}: ${src.replace('.', '\\.')} · sha256 [0-9a-f]{64}`));
   assert.deepEqual((await problems()).pageErrors, []);
 });
+
+test('the sources badge opens provenance; the rest of its row does not', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  const badge = await page.$eval('.study-line .badge', (b) => { const r = b.getBoundingClientRect(); return { right: r.right, y: r.top + r.height / 2 }; });
+  const link = await page.$eval('.study-line a.badge-link', (a) => { const r = a.getBoundingClientRect(); return { right: r.right }; });
+  const x = badge.right + 30;
+  assert.ok(x < link.right, `a point of the badge's row beside it (${x} < ${link.right})`);
+  await page.mouse.click(x, badge.y);
+  await page.waitForTimeout(200);
+  assert.match(page.url(), /view=serving/, 'a click beside the badge stays on the view');
+  await page.click('.study-line .badge');
+  await page.waitForSelector('p.verdict');
+  assert.match(page.url(), /view=provenance/, 'the badge opens provenance');
+  await page.close();
+});
