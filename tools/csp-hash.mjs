@@ -1,5 +1,6 @@
-// trunk post_build hook: split the app's wasm (tools/split.mjs), run servescope-prerender, then shape the staged index.html for a
-// fast first paint and write the sha256 of every inline <script> and <style> into the CSP.
+// trunk post_build hook: split the app's wasm (tools/split.mjs), run servescope-prerender,
+// then shape the staged index.html for a fast first paint and write the sha256 of every
+// inline <script> and <style> into the CSP.
 // The pre-render runs from here, not as a hook of its own: trunk starts a stage's hooks at
 // once, and two writers of index.html would race.
 // - The stylesheet is inlined (one request fewer before the first paint; on a slow link the

@@ -56,7 +56,7 @@ function replaceOnce(text, from, to, where) {
 
 /**
  * Splits the app in `staging` (trunk's staging directory) and returns what it wrote: the
- * main wasm's bytes and each chunk's file name and bytes.
+ * main wasm's size, the loader's name and each chunk's name and size, in bytes.
  */
 export function splitApp(staging, { release, targetDir }) {
   const profile = release ? 'wasm-release' : 'debug';
