@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inFirstDownload, isDeep, isImport, isLater } from './dist-parts.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const budgets = {};
@@ -19,18 +20,9 @@ for (const [n, line] of readFileSync('budgets.toml', 'utf8').split('\n').entries
   budgets[m[1]] = Number(m[2].replaceAll('_', ''));
 }
 const all = readdirSync(dist).filter((f) => /\.(wasm|js|css|html)$/.test(f));
-// The import module (a worker started only when an import needs it) is not in the first
-// download: it has a budget of its own.
-const isImport = (f) => f.startsWith('servescope-import-worker-');
-// The views written for deep links (prerender-VIEW-HASH.html): fetched only by a link that
-// names one, in place of the landing view; budgeted apart.
-const isDeep = (f) => f.startsWith('prerender-');
-// The chunks of the views a first visit does not show (tools/split.mjs): each fetched the
-// first time its view opens; budgeted apart, all together.
-// Every wasm but the app's own and the import module's is one of them, whatever its name.
-const isApp = (f) => /^servescope-[0-9a-f]+_bg\.wasm$/.test(f);
-const isLater = (f) => f.endsWith('.wasm') && !isApp(f) && !isImport(f);
-const files = all.filter((f) => !isImport(f) && !isDeep(f) && !isLater(f));
+// The import module, the deep-link views and the chunks loaded when needed are not in the
+// first download: each has a budget of its own.
+const files = all.filter(inFirstDownload);
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 const sum = (list) => list.reduce((s, f) => s + gz(f), 0);
 const measured = {

@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { serve } from '../serve.mjs';
+import { inFirstDownload } from '../dist-parts.mjs';
 import { CHROMIUM, FLAGS } from '../../tests/e2e/browser.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
@@ -219,16 +220,12 @@ function sizes(files) {
   }
   return by;
 }
-// A view's wasm chunk, fetched the first time the view opens.
-const LATER_CHUNK = /^servescope-(split-[a-z-]+|chunk-[0-9]+)-[0-9a-f]{16}\.wasm$/;
 const dist = readdirSync('dist').filter((f) => statSync(join('dist', f)).isFile());
 const typeOf = (f) => (f.endsWith('.wasm') ? 'wasm' : f.endsWith('.js') ? 'js' : f.endsWith('.css') ? 'css' : f.endsWith('.html') ? 'html' : 'other');
 const peer = (html, ...vendor) => sizes([...vendor.map((v) => [v.endsWith('.css') ? 'css' : 'js', `node_modules/${v}`]), ['js', 'tools/bench/peers/common.mjs'], ['html', `tools/bench/peers/${html}`], ['data', DATA]]);
 const size = {
-  // The first download: the import module (a worker started only for an import) is not in it.
-  // Nor are the views written for deep links (fetched only by a link that names one), nor
-  // the chunks of the views loaded when first opened (tools/split.mjs).
-  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other' && !f.startsWith('servescope-import-worker-') && !f.startsWith('prerender-') && !LATER_CHUNK.test(f)).map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
+  // The first download, counted as the size gate counts it (tools/dist-parts.mjs).
+  servescope: sizes([...dist.filter((f) => typeOf(f) !== 'other' && inFirstDownload(f)).map((f) => [typeOf(f), join('dist', f)]), ['data', DATA]]),
   'Chart.js': peer('chartjs.html', 'chart.js/dist/chart.umd.js'),
   uPlot: peer('uplot.html', 'uplot/dist/uPlot.iife.min.js', 'uplot/dist/uPlot.min.css'),
   'plotly.js': peer('plotly.html', 'plotly.js-dist-min/plotly.min.js'),
