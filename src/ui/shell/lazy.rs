@@ -24,6 +24,7 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 use crate::core::collection::Collection;
 use crate::ui::state::file::Study;
 use crate::ui::views::{accuracy, cache, catalog, coverage, decode, history, prefill, provenance, raw};
+use crate::ui::widgets::findings::loading_line;
 use crate::ui::widgets::import_form::ImportForm;
 
 /// A view whose code is in a chunk of its own.
@@ -132,7 +133,7 @@ impl Chunks {
                 _ => failed(self, chunk),
             },
             Some(Load::Failed) => failed(self, chunk),
-            _ => view! { <div class="skeleton" role="status"><p>"Loading the " {chunk.label()} "…"</p></div> }.into_any(),
+            _ => loading_line(format!("the {}", chunk.label())),
         })
         .into_any()
     }

@@ -9,7 +9,7 @@ use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
 use crate::ui::tasks::load;
 use crate::ui::views::{compare, overview, serving, tradeoff};
-use crate::ui::widgets::findings::{ErrorPanel, FailurePanel, FindingsPanel};
+use crate::ui::widgets::findings::{loading_line, ErrorPanel, FailurePanel, FindingsPanel};
 
 /// The view of a study.
 fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
@@ -54,7 +54,7 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
 fn collection_view(view: View, chunks: Chunks) -> AnyView {
     let page = page();
     match page.collection.get() {
-        CollectionState::Loading => view! { <div class="skeleton" role="status"><p>"Loading the collection…"</p></div> }.into_any(),
+        CollectionState::Loading => loading_line("the collection"),
         CollectionState::Failed(message) => {
             view! { <FailurePanel src="the collection manifest".to_owned() message heading="Could not load the collection"/> }.into_any()
         }
@@ -95,12 +95,10 @@ pub fn Router() -> impl IntoView {
         match page.primary().get() {
             // A study is about to load (the collection has just named it): not the catalog
             // for that moment, whose chunk the page would fetch for nothing.
-            SlotState::Idle if load::study_to_open(page).is_some() => {
-                view! { <div class="skeleton" role="status"><p>"Loading the study…"</p></div> }.into_any()
-            }
+            SlotState::Idle if load::study_to_open(page).is_some() => loading_line("the study"),
             // No study to open: the collection says why (loading, or failed to load).
             SlotState::Idle => collection_view(View::Catalog, chunks),
-            SlotState::Loading(what) => view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any(),
+            SlotState::Loading(what) => loading_line(what),
             SlotState::Failed { src, message } => view! { <FailurePanel src message/> }.into_any(),
             SlotState::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),
             SlotState::Ready(study) => {

@@ -1,4 +1,5 @@
-//! Findings and load failures, said plainly, with a way back to the default study.
+//! Findings and load failures, said plainly, with a way back to the default study; and the
+//! line that says what is still loading.
 
 use leptos::prelude::*;
 
@@ -74,4 +75,9 @@ pub fn FindingsPanel(
             </details>
         }
     })
+}
+
+/// The line shown while something loads: "Loading the study…".
+pub fn loading_line(what: impl IntoView + 'static) -> AnyView {
+    view! { <div class="skeleton" role="status"><p>"Loading " {what} "…"</p></div> }.into_any()
 }
