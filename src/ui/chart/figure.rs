@@ -82,6 +82,10 @@ pub fn ChartFigure(
         let (width, _) = size.get();
         let (height, ratio, theme) = (height.get(), ratio.get(), theme_of(page.dark.get()));
         let Some(element) = canvas.get() else { return };
+        if width == 0 {
+            // Not laid out yet (or hidden): the size arrives with the layout.
+            return;
+        }
         mark("servescope:draw-start");
         match draw_on_canvas(&element, (width, height), ratio, |area| draw(area, theme)) {
             Some(Ok(drawn)) => {

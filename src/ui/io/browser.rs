@@ -48,6 +48,13 @@ pub fn device_pixel_ratio() -> Signal<f64> {
 pub fn element_size(target: NodeRef<leptos::html::Div>) -> Signal<(u32, u32)> {
     let size = RwSignal::new((0u32, 0u32));
     target.on_load(move |element| {
+        // Read once now, mounted: the observer first reports after the next layout, and a
+        // chart waiting for it is drawn and painted a frame late (~40 ms on the scale file).
+        let rect = element.get_bounding_client_rect();
+        let now = (rect.width().round().max(0.0) as u32, rect.height().round().max(0.0) as u32);
+        if now.0 > 0 {
+            size.set(now);
+        }
         let observe = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
             let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else { return };
             let rect = entry.content_rect();
