@@ -12,12 +12,14 @@ import { open, start } from './browser.mjs';
 // Each split view: its tab, the chunk named after it, and what shows once it works; the
 // study's views, then the collection's (tests/fixtures/collection, twelve studies).
 const STUDY_VIEWS = [
+  { view: 'tradeoff', shown: 'section.panel.tradeoff canvas.chart[data-points]' },
   { view: 'decode', shown: 'section.panel.decode canvas.chart[data-points]' },
   { view: 'accuracy', shown: 'section.panel.accuracy canvas.chart[data-points]' },
   { view: 'prefill', shown: 'section.panel.prefill' },
   { view: 'cache', shown: 'section.panel.cache' },
   { view: 'provenance', shown: 'p.verdict:not(.checking)' },
   { view: 'raw', shown: 'section.panel.raw pre.raw-json' },
+  { view: 'compare', shown: 'section.panel.compare' },
 ];
 const COLLECTION_VIEWS = [
   { view: 'catalog', shown: 'section.panel.catalog table' },
@@ -59,10 +61,8 @@ test('the build writes one chunk per split view, and the first download holds no
   await page.waitForSelector('canvas.chart[data-points]');
   assert.ok(urls.some((u) => /servescope-[0-9a-f]+_bg\.wasm$/.test(u)), `the watch saw the boot: ${urls}`);
   await page.click('nav a[href*="view=serving"]');
-  await page.waitForSelector('canvas.chart[data-points]');
-  await page.click('nav a[href*="view=tradeoff"]');
-  await page.waitForSelector('canvas.chart[data-points]');
-  assert.deepEqual(urls.filter((u) => CHUNK.test(u)), [], 'no chunk requested by the overview, serving and trade-off views');
+  await page.waitForSelector('section.panel.explorer canvas.chart[data-points]');
+  assert.deepEqual(urls.filter((u) => CHUNK.test(u)), [], 'no chunk requested by the overview and serving views');
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });
@@ -146,6 +146,40 @@ test("the import form's chunk is fetched when the Open drawer opens, once, and t
   }
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
+});
+
+const TRADEOFF_LINK = '?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=tradeoff';
+
+test('a link to the trade-off fetches its chunk at boot, beside the study, once', async () => {
+  const link = TRADEOFF_LINK;
+  const study = /\/data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json$/;
+  let urls;
+  const events = [];
+  const { page, problems } = await open(browser, link, {
+    before: async (p) => {
+      urls = requests(p);
+      // The study arrives slowly: the chunk is asked for beside it, not once it is in.
+      await p.route(study, async (route) => { await new Promise((ok) => setTimeout(ok, 1500)); await route.continue(); });
+      p.on('request', (r) => { if (splitOf('tradeoff').test(new URL(r.url()).pathname)) events.push('chunk requested'); });
+      p.on('requestfinished', (r) => { if (study.test(new URL(r.url()).pathname)) events.push('study in'); });
+    },
+  });
+  await page.waitForSelector('.page:not(.booting) section.panel.tradeoff canvas.chart[data-points]');
+  assert.equal(urls.filter((u) => splitOf('tradeoff').test(u)).length, 1, 'its chunk, once');
+  assert.equal(events[0], 'chunk requested', `the chunk before the study is in: ${events}`);
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});
+
+test("a link to the trade-off whose chunk cannot arrive shows the failure in place of the view the build wrote", async () => {
+  const blocked = await browser.context.newPage();
+  await blocked.route(splitOf('tradeoff'), (route) => route.abort());
+  await blocked.goto(`${browser.base}${TRADEOFF_LINK}`);
+  await blocked.waitForSelector('.page:not(.booting) .chunk-failed');
+  assert.equal(await blocked.textContent('.chunk-failed h2'), 'Could not load the trade-off view');
+  await blocked.waitForFunction(() => !document.getElementById('prerender'));
+  assert.equal(await blocked.isVisible('.chunk-failed'), true, 'the failure is shown, not the view the build wrote');
+  await blocked.close();
 });
 
 test('another chunk arriving leaves a split view as it is: not built again', async () => {

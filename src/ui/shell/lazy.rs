@@ -1,5 +1,5 @@
-//! Views a first visit does not show, each split into a wasm chunk of its own, and the
-//! import form: the page downloads a chunk the first time it is needed, never on the first
+//! Views a first visit does not show, each split into a wasm chunk of its own, the compare
+//! panel and the import form: the page downloads a chunk the first time it is needed, never on the first
 //! load.
 //!
 //! Every split point below is a `#[wasm_split]` function; the release build's split step
@@ -22,8 +22,10 @@ use leptos::task::spawn_local;
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use crate::core::collection::Collection;
+use crate::core::link::{is_energy_tradeoff, ChartId, View};
 use crate::ui::state::file::Study;
-use crate::ui::views::{accuracy, cache, catalog, coverage, decode, history, prefill, provenance, raw};
+use crate::ui::state::PageState;
+use crate::ui::views::{accuracy, cache, catalog, compare, coverage, decode, history, prefill, provenance, raw, tradeoff};
 use crate::ui::widgets::findings::loading_line;
 use crate::ui::widgets::import_form::ImportForm;
 
@@ -31,6 +33,7 @@ use crate::ui::widgets::import_form::ImportForm;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Chunk {
     Decode,
+    Tradeoff,
     Accuracy,
     Prefill,
     Cache,
@@ -39,6 +42,7 @@ pub(super) enum Chunk {
     Catalog,
     Coverage,
     History,
+    Compare,
     ImportForm,
 }
 
@@ -47,6 +51,7 @@ impl Chunk {
     fn label(self) -> &'static str {
         match self {
             Chunk::Decode => "decode view",
+            Chunk::Tradeoff => "trade-off view",
             Chunk::Accuracy => "accuracy view",
             Chunk::Prefill => "prefill view",
             Chunk::Cache => "KV-cache view",
@@ -55,14 +60,33 @@ impl Chunk {
             Chunk::Catalog => "catalog",
             Chunk::Coverage => "coverage view",
             Chunk::History => "history view",
+            Chunk::Compare => "compare panel",
             Chunk::ImportForm => "import form",
         }
+    }
+
+    /// The chunk a study view needs beyond the first download, if any: a link to it asks
+    /// for the chunk while the study loads, not once it is in.
+    pub(super) fn of_study_view(view: View, chart: Option<ChartId>) -> Option<Chunk> {
+        Some(match view {
+            View::Decode => Chunk::Decode,
+            View::Tradeoff => Chunk::Tradeoff,
+            View::Energy if is_energy_tradeoff(chart, view) => Chunk::Tradeoff,
+            View::Accuracy => Chunk::Accuracy,
+            View::Prefill => Chunk::Prefill,
+            View::Cache => Chunk::Cache,
+            View::Provenance => Chunk::Provenance,
+            View::Raw => Chunk::Raw,
+            View::Compare => Chunk::Compare,
+            _ => return None,
+        })
     }
 
     /// Fetches the chunk (at once when it is already in).
     async fn load(self) -> Result<(), SplitLoaderError> {
         match self {
             Chunk::Decode => preload_decode().await,
+            Chunk::Tradeoff => preload_tradeoff().await,
             Chunk::Accuracy => preload_accuracy().await,
             Chunk::Prefill => preload_prefill().await,
             Chunk::Cache => preload_cache().await,
@@ -71,6 +95,7 @@ impl Chunk {
             Chunk::Catalog => preload_catalog().await,
             Chunk::Coverage => preload_coverage().await,
             Chunk::History => preload_history().await,
+            Chunk::Compare => preload_compare().await,
             Chunk::ImportForm => preload_import_form().await,
         }
     }
@@ -109,11 +134,17 @@ impl Chunks {
         self.0.update(|loads| {
             loads.insert(chunk, Load::Loading);
         });
+        let page = use_context::<PageState>();
         spawn_local(async move {
             let done = if chunk.load().await.is_ok() { Load::Ready } else { Load::Failed };
             self.0.update(|loads| {
                 loads.insert(chunk, done);
             });
+            // Behind a pre-rendered view the app draws hidden until its chart is drawn; a
+            // chunk that did not arrive never draws one, so what failed is shown at once.
+            if let Some(page) = page.filter(|p| done == Load::Failed && p.booting.get_untracked()) {
+                page.booting.set(false);
+            }
         });
     }
 
@@ -171,6 +202,12 @@ pub(super) fn decode_view(study: Study) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <decode::DecodeView study=study/> }.into_any())
 }
 
+/// The trade-off view (`view=tradeoff`, and the energy view's `chart=tradeoff`).
+#[wasm_split(tradeoff, fallible, preload(preload_tradeoff))]
+pub(super) fn tradeoff_view(study: Study, view: View) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <tradeoff::TradeoffView study=study view=view/> }.into_any())
+}
+
 /// The accuracy view.
 #[wasm_split(accuracy, fallible, preload(preload_accuracy))]
 pub(super) fn accuracy_view(study: Study) -> Result<AnyView, SplitLoaderError> {
@@ -217,6 +254,12 @@ pub(super) fn coverage_view(collection: Collection) -> Result<AnyView, SplitLoad
 #[wasm_split(history, fallible, preload(preload_history))]
 pub(super) fn history_view(collection: Collection, srcs: Vec<String>) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <history::HistoryView collection=collection srcs=srcs/> }.into_any())
+}
+
+/// The compare panel: pick files, their states, comparability and the delta table.
+#[wasm_split(compare, fallible, preload(preload_compare))]
+pub(super) fn compare_panel(study: Study) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <compare::ComparePanel study=study/> }.into_any())
 }
 
 /// The import form, for a draft the import module has read.

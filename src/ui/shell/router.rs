@@ -8,7 +8,7 @@ use crate::core::link::{is_energy_tradeoff, settings_sentence, View};
 use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
 use crate::ui::tasks::load;
-use crate::ui::views::{compare, overview, serving, tradeoff};
+use crate::ui::views::{overview, serving};
 use crate::ui::widgets::findings::{loading_line, ErrorPanel, FailurePanel, FindingsPanel};
 
 /// The view of a study.
@@ -24,14 +24,14 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
             (move || {
                 let study = study.clone();
                 if tradeoff.get() {
-                    view! { <tradeoff::TradeoffView study=study view=View::Energy/> }.into_any()
+                    chunks.show(Chunk::Tradeoff, move || lazy::tradeoff_view(study.clone(), View::Energy))
                 } else {
                     view! { <serving::ExplorerView study=study view=View::Energy/> }.into_any()
                 }
             })
             .into_any()
         }
-        View::Tradeoff => view! { <tradeoff::TradeoffView study=study view=View::Tradeoff/> }.into_any(),
+        View::Tradeoff => chunks.show(Chunk::Tradeoff, move || lazy::tradeoff_view(study.clone(), View::Tradeoff)),
         View::Accuracy => chunks.show(Chunk::Accuracy, move || lazy::accuracy_view(study.clone())),
         View::Prefill => chunks.show(Chunk::Prefill, move || lazy::prefill_view(study.clone())),
         View::Cache => chunks.show(Chunk::Cache, move || lazy::cache_view(study.clone())),
@@ -39,10 +39,14 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
         View::Raw => chunks.show(Chunk::Raw, move || lazy::raw_view(study.clone())),
         View::Compare => {
             // Files to add come first; once files are compared, their chart does.
+            let panel = {
+                let study = study.clone();
+                chunks.show(Chunk::Compare, move || lazy::compare_panel(study.clone()))
+            };
             if page.link.compare.with_untracked(Vec::is_empty) {
-                view! { <compare::ComparePanel study=study.clone()/> <serving::ExplorerView study=study view=View::Serving/> }.into_any()
+                view! { {panel} <serving::ExplorerView study=study view=View::Serving/> }.into_any()
             } else {
-                view! { <serving::ExplorerView study=study.clone() view=View::Serving/> <compare::ComparePanel study=study/> }.into_any()
+                view! { <serving::ExplorerView study=study view=View::Serving/> {panel} }.into_any()
             }
         }
         // Collection views are routed before a study is needed (see `Router`).
@@ -87,6 +91,11 @@ fn manifest_warning(study: &Study) -> Option<impl IntoView> {
 pub fn Router() -> impl IntoView {
     let page = page();
     let chunks = Chunks::of_app();
+    let first = Chunk::of_study_view(page.link.view.get_untracked(), page.link.chart.get_untracked());
+    let compared = page.link.compare.with_untracked(|c| !c.is_empty()).then_some(Chunk::Compare);
+    for chunk in first.into_iter().chain(compared) {
+        chunks.request(chunk);
+    }
     let body = move || {
         let view = page.link.view.get();
         if view.is_collection() {
@@ -103,7 +112,10 @@ pub fn Router() -> impl IntoView {
             SlotState::Invalid { src, findings } => view! { <ErrorPanel src findings/> }.into_any(),
             SlotState::Ready(study) => {
                 let compared = page.link.compare.with_untracked(|c| !c.is_empty()) && view != View::Compare;
-                let panel = compared.then(|| view! { <compare::ComparePanel study=study.clone()/> });
+                let panel = compared.then(|| {
+                    let study = study.clone();
+                    chunks.show(Chunk::Compare, move || lazy::compare_panel(study.clone()))
+                });
                 let settings = {
                     let study = study.clone();
                     move || page.link.with(|s| settings_sentence(&study.results, s, page.link.view.get()))
