@@ -83,6 +83,10 @@ export function splitApp(staging, { release, targetDir }) {
     }
     // The loader imports the app's glue by trunk's name, and is imported by its own.
     loader = replaceOnce(loader, 'from "./main.js"', `from "./${app.js}"`, LOADER);
+    // It starts a chunk's fetch before the chunks it depends on are in and awaits it only
+    // after them: a fetch that fails meanwhile is reported as an unhandled rejection, though
+    // the load then fails as it should (the view says so, with a retry). Handled at once.
+    loader = replaceOnce(loader, 'const src = fetch(srcUrl);', 'const src = fetch(srcUrl);\n        src.catch(() => {});', LOADER);
     const loaderName = `${APP}-split-${tagOf(loader)}.js`;
     writeFileSync(join(staging, loaderName), loader);
     // The import's module name inside the wasm stays `./__wasm_split.js` (the key of the

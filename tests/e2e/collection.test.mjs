@@ -204,6 +204,7 @@ test('in compare a toggle never hides a compared file\'s own engine, and Add off
   assert.equal(await page.$$eval('li.chip.off button.legend-toggle[disabled]', (b) => b.length), 0);
   assert.ok(Number(await page.getAttribute('canvas.chart', 'data-points')) < points);
   // Add lists the studies not shown yet, and goes back to its placeholder after a pick.
+  await page.waitForSelector('select.compare-picker');
   const picker = () => page.$eval('select.compare-picker', (s) => ({ value: s.value, options: [...s.options].map((o) => o.value) }));
   let add = await picker();
   assert.equal(add.value, '');

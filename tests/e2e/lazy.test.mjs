@@ -107,7 +107,7 @@ test("each of a collection's views loads its chunk the first time it opens, once
 });
 
 test('a chunk that cannot be fetched is said in the view, and Retry loads it', async () => {
-  const { page } = await open(browser, '?view=overview');
+  const { page, problems } = await open(browser, '?view=overview');
   await page.waitForSelector('canvas.chart[data-points]');
   const raw = splitOf('raw');
   const block = (route) => route.abort();
@@ -127,6 +127,7 @@ test('a chunk that cannot be fetched is said in the view, and Retry loads it', a
   await page.waitForSelector('section.panel.raw pre.raw-json');
   assert.equal(await page.$('.chunk-failed'), null, 'the failure is gone once the chunk arrived');
   assert.match(await page.textContent('pre.raw-json'), /^\{/);
+  assert.deepEqual((await problems()).pageErrors, [], 'a failed chunk is not an unhandled error');
   await page.close();
 });
 
@@ -155,12 +156,20 @@ test('a link to the trade-off fetches its chunk at boot, beside the study, once'
   const study = /\/data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json$/;
   let urls;
   const events = [];
+  let chunkAsked;
+  const asked = new Promise((ok) => { chunkAsked = ok; });
   const { page, problems } = await open(browser, link, {
     before: async (p) => {
       urls = requests(p);
-      // The study arrives slowly: the chunk is asked for beside it, not once it is in.
-      await p.route(study, async (route) => { await new Promise((ok) => setTimeout(ok, 1500)); await route.continue(); });
-      p.on('request', (r) => { if (splitOf('tradeoff').test(new URL(r.url()).pathname)) events.push('chunk requested'); });
+      // The study is held until the chunk is asked for (10 s at most): a page that asks only
+      // once the study is in asks after it, whatever the machine's speed.
+      await p.route(study, async (route) => {
+        await Promise.race([asked, new Promise((ok) => setTimeout(ok, 10000))]);
+        await route.continue();
+      });
+      p.on('request', (r) => {
+        if (splitOf('tradeoff').test(new URL(r.url()).pathname)) { events.push('chunk requested'); chunkAsked(); }
+      });
       p.on('requestfinished', (r) => { if (study.test(new URL(r.url()).pathname)) events.push('study in'); });
     },
   });
@@ -172,14 +181,25 @@ test('a link to the trade-off fetches its chunk at boot, beside the study, once'
 });
 
 test("a link to the trade-off whose chunk cannot arrive shows the failure in place of the view the build wrote", async () => {
-  const blocked = await browser.context.newPage();
-  await blocked.route(splitOf('tradeoff'), (route) => route.abort());
-  await blocked.goto(`${browser.base}${TRADEOFF_LINK}`);
-  await blocked.waitForSelector('.page:not(.booting) .chunk-failed');
-  assert.equal(await blocked.textContent('.chunk-failed h2'), 'Could not load the trade-off view');
-  await blocked.waitForFunction(() => !document.getElementById('prerender'));
-  assert.equal(await blocked.isVisible('.chunk-failed'), true, 'the failure is shown, not the view the build wrote');
-  await blocked.close();
+  const { page, problems } = await open(browser, TRADEOFF_LINK, {
+    before: async (p) => {
+      await p.route(splitOf('tradeoff'), (route) => route.abort());
+      // Whether the app ever waited behind the pre-rendered view (what this test is about).
+      await p.addInitScript(() => {
+        const watch = () => { if (document.querySelector('.page.booting')) window.__waited = true; else requestAnimationFrame(watch); };
+        requestAnimationFrame(watch);
+      });
+    },
+  });
+  await page.waitForSelector('.page:not(.booting) .chunk-failed');
+  assert.equal(await page.evaluate(() => window.__waited), true, 'the app first drew behind the pre-rendered view');
+  assert.equal(await page.textContent('.chunk-failed h2'), 'Could not load the trade-off view');
+  assert.equal(await page.$('#prerender'), null);
+  assert.equal(await page.isVisible('.chunk-failed'), true, 'the failure is shown, not the view the build wrote');
+  const { csp, pageErrors } = await problems();
+  assert.deepEqual(csp, []);
+  assert.deepEqual(pageErrors, []);
+  await page.close();
 });
 
 test('another chunk arriving leaves a split view as it is: not built again', async () => {

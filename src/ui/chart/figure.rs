@@ -83,7 +83,8 @@ pub fn ChartFigure(
         let (height, ratio, theme) = (height.get(), ratio.get(), theme_of(page.dark.get()));
         let Some(element) = canvas.get() else { return };
         if width == 0 {
-            // Not laid out yet (or hidden): the size arrives with the layout.
+            // Not laid out yet (or hidden): the size arrives with the layout. No mark either:
+            // each `draw-start` is then paired with a draw (the benchmark's notes read them).
             return;
         }
         mark("servescope:draw-start");

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::drawers::Drawers;
 use super::embed::EmbedHead;
-use super::lazy::Chunks;
+use super::lazy::{Chunk, Chunks};
 use super::router::Router;
 use super::topbar::TopBar;
 use crate::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ViewState};
@@ -26,7 +26,8 @@ pub fn App() -> impl IntoView {
     let booting = prerender_shown();
     let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
     provide_context(page);
-    provide_context(Chunks::new());
+    let chunks = Chunks::new();
+    provide_context(chunks);
     // Behind the pre-rendered overview the app draws hidden; the overview's chart ends the
     // wait when drawn (`ChartFigure`), anything else ends it as soon as it is known.
     Effect::new(move |_| {
@@ -46,7 +47,11 @@ pub fn App() -> impl IntoView {
             }
             SlotState::Failed { .. } | SlotState::Invalid { .. } => BootStudy::Failed,
         };
-        let waits_for_chart = boot_waits(page.link.view.get(), collection, study);
+        let view = page.link.view.get();
+        // A view whose chunk did not arrive never draws its chart: once the study is in, the
+        // failure is what the reader must see, not the pre-rendered view kept forever.
+        let chunk_failed = || Chunk::of_study_view(view, page.link.chart.get()).is_some_and(|c| chunks.failed(c));
+        let waits_for_chart = boot_waits(view, collection, study) && !(matches!(study, BootStudy::Ready { .. }) && chunk_failed());
         if !waits_for_chart {
             page.booting.set(false);
         }

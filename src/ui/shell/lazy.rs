@@ -1,6 +1,6 @@
 //! Views a first visit does not show, each split into a wasm chunk of its own, the compare
-//! panel and the import form: the page downloads a chunk the first time it is needed, never on the first
-//! load.
+//! panel and the import form: the page downloads a chunk the first time it is needed (at
+//! boot for a link to such a view, beside the study), never on a first visit's load.
 //!
 //! Every split point below is a `#[wasm_split]` function; the release build's split step
 //! (`tools/split.mjs`) cuts each one, and the code only it reaches, out of the main module.
@@ -24,7 +24,6 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 use crate::core::collection::Collection;
 use crate::core::link::{is_energy_tradeoff, ChartId, View};
 use crate::ui::state::file::Study;
-use crate::ui::state::PageState;
 use crate::ui::views::{accuracy, cache, catalog, compare, coverage, decode, history, prefill, provenance, raw, tradeoff};
 use crate::ui::widgets::findings::loading_line;
 use crate::ui::widgets::import_form::ImportForm;
@@ -134,18 +133,17 @@ impl Chunks {
         self.0.update(|loads| {
             loads.insert(chunk, Load::Loading);
         });
-        let page = use_context::<PageState>();
         spawn_local(async move {
             let done = if chunk.load().await.is_ok() { Load::Ready } else { Load::Failed };
             self.0.update(|loads| {
                 loads.insert(chunk, done);
             });
-            // Behind a pre-rendered view the app draws hidden until its chart is drawn; a
-            // chunk that did not arrive never draws one, so what failed is shown at once.
-            if let Some(page) = page.filter(|p| done == Load::Failed && p.booting.get_untracked()) {
-                page.booting.set(false);
-            }
         });
+    }
+
+    /// Whether the chunk's last load failed (tracked).
+    pub(super) fn failed(self, chunk: Chunk) -> bool {
+        self.0.with(|loads| loads.get(&chunk) == Some(&Load::Failed))
     }
 
     /// The view once its chunk is in (`build` calls the split function); until then a

@@ -11,7 +11,8 @@ use crate::ui::tasks::load;
 use crate::ui::views::{overview, serving};
 use crate::ui::widgets::findings::{loading_line, ErrorPanel, FailurePanel, FindingsPanel};
 
-/// The view of a study.
+/// The view of a study. A view shown from a chunk here is named in `Chunk::of_study_view`
+/// too, which asks for its chunk at boot when a link names the view.
 fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
     let page = page();
     match view {
