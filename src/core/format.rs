@@ -95,9 +95,11 @@ pub fn significant_digits(text: &str) -> usize {
 /// How many decimals the number was written with (`331.4` → 1, `3` → 0, `1e-5` → 5).
 pub fn decimals_as_written(value: f64) -> u32 {
     // The fewest decimals k whose rounding reads back as the value is what `{value}` (the
-    // shortest text that reads back) writes: k·10 and the rounded integer are exact below
-    // 2^53, and the division rounds once, as reading "N/10^k" would. The validator asks
-    // three times a cell, and formatting was a tenth of checking the scale file.
+    // shortest text that reads back) writes: 10^k and the rounded integer N are exact, and
+    // N / 10^k rounds once, as reading "N/10^k" would. Below 4.5e15 (≈ 2^52) the scaled
+    // value is within half a unit of N, so rounding finds N; above, the text decides. The
+    // validator asks three times a cell, and formatting was a tenth of checking the scale
+    // file.
     let mut scale = 1.0;
     for k in 0..16 {
         let scaled = value * scale;
@@ -218,6 +220,14 @@ mod tests {
             state
         };
         let mut values = vec![0.0, -0.0, 0.1 + 0.2, 1e-7, 123_456.789_012_345, 4.5e15, 9.1e15, 1e300, -331.4, 5e-324];
+        // Where the scaled value nears 2^52, the fast path's edge.
+        values.extend([
+            3e15 + 0.5,
+            2.251_799_813_685_248e15 + 0.25,
+            4.499_999_999_999_999e15,
+            450_359_962_737.049_6,
+            0.000_045_035_996_273_704_96,
+        ]);
         for _ in 0..20_000 {
             let n = (next() % 100_000_000) as f64;
             values.push(n / 10f64.powi((next() % 12) as i32));
