@@ -26,9 +26,10 @@ const fail = (...message) => {
 };
 if (!staging) fail('TRUNK_STAGING_DIR is not set; run me as a trunk post_build hook');
 // First, the app's wasm split into the part a first visit runs and the views it loads later.
+let split;
 try {
   const release = process.env.TRUNK_PROFILE === 'release';
-  const split = splitApp(staging, { release, targetDir: process.env.CARGO_TARGET_DIR || 'target' });
+  split = splitApp(staging, { release, targetDir: process.env.CARGO_TARGET_DIR || 'target' });
   console.log(`split: main wasm ${split.wasm} bytes; ${split.chunks.length} chunks, ${split.chunks.reduce((s, c) => s + c.bytes, 0)} bytes; loader ${split.loader}`);
 } catch (error) {
   fail('the split step failed:', error.message);
@@ -40,6 +41,15 @@ const file = join(staging, 'index.html');
 let html = readFileSync(file, 'utf8');
 if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);
 if (!html.includes('</body>')) fail('no </body> in', file);
+
+// Each split view's files (`view:file,file …`), for the head script to preload when a link
+// names the view (the import form is no view a link names).
+const splitViews = Object.entries(split.views)
+  .filter(([view]) => view !== 'import-form')
+  .map(([view, files]) => `${view}:${files.join(',')}`)
+  .join(' ');
+if (!/<html\b[^>]*>/.test(html)) fail('no <html> tag in', file);
+html = html.replace(/<html\b([^>]*)>/, (_, attrs) => `<html${attrs} data-split-views="${splitViews}">`);
 
 // Inline the stylesheet trunk linked, and drop the file.
 const sheet = html.match(/<link rel="stylesheet" href="\.\/(style-[0-9a-f]+\.css)"[^>]*>/);

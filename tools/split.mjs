@@ -55,6 +55,31 @@ function replaceOnce(text, from, to, where) {
 }
 
 /**
+ * Each split point's files, by its name (`tradeoff`, `import-form`), as the loader fetches
+ * them: the chunk of its own and the shared ones it needs. The page's head script preloads
+ * them for a link that names the view, beside the main wasm instead of after it.
+ */
+function filesOfSplits(loader) {
+  const loads = new Map();
+  for (const m of loader.matchAll(/const (__\w+) = (?:wrapAsyncCb\()?makeLoad\(new URL\("\.\/([^"]+)", import\.meta\.url\), \[([^\]]*)\]/g)) {
+    loads.set(m[1], { file: m[2], deps: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
+  }
+  const files = (name, seen = new Set()) => {
+    const load = loads.get(name);
+    if (!load || seen.has(name)) return [];
+    seen.add(name);
+    return [load.file, ...load.deps.flatMap((d) => files(d, seen))];
+  };
+  const views = {};
+  for (const name of loads.keys()) {
+    const split = name.match(/^__wasm_split_load_(\w+)$/);
+    if (split) views[split[1].replaceAll('_', '-')] = files(name);
+  }
+  if (!Object.keys(views).length) throw new Error(`${LOADER}: no split point found`);
+  return views;
+}
+
+/**
  * Splits the app in `staging` (trunk's staging directory) and returns what it wrote: the
  * main wasm's size, the loader's name and each chunk's name and size, in bytes.
  */
@@ -105,7 +130,7 @@ export function splitApp(staging, { release, targetDir }) {
     const newSri = { [app.js]: sri(Buffer.from(glue)), [app.wasm]: sri(wasm) };
     for (const f of [app.js, app.wasm]) html = html.replaceAll(`integrity="${oldSri[f]}"`, `integrity="${newSri[f]}"`);
     writeFileSync(index, html);
-    return { wasm: wasm.length, loader: loaderName, chunks: written };
+    return { wasm: wasm.length, loader: loaderName, chunks: written, views: filesOfSplits(loader) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

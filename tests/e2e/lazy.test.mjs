@@ -174,8 +174,14 @@ test('a link to the trade-off fetches its chunk at boot, beside the study, once'
     },
   });
   await page.waitForSelector('.page:not(.booting) section.panel.tradeoff canvas.chart[data-points]');
-  assert.equal(urls.filter((u) => splitOf('tradeoff').test(u)).length, 1, 'its chunk, once');
+  assert.equal(urls.filter((u) => splitOf('tradeoff').test(u)).length, 1, 'its chunk, once: the loader reused the preload');
   assert.equal(events[0], 'chunk requested', `the chunk before the study is in: ${events}`);
+  // Preloaded by the head script, beside the main wasm: the chunk and the shared ones it needs.
+  const preloaded = await page.$$eval('link[rel=preload]', (links) => links.map((l) => new URL(l.href).pathname));
+  assert.equal(preloaded.filter((p) => splitOf('tradeoff').test(p)).length, 1, `preloaded: ${preloaded}`);
+  const chunks = urls.filter((u) => CHUNK.test(u));
+  assert.equal(new Set(chunks).size, chunks.length, `each file fetched once: ${chunks}`);
+  for (const p of preloaded.filter((p) => CHUNK.test(p))) assert.ok(chunks.includes(p), `${p} preloaded and used`);
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });
