@@ -81,7 +81,8 @@ function filesOfSplits(loader) {
 
 /**
  * Splits the app in `staging` (trunk's staging directory) and returns what it wrote: the
- * main wasm's size, the loader's name and each chunk's name and size, in bytes.
+ * main wasm's size, the loader's name, each chunk's name and size, in bytes, and each split
+ * view's files (`filesOfSplits`).
  */
 export function splitApp(staging, { release, targetDir }) {
   const profile = release ? 'wasm-release' : 'debug';
