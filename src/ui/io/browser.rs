@@ -44,6 +44,11 @@ pub fn device_pixel_ratio() -> Signal<f64> {
     ratio.into()
 }
 
+/// A box's size in whole CSS pixels.
+fn whole_px(width: f64, height: f64) -> (u32, u32) {
+    (width.round().max(0.0) as u32, height.round().max(0.0) as u32)
+}
+
 /// The CSS size of an element, updated by a ResizeObserver.
 pub fn element_size(target: NodeRef<leptos::html::Div>) -> Signal<(u32, u32)> {
     let size = RwSignal::new((0u32, 0u32));
@@ -51,14 +56,14 @@ pub fn element_size(target: NodeRef<leptos::html::Div>) -> Signal<(u32, u32)> {
         // Read once now, mounted: the observer first reports after the next layout, and a
         // chart waiting for it is drawn and painted a frame late (~40 ms on the scale file).
         let rect = element.get_bounding_client_rect();
-        let now = (rect.width().round().max(0.0) as u32, rect.height().round().max(0.0) as u32);
+        let now = whole_px(rect.width(), rect.height());
         if now.0 > 0 {
             size.set(now);
         }
         let observe = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
             let Some(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>().ok() else { return };
             let rect = entry.content_rect();
-            let now = (rect.width().round().max(0.0) as u32, rect.height().round().max(0.0) as u32);
+            let now = whole_px(rect.width(), rect.height());
             if size.get_untracked() != now {
                 size.set(now);
             }

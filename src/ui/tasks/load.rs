@@ -116,7 +116,7 @@ async fn load_url(page: PageState, slot: FileSlot, id: LoadId, src: String, prim
 }
 
 /// From this size on, a file's "parsing" line is painted before it is parsed (the
-/// validator reads about 12 MB/s in the page, so this is ~20 ms of work).
+/// validator reads about 17 MB/s in the page, so this is ~15 ms of work).
 const SHOWN_PARSE_BYTES: usize = 256 * 1024;
 
 /// Validate loaded bytes (unless the caller already did: `checked`) and show them: the same
