@@ -43,6 +43,76 @@ function run(command, args) {
   if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed ${done.error ?? `(exit ${done.status ?? `by signal ${done.signal}`})`}`);
 }
 
+/** Reads one unsigned LEB128 number at `at`: [value, next offset]. */
+function leb128(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (!(byte & 0x80)) return [value, at];
+  }
+}
+
+/** The function names in a wasm's name section, or null when it has none. */
+export function functionNames(bytes) {
+  const utf8 = new TextDecoder();
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    let size;
+    [size, at] = leb128(bytes, at);
+    const end = at + size;
+    if (id === 0) {
+      let [length, next] = leb128(bytes, at);
+      if (utf8.decode(bytes.subarray(next, next + length)) === 'name') {
+        next += length;
+        while (next < end) {
+          const sub = bytes[next++];
+          let subSize;
+          [subSize, next] = leb128(bytes, next);
+          if (sub === 1) {
+            const names = [];
+            let [count, p] = leb128(bytes, next);
+            for (; count > 0; count--) {
+              [, p] = leb128(bytes, p);
+              [length, p] = leb128(bytes, p);
+              names.push(utf8.decode(bytes.subarray(p, p + length)));
+              p += length;
+            }
+            return names;
+          }
+          next += subSize;
+        }
+        return [];
+      }
+    }
+    at = end;
+  }
+  return null;
+}
+
+/**
+ * Fails when a chunk calls one of wasm-bindgen's casts (`wbg_cast::breaks_if_inlined`, what
+ * a `JsValue` made from a string or a number, a closure handed to JS, or a string property
+ * compile to). wasm-bindgen rewrites the calls to a cast in the module it processes, the
+ * main one, and the cast with them; a chunk, which it never sees, still calls the cast as it
+ * was through a shim, and traps ("function signature mismatch") when its view runs. Code that
+ * does so must reach the JS through a function the first download already holds.
+ */
+function checkChunkCasts(work, chunks, views) {
+  for (const f of chunks) {
+    const names = functionNames(readFileSync(join(work, f)));
+    if (names === null) throw new Error(`${f}: no name section, so its calls to wasm-bindgen's casts cannot be checked`);
+    const casts = names.filter((n) => n.includes('wbg_cast') && n.includes('breaks_if_inlined'));
+    if (!casts.length) continue;
+    const by = Object.entries(views).filter(([, files]) => files.includes(f)).map(([view]) => view);
+    throw new Error(`${f} (loaded by ${by.join(', ') || 'no view'}) calls wasm-bindgen's cast ${casts[0]}: it would trap when run. `
+      + 'Keep that JS interop in the first download (a non-generic function it calls too), or out of the split views.');
+  }
+}
+
 const tagOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -90,8 +160,9 @@ export function splitApp(staging, { release, targetDir }) {
   const work = mkdtempSync(join(tmpdir(), 'servescope-split-'));
   try {
     run('wasm_split_cli', [input, work]);
-    run('wasm-bindgen', [join(work, 'main.wasm'), '--out-dir', join(work, 'bindgen'), '--out-name', 'main', '--target', 'web', '--no-typescript', '--keep-lld-exports']);
     const chunks = readdirSync(work).filter((f) => f.endsWith('.wasm') && f !== 'main.wasm');
+    checkChunkCasts(work, chunks, filesOfSplits(readFileSync(join(work, LOADER), 'utf8')));
+    run('wasm-bindgen', [join(work, 'main.wasm'), '--out-dir', join(work, 'bindgen'), '--out-name', 'main', '--target', 'web', '--no-typescript', '--keep-lld-exports']);
     const wasmFiles = [join(work, 'bindgen', 'main_bg.wasm'), ...chunks.map((f) => join(work, f))];
     // SPLIT_WASM_OPT=0 keeps the function names (for a CPU profile of a release build).
     if (release && process.env.SPLIT_WASM_OPT !== '0') for (const f of wasmFiles) run('node_modules/.bin/wasm-opt', [f, '-Oz', '-o', f]);
