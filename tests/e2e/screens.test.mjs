@@ -69,3 +69,26 @@ test("a phone's first screen: the chart with its key, the header's buttons in 39
     await page.screenshot({ path: `target/e2e-phone-${view}.png` });
   }
 });
+
+test("a phone's tabs keep the current one in sight: at load and after a switch", async () => {
+  const inSight = (page) => page.evaluate(() => {
+    const nav = document.querySelector('nav.views').getBoundingClientRect();
+    const tab = document.querySelector('nav.views a[aria-current=page]').getBoundingClientRect();
+    return { left: tab.left, right: tab.right, navLeft: nav.left, navRight: nav.right, scrolled: document.querySelector('nav.views').scrollLeft };
+  });
+  // The raw file's tab is the last: past the nav's right edge unless the nav scrolled to it.
+  const { page, problems } = await open(phone, '?view=raw');
+  await page.waitForSelector('section.panel.raw pre.raw-json');
+  await page.waitForTimeout(200);
+  let m = await inSight(page);
+  assert.ok(m.scrolled > 0, `the tabs scrolled to the current one: ${JSON.stringify(m)}`);
+  assert.ok(m.left >= m.navLeft && m.right <= m.navRight, `the raw tab is within the nav: ${JSON.stringify(m)}`);
+  // Back to the first tab: the nav scrolls back.
+  await page.evaluate(() => document.querySelector('nav.views a[href*="view=overview"]').click());
+  await page.waitForSelector('section.panel.overview canvas.chart[data-points]');
+  await page.waitForTimeout(200);
+  m = await inSight(page);
+  assert.ok(m.left >= m.navLeft && m.right <= m.navRight, `the overview tab is within the nav: ${JSON.stringify(m)}`);
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});
