@@ -96,10 +96,9 @@ export function functionNames(bytes) {
 /**
  * Fails when a chunk calls one of wasm-bindgen's casts (`wbg_cast::breaks_if_inlined`, what
  * a `JsValue` made from a string or a number, a closure handed to JS, or a string property
- * compile to). wasm-bindgen rewrites the calls to a cast in the module it processes, the
- * main one, and the cast with them; a chunk, which it never sees, still calls the cast as it
- * was through a shim, and traps ("function signature mismatch") when its view runs. Code that
- * does so must reach the JS through a function the first download already holds.
+ * compile to). wasm-bindgen rewrites the calls to a cast, and the cast, in the module it
+ * processes, the main one; a chunk, which it never sees, still calls the cast as it was,
+ * through a shim, and traps ("function signature mismatch") when its view runs.
  */
 function checkChunkCasts(work, chunks, views) {
   for (const f of chunks) {
@@ -109,7 +108,7 @@ function checkChunkCasts(work, chunks, views) {
     if (!casts.length) continue;
     const by = Object.entries(views).filter(([, files]) => files.includes(f)).map(([view]) => view);
     throw new Error(`${f} (loaded by ${by.join(', ') || 'no view'}) calls wasm-bindgen's cast ${casts[0]}: it would trap when run. `
-      + 'Keep that JS interop in the first download (a non-generic function it calls too), or out of the split views.');
+      + 'Let that code reach JS through a function the first download calls too, or leave it in the first download.');
   }
 }
 
