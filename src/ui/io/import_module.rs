@@ -3,15 +3,23 @@
 //! sweep line to derive again from its tool's file), so the first download holds none of
 //! them. One worker for the page's life; a module that failed to load is started afresh by
 //! the next request, so "Retry" is asking again.
+//!
+//! Writing requests and reading replies (`core::import::remote`, with serde_json's writer
+//! and the protocol's derived types) is a wasm chunk of its own, fetched beside the module:
+//! the first download keeps only the transport below.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use futures_channel::oneshot;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use crate::core::import::remote::Message;
+use wasm_split_helpers::{wasm_split, SplitLoaderError};
+
+use crate::core::import::draft::DraftFile;
+use crate::core::import::remote::{self, AskedLine, Message};
+use crate::core::import::{EngineGroup, ImportWarning, StudyAnswers, WrittenFile};
 
 /// Where the post-build step writes the module's loader (it is named by its hash).
 const MODULE_META: &str = "meta[name=servescope-import-module]";
@@ -129,8 +137,9 @@ fn start(m: &mut Module) -> Result<(), String> {
     Ok(())
 }
 
-/// Start loading the module now (the Open drawer was opened: files may follow), so it is
-/// ready by the time they are picked. A failure is said by the request that meets it.
+/// Start loading the module and the protocol's chunk now (the Open drawer was opened: files
+/// may follow), so both are ready by the time they are picked. A failure is said by the
+/// request that meets it.
 pub fn warm() {
     MODULE.with(|m| {
         let mut m = m.borrow_mut();
@@ -138,10 +147,76 @@ pub fn warm() {
             let _ = start(&mut m);
         }
     });
+    leptos::task::spawn_local(async {
+        let _ = preload_protocol().await;
+    });
+}
+
+/// What a request says when the protocol's chunk did not arrive: the module could not be
+/// used, as when its own wasm does not load, and asking again retries both.
+fn unloaded(_: SplitLoaderError) -> String {
+    "the import module could not be loaded".into()
+}
+
+/// What the picked files are (`None`: none is a tool's output), or why the module failed.
+pub async fn draft(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Vec<DraftFile>>, String> {
+    warm();
+    let answer = ask(draft_request(files).await.map_err(unloaded)?).await?;
+    draft_reply(&answer).await.map_err(unloaded)?
+}
+
+/// The study written for the reader's answers, or the importer's refusal (`Ok(Err)`), or
+/// why the module failed.
+#[allow(clippy::type_complexity)]
+pub async fn write(answers: &StudyAnswers, group: &EngineGroup) -> Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String> {
+    warm();
+    let answer = ask(write_request(answers, group).await.map_err(unloaded)?).await?;
+    write_reply(answer).await.map_err(unloaded)?
+}
+
+/// Each asked sweep line derived again from its tool's file, in the order asked.
+pub async fn rederive_lines(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Vec<Result<(), String>>, String> {
+    warm();
+    let answer = ask(rederive_request(files, asked).await.map_err(unloaded)?).await?;
+    rederive_reply(&answer).await.map_err(unloaded)?
+}
+
+// The protocol's split points: one chunk (`import_protocol`) for all six.
+
+#[wasm_split(import_protocol, fallible, preload(preload_protocol))]
+fn draft_request(files: &BTreeMap<String, Vec<u8>>) -> Result<Message, SplitLoaderError> {
+    Ok(remote::draft_request(files))
+}
+
+#[wasm_split(import_protocol, fallible)]
+fn draft_reply(answer: &Message) -> Result<Result<Option<Vec<DraftFile>>, String>, SplitLoaderError> {
+    Ok(remote::draft_reply(answer))
+}
+
+#[wasm_split(import_protocol, fallible)]
+fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Result<Message, SplitLoaderError> {
+    Ok(remote::write_request(answers, group))
+}
+
+#[allow(clippy::type_complexity)]
+#[wasm_split(import_protocol, fallible)]
+fn write_reply(answer: Message) -> Result<Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String>, SplitLoaderError> {
+    Ok(remote::write_reply(answer))
+}
+
+#[wasm_split(import_protocol, fallible)]
+fn rederive_request(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Message, SplitLoaderError> {
+    Ok(remote::rederive_request(files, asked))
+}
+
+#[allow(clippy::type_complexity)]
+#[wasm_split(import_protocol, fallible)]
+fn rederive_reply(answer: &Message) -> Result<Result<Vec<Result<(), String>>, String>, SplitLoaderError> {
+    Ok(remote::rederive_reply(answer))
 }
 
 /// Ask the import module; it is loaded (once) on the first request.
-pub async fn ask(request: Message) -> Answer {
+async fn ask(request: Message) -> Answer {
     let (sender, answer) = oneshot::channel();
     let started = MODULE.with(|m| {
         let mut m = m.borrow_mut();

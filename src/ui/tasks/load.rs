@@ -10,7 +10,6 @@ use leptos::task::spawn_local;
 
 use crate::core::collection::parse_collection;
 use crate::core::findings::Severity;
-use crate::core::import::remote::{draft_reply, draft_request, write_reply, write_request};
 use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
@@ -297,7 +296,7 @@ pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
         load_local(page, page.primary().begin(), files, choice).await;
         return;
     }
-    match import_module::ask(draft_request(&files)).await.and_then(|answer| draft_reply(&answer)) {
+    match import_module::draft(&files).await {
         Ok(Some(detected)) => {
             page.import_draft.set(Some(ImportDraft::new(files, detected)));
             page.drawer.set(Some(crate::ui::state::Drawer::Open));
@@ -321,10 +320,7 @@ pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
 pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
     group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
-    let (files, warnings) = import_module::ask(write_request(&answers, &group))
-        .await
-        .and_then(write_reply)?
-        .map_err(|e| crate::core::import::draft::in_form_words(&e))?;
+    let (files, warnings) = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
     let results = files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
     page.imported.set(Some(ImportedStudy { results, warnings }));
     page.import_draft.set(None);

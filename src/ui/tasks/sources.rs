@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 
-use crate::core::import::remote::{rederive_reply, rederive_request};
 use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
@@ -94,7 +93,7 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
         checks.report.set(Some(probe));
         return;
     }
-    let outcomes = import_module::ask(rederive_request(&files, &asked)).await.and_then(|answer| rederive_reply(&answer));
+    let outcomes = import_module::rederive_lines(&files, &asked).await;
     if !current() {
         return;
     }
