@@ -4,9 +4,9 @@
 //! them. One worker for the page's life; a module that failed to load is started afresh by
 //! the next request, so "Retry" is asking again.
 //!
-//! Writing requests and reading replies (`core::import::remote`, with serde_json's writer
-//! and the protocol's derived types) is a wasm chunk of its own, fetched beside the module:
-//! the first download keeps only the transport below.
+//! Writing requests and reading replies (`core::import::remote` and the serde code of the
+//! protocol's derived types) is a wasm chunk of its own, fetched beside the module: the
+//! first download keeps only the transport below.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -38,6 +38,9 @@ struct Module {
     ready: bool,
     // Which start this is: a start-up limit only ever ends the start it was set for.
     starts: u32,
+    // The protocol's chunk is loaded or on its way: asked for once, again only after a
+    // failed load (the loader keeps a load that succeeded).
+    protocol_asked: bool,
     next: u32,
     queued: Vec<(u32, Message)>,
     pending: HashMap<u32, oneshot::Sender<Answer>>,
@@ -137,19 +140,25 @@ fn start(m: &mut Module) -> Result<(), String> {
     Ok(())
 }
 
-/// Start loading the module and the protocol's chunk now (the Open drawer was opened: files
-/// may follow), so both are ready by the time they are picked. A failure is said by the
+/// Start loading the module and the protocol's chunk unless they are in or on their way:
+/// when the Open drawer opens (files may follow, and both are ready by the time they are
+/// picked) and before each request, so the two come down together. A failure is said by the
 /// request that meets it.
 pub fn warm() {
-    MODULE.with(|m| {
+    let ask_protocol = MODULE.with(|m| {
         let mut m = m.borrow_mut();
         if m.worker.is_none() {
             let _ = start(&mut m);
         }
+        !std::mem::replace(&mut m.protocol_asked, true)
     });
-    leptos::task::spawn_local(async {
-        let _ = preload_protocol().await;
-    });
+    if ask_protocol {
+        leptos::task::spawn_local(async {
+            if preload_protocol().await.is_err() {
+                MODULE.with(|m| m.borrow_mut().protocol_asked = false);
+            }
+        });
+    }
 }
 
 /// What a request says when the protocol's chunk did not arrive: the module could not be
