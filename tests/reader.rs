@@ -265,3 +265,15 @@ fn a_source_reads_not_published_everywhere_when_none_was() {
     let source = tip.lines.iter().find(|l| l.label == "source").expect("a source line");
     assert!(source.value.ends_with("(not published)"), "{}", source.value);
 }
+
+#[test]
+fn a_tooltip_goes_after_its_point_then_before_it_then_centred_inside_the_chart() {
+    use servescope::core::tooltip::tip_offset;
+    // A 340 px wide phone chart and a 200 px wide tip.
+    assert_eq!(tip_offset(40, 200, 340), 54, "room after the point: 14 px after it");
+    assert_eq!(tip_offset(300, 200, 340), 86, "no room after: 14 px before it");
+    assert_eq!(tip_offset(170, 200, 340), 70, "room on neither side: centred on the point");
+    assert_eq!(tip_offset(20, 330, 340), 0, "centred would start left of the chart: at its start");
+    assert_eq!(tip_offset(330, 330, 340), 10, "centred would end right of it: flush with its end");
+    assert_eq!(tip_offset(100, 400, 340), 0, "wider than the chart: at its start");
+}

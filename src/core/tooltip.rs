@@ -215,3 +215,19 @@ pub fn bar_tip(bars: &Bars, group: usize, index: usize) -> Option<Tooltip> {
         lines: vec![TipLine::number(bars.quantity, value, format!("{} {}", readable(value), bars.unit))],
     })
 }
+
+/// Space between a point and its tooltip, in CSS pixels.
+const TIP_GAP: i32 = 14;
+
+/// Where a tooltip of `size` pixels starts along one axis of a chart `room` pixels long, for a
+/// point at `at`: after the point where it fits, else before it, else centred on the point
+/// and kept inside the chart (a tip wider than the chart starts at its edge).
+pub fn tip_offset(at: i32, size: i32, room: i32) -> i32 {
+    if at + TIP_GAP + size <= room {
+        at + TIP_GAP
+    } else if at - TIP_GAP - size >= 0 {
+        at - TIP_GAP - size
+    } else {
+        (at - size / 2).clamp(0, (room - size).max(0))
+    }
+}

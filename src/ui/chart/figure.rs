@@ -11,7 +11,7 @@ use super::export::{ExportButtons, ExportText};
 use super::surface::{draw_on_canvas, Area};
 use crate::chart::{nearest, step, Mark, Step, Theme, DARK, LIGHT};
 use crate::core::link::{embedded_chart, ChartId};
-use crate::core::tooltip::Tooltip;
+use crate::core::tooltip::{tip_offset, Tooltip};
 use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
 use crate::ui::state::page;
 
@@ -140,14 +140,25 @@ pub fn ChartFigure(
     // Placed through the CSSOM (the CSP forbids inline style attributes, not this), and
     // flipped to the point's left or above it near an edge, so it stays inside the chart.
     Effect::new(move |_| {
-        let (Some(tip), Some(at)) = (tooltip.get(), hovered.get()) else { return };
-        let (width, height) = (tip.offset_width(), tip.offset_height());
-        let (room_x, room_y) = tip.parent_element().map_or((i32::MAX, i32::MAX), |p| (p.client_width(), p.client_height()));
-        let left = if at.x_px + 14 + width > room_x { (at.x_px - 14 - width).max(0) } else { at.x_px + 14 };
-        let top = if at.y_px + 14 + height > room_y { (at.y_px - 14 - height).max(0) } else { at.y_px + 14 };
-        let style = web_sys::HtmlElement::style(&tip);
-        style.set_property("left", &format!("{left}px")).ok();
-        style.set_property("top", &format!("{top}px")).ok();
+        let Some(at) = hovered.get() else { return };
+        // Measured in the next frame's callback, before it paints: by then the tip holds this
+        // point's words and is shown (hidden, it measured 0 px and went after the point
+        // whatever the room), and measured at the chart's left edge, since a box placed
+        // absolutely shrinks to the room right of where it stands (where the last point had
+        // put it, a tip near the right edge came out a word wide and ran off a phone's screen).
+        request_animation_frame(move || {
+            let (Some(Some(tip)), Some(Some(now))) = (tooltip.try_get_untracked(), hovered.try_get_untracked()) else { return };
+            if now != at {
+                return;
+            }
+            let style = web_sys::HtmlElement::style(&tip);
+            style.set_property("left", "0px").ok();
+            style.set_property("top", "0px").ok();
+            let (width, height) = (tip.offset_width(), tip.offset_height());
+            let (room_x, room_y) = tip.parent_element().map_or((i32::MAX, i32::MAX), |p| (p.client_width(), p.client_height()));
+            style.set_property("left", &format!("{}px", tip_offset(at.x_px, width, room_x))).ok();
+            style.set_property("top", &format!("{}px", tip_offset(at.y_px, height, room_y))).ok();
+        });
     });
     let tip = spec.tip.clone();
     let content = move || {
