@@ -14,6 +14,7 @@ use servescope::core::link::chosen_workload;
 use servescope::core::link::ViewState;
 use servescope::core::metric::Metric;
 use servescope::core::provenance::{SourceStatus, Verification};
+use servescope::core::series::describe_lines;
 use servescope::core::series::{in_seconds, reads_in_seconds, serving_series};
 use servescope::core::tables::{cache_table, serving_table};
 use servescope::core::tooltip::serving_tip;
@@ -46,6 +47,13 @@ fn a_latency_chart_past_10_s_reads_in_seconds_in_its_title_axis_and_tooltip() {
     assert_eq!(tip.lines[0].value, servescope::core::format::readable(value / 1000.0));
     let in_ms = serving_tip(w, line, level, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(in_ms.lines[0].label, "TTFT p99 (ms)");
+    // The chart's text alternative reads in the seconds its title names.
+    let first = line.measured().next().expect("a measured point");
+    let said = describe_lines(&lines.series, "TTFT p99 (s)", w.load, true);
+    let at = format!("{} from {} at c{}", line.label, servescope::core::format::readable(first.1 / 1000.0), first.0);
+    assert!(said.contains(&at), "{at:?} in {said}");
+    assert!(describe_lines(&lines.series, "TTFT p99 (ms)", w.load, false)
+        .contains(&format!("from {} at", servescope::core::format::readable(first.1))));
     // Throughput never switches.
     let out = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     assert!(!reads_in_seconds(&out.series, false));

@@ -205,7 +205,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     }
     html.close("select").close("label").close("div");
     legend(html, results, &lines.not_measured);
-    let summary = describe_lines(&lines.series, &title, workload.load);
+    let summary = describe_lines(&lines.series, &title, workload.load, false);
     let drawn = chart_figure(html, "overview", "", CHART_HEIGHT, &summary, |area, theme| {
         let chart = ConcurrencyChart {
             y_title: &title,

@@ -4,8 +4,10 @@ use super::concurrency::Series;
 use crate::core::format::readable;
 use crate::core::model::{LoadAxis, Results};
 
-/// A chart's text alternative: what each line does, in words.
-pub fn describe_lines(series: &[Series], what: &str, load: LoadAxis) -> String {
+/// A chart's text alternative: what each line does, in words. With `seconds` (a latency
+/// chart read in seconds, whose title says "(s)") values in ms are said in seconds too.
+pub fn describe_lines(series: &[Series], what: &str, load: LoadAxis, seconds: bool) -> String {
+    let said = |value: f64| if seconds { readable(value / 1000.0) } else { readable(value) };
     let against = load.noun();
     if series.is_empty() {
         return format!("Chart of {what} against {against}: nothing to draw.");
@@ -18,9 +20,9 @@ pub fn describe_lines(series: &[Series], what: &str, load: LoadAxis) -> String {
                 (Some(first), Some(last)) => format!(
                     "{} from {} at {} to {} at {}",
                     s.label,
-                    readable(first.1),
+                    said(first.1),
                     load.level_label(first.0),
-                    readable(last.1),
+                    said(last.1),
                     load.level_label(last.0)
                 ),
                 _ => format!("{}: not measured", s.label),

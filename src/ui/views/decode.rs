@@ -65,7 +65,7 @@ pub fn DecodeView(
     let y_title = decode_y_title(decode.unit.as_deref());
     let summary = {
         let unit = unit.clone();
-        Signal::derive(move || describe_lines(&series.get(), &unit, LoadAxis::Concurrency))
+        Signal::derive(move || describe_lines(&series.get(), &unit, LoadAxis::Concurrency, false))
     };
     let scale = page.link.scale;
     let draw = {

@@ -185,7 +185,7 @@ pub fn serving_chart(
             }
         })
     };
-    let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get(), ticks.with(|t| t.0)));
+    let summary = Signal::derive(move || describe_lines(&series.get(), &y_title.get(), ticks.with(|t| t.0), seconds.get()));
     let spec = ChartSpec { id, draw, tip, summary, export, height: chart_height(page, base_height) };
     let load = Signal::derive(move || ticks.with(|t| t.0));
     (ServingChart { lines, series, relative, y_title, seconds, load }, spec)
