@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use servescope::core::catalog::{catalog_table, coverage_table, facet_values, filtered};
+use servescope::core::catalog::{catalog_heading, catalog_table, coverage_table, facet_values, filtered};
 use servescope::core::collection::parse_collection;
 use servescope::core::cost::Prices;
 use servescope::core::history::{history, history_scope, history_setups, history_table, history_title, HistoryScope};
@@ -262,4 +262,10 @@ fn the_history_view_model_says_what_the_view_shows() {
         history_export_title("T", Some(key), Some(1.0), Metric::OutTokS),
         format!("T · 1024x1024 · {} · {}", servescope::core::model::LoadAxis::Concurrency.level_label(1.0), Metric::OutTokS.axis_title())
     );
+}
+
+#[test]
+fn the_catalog_heading_counts_one_study_as_one() {
+    assert_eq!(catalog_heading(1), "Catalog · 1 study");
+    assert_eq!(catalog_heading(8), "Catalog · 8 studies");
 }

@@ -60,6 +60,11 @@ pub fn study_link(filter: &CatalogFilter, src: &str) -> ViewState {
 /// catalog stays quick to draw.
 pub const CATALOG_PAGE_ROWS: usize = 100;
 
+/// The catalog's heading: "Catalog · 1 study", "Catalog · 8 studies".
+pub fn catalog_heading(studies: usize) -> String {
+    format!("Catalog · {studies} {}", crate::core::format::plural(studies, "study", "studies"))
+}
+
 /// The catalog as a table: the first `shown` of the kept studies (`rows` are indices), each
 /// title a link; a study whose bytes no longer match the manifest is tagged so. The caption
 /// counts every kept study and says when only the first ones are shown.

@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
 
 use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
-use crate::core::catalog::{catalog_table, filtered, CATALOG_PAGE_ROWS};
+use crate::core::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
@@ -91,7 +91,7 @@ pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
     }
     html.close("nav").close("header");
     html.open("main", &[("id", Some("main"))]).open("section", &[("class", Some("panel catalog"))]);
-    html.element("h2", &[], &format!("Catalog · {} studies", collection.studies.len()));
+    html.element("h2", &[], &catalog_heading(collection.studies.len()));
     html.open("div", &[("class", Some("table-block"))]);
     table::table_html(&mut html, &table);
     html.close("div").close("section").close("main").close("div");

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::catalog::{catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
+use crate::core::catalog::{catalog_heading, catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
 use crate::core::chart_words::show_more_words;
 use crate::core::collection::Collection;
 use crate::core::link::CatalogFilter;
@@ -84,7 +84,7 @@ pub fn CatalogView(
     };
     view! {
         <section class="panel catalog">
-            <h2>"Catalog · " {collection.studies.len()} " studies"</h2>
+            <h2>{catalog_heading(collection.studies.len())}</h2>
             <div class="controls">
                 <label class="control">"Search "
                     // Filters as one types (a filter replaces the history entry, never adds one).
