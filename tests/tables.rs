@@ -58,6 +58,30 @@ fn the_serving_table_in_ratio_mode_says_so_in_its_csv() {
 }
 
 #[test]
+fn an_engine_run_in_the_workload_keeps_its_row_when_the_metric_has_nothing_measured() {
+    let r = results();
+    let w = chosen_workload(&r, state("").workload).expect("workload");
+    // A cost without prices: every cell is null, and every engine run here says so in a row.
+    let cost = serving_table(&r, w, Metric::CostPerMtok, &state("").series_inputs(), &[]);
+    let labels: Vec<&str> = cost.rows.iter().map(|r| r.head.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Paiton CDNA4", "vLLM + AITER", "SGLang MTP · 16 seqs", "SGLang · no MTP"],
+        "engines with a row in 1K/1K, in file order"
+    );
+    for row in &cost.rows {
+        assert_eq!(shown(row), vec!["not measured"; 7], "{}", row.head.label);
+    }
+    // An engine not run in this workload (SGLang MTP · 8 seqs) has no row: the key says why.
+    let lines = serving_series(&r, w, Metric::CostPerMtok, &state("").series_inputs());
+    assert!(lines.not_measured.contains(&"sglang8".to_owned()));
+    // With a price, the same rows carry numbers.
+    let priced = serving_table(&r, w, Metric::CostPerMtok, &state("gpu_hour_price=2").series_inputs(), &[]);
+    assert_eq!(priced.rows.len(), 4);
+    assert!(matches!(row(&priced, "Paiton CDNA4").cells[0].field, Field::Number(..)));
+}
+
+#[test]
 fn a_mismatched_source_marks_its_cells_and_row() {
     let r = results();
     let w = chosen_workload(&r, state("").workload).expect("workload");
@@ -207,4 +231,23 @@ fn ticks_across_files_merge_their_levels_and_a_view_names_its_sources() {
         ["accuracy-bf16.json", "accuracy-paiton.log", "accuracy-quark.json", "weight-model-card.md"]
     );
     assert_eq!(sources_behind(&a, &state("").series_inputs(), View::Provenance).len(), 17);
+}
+
+#[test]
+fn a_cost_without_prices_says_no_price_given_where_other_metrics_say_not_measured() {
+    use servescope::core::legend::absent_words;
+    let none = state("").series_inputs().prices;
+    let priced = state("kwh_price=0.2").series_inputs().prices;
+    assert_eq!(absent_words(Metric::CostPerMtok, &none), "no price given");
+    assert_eq!(absent_words(Metric::CostPerMtok, &priced), "not measured in this workload");
+    assert_eq!(absent_words(Metric::PowerW, &none), "not measured in this workload");
+}
+
+#[test]
+fn files_with_no_engine_in_common_have_no_delta_table() {
+    let a = check(&read("tests/fixtures/minimal.json"), &[]).results.expect("valid");
+    let b = results();
+    let key = WorkloadKey { isl: 1024, osl: 1024, load: LoadAxis::Concurrency };
+    assert!(delta_table(&[&b, &a], key, Metric::OutTokS, &Default::default()).is_none(), "no bundled engine is in the minimal file");
+    assert!(delta_table(&[&b, &b], key, Metric::OutTokS, &Default::default()).is_some());
 }

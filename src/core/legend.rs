@@ -2,6 +2,8 @@
 //! file's engines the study lacks, styled as their lines are. The page's legend and the
 //! pre-rendered page both draw these.
 
+use crate::core::cost::Prices;
+use crate::core::metric::Metric;
 use crate::core::model::{Engine, Results};
 use crate::core::palette::{engine_style, EngineStyle};
 
@@ -84,4 +86,14 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
         }
     }
     chips
+}
+
+/// What a chip says of an engine with nothing drawn for `metric` in a workload: a cost with
+/// no price given is not a measurement missing from the file, and says so.
+pub fn absent_words(metric: Metric, prices: &Prices) -> &'static str {
+    if metric == Metric::CostPerMtok && !prices.any() {
+        "no price given"
+    } else {
+        "not measured in this workload"
+    }
 }

@@ -50,3 +50,11 @@ test('same-day files are named by title, and unrelated studies are warned about'
   const heads = await page.$$eval('table.delta-table thead th', (t) => t.map((x) => x.textContent));
   assert.deepEqual(heads.slice(2, 4), ['Stated study', 'Unrelated study'], 'files of one date are named by title');
 });
+
+test('files with no engine in common say why there is no ratio table, not an empty one', async () => {
+  const { page } = await open(browser, `?view=compare&src=fixtures/compare/stated.json&${COMPARE}`);
+  await page.waitForSelector('ul.differs');
+  await page.waitForSelector('.compare .table-block p.absent');
+  assert.match(await page.textContent('.compare .table-block p.absent'), /No engine of the first file is in another/);
+  assert.equal(await page.locator('table.delta-table').count(), 0);
+});

@@ -36,6 +36,10 @@ test('without prices every cost cell is not measured and the form says what to g
   const { page } = await open(browser, '?view=serving&workload=1024x1024&metric=cost_per_mtok');
   await page.waitForSelector('table.serving-table');
   const rows = await tableRows(page, 'table.serving-table');
-  assert.ok(Object.values(rows).flat().every((v) => v === 'not measured'), JSON.stringify(rows));
+  // Every engine run in the workload keeps its row, seven levels of "not measured" (then its sources).
+  assert.deepEqual(Object.keys(rows), ['Paiton CDNA4', 'vLLM + AITER', 'SGLang MTP · 16 seqs', 'SGLang · no MTP']);
+  for (const [engine, cells] of Object.entries(rows)) assert.deepEqual(cells.slice(0, 7), Array(7).fill('not measured'), engine);
+  // The key says why there is no line: no price, not a missing measurement.
+  assert.match(await page.textContent('.legend .chip:first-child .absent'), /no price given/);
   assert.match(await page.textContent('.cost-label'), /give a kWh or a GPU-hour price to see a cost/);
 });

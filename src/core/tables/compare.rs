@@ -17,7 +17,8 @@ fn value(file: &Results, key: WorkloadKey, engine: &str, level: f64, metric: Met
 
 /// The delta table of `files` (the first is the base) for `metric` in workload `key`:
 /// rows are the first file's engines at its levels where any later file has the engine;
-/// a null on either side of a ratio leaves it not measured.
+/// a null on either side of a ratio leaves it not measured. `None` when no engine of the
+/// first file is in another (nothing to divide).
 pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices: &Prices) -> Option<Table> {
     let (first, rest) = files.split_first()?;
     let tags = file_tags(files);
@@ -50,6 +51,10 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
             };
             rows.push(Row { head, cells, sources: Vec::new(), mismatch: false });
         }
+    }
+    // No engine in two files: nothing to divide, and an empty table would say nothing.
+    if rows.is_empty() {
+        return None;
     }
     let mut columns = vec![match key.load {
         LoadAxis::Concurrency => Column::new("concurrency", "conc"),

@@ -153,19 +153,28 @@ pub fn serving_table(
             })
             .collect()
     };
-    let rows = lines
-        .series
+    // A row per shown engine run in this workload: one with nothing measured for this metric
+    // (no power reading, a cost without prices) reads "not measured" across, never no row.
+    let rows = results
+        .engines
         .iter()
-        .map(|line| {
+        .enumerate()
+        .filter(|(_, engine)| state.shows_engine(&engine.id) && workload.rows.iter().any(|r| r.id == engine.id))
+        .map(|(index, engine)| {
+            let unmeasured = || {
+                let points = workload.levels.iter().map(|&level| (level, None)).collect();
+                crate::core::series::Series::new(&engine.id, &engine.label, engine_style(index), points)
+            };
             let mut cells: Vec<Cell> = Vec::new();
             for (set, &m) in sets.iter().zip(&metrics) {
-                if let Some(same) = set.series.iter().find(|l| l.id == line.id) {
-                    cells.extend(cells_of(same, m));
+                match set.series.iter().find(|l| l.id == engine.id) {
+                    Some(line) => cells.extend(cells_of(line, m)),
+                    None => cells.extend(cells_of(&unmeasured(), m)),
                 }
             }
             let sources = number_sources(&mut cells);
             let mismatch = cells.iter().any(|c| c.mismatch);
-            Row { head: engine_head(results, &line.id, &line.label), cells, sources, mismatch }
+            Row { head: engine_head(results, &engine.id, &engine.label), cells, sources, mismatch }
         })
         .collect();
     let quantity = match relative {

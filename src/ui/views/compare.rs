@@ -118,6 +118,7 @@ pub fn ComparePanel(
             delta_table(&files, key, metric, &page.link.prices.get())
         })
     };
+    let comparing = Memo::new(move |_| !page.compared_studies().is_empty());
     view! {
         <section class="panel compare">
             <h2>"Compare results files"</h2>
@@ -139,8 +140,10 @@ pub fn ComparePanel(
             </div>
             {slots}
             {comparison}
-            {move || table.with(Option::is_some).then(|| view! {
-                <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(Vec::new()) stem=stem(View::Compare, &["delta".into()])/>
+            // With files compared, the table, or why there is none.
+            {move || comparing.get().then(|| view! {
+                <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(Vec::new()) stem=stem(View::Compare, &["delta".into()])
+                    absent="No engine of the first file is in another, so there is no ratio to give: the chart draws each file's own lines."/>
             })}
         </section>
     }

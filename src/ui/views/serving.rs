@@ -9,6 +9,7 @@ use crate::chart::usable_scale;
 use crate::core::chart_words::SERVING_MARKER_NOTE;
 use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
+use crate::core::legend::absent_words;
 use crate::core::link::workload_key;
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View};
 use crate::core::metric::Metric;
@@ -92,7 +93,9 @@ pub fn ExplorerView(
                 let files: Vec<&crate::core::model::Results> = std::iter::once(&study.results).chain(refs.iter().copied()).collect();
                 view! { <FileKey entries=file_key(&files)/> }
             });
-            view! { {key} <EngineChips chips=chips not_measured=not_measured/> }
+            // A cost without prices is not measured because no price was given: said so.
+            let words = Signal::derive(move || absent_words(metric.get(), &page.link.prices.get()).to_owned());
+            view! { {key} <EngineChips chips=chips not_measured=not_measured absent_words=words/> }
         }
     };
     let definition = {

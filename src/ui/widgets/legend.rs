@@ -16,15 +16,16 @@ pub fn EngineChips(
     /// Ids of engines with nothing measured in this view.
     #[prop(into)]
     not_measured: Signal<Vec<String>>,
-    /// What "nothing measured" is said as ("not measured in this workload").
+    /// What "nothing measured" is said as ("not measured in this workload"); it may follow
+    /// the view's state (a cost without prices says "no price given").
     #[prop(optional, into)]
-    absent_words: Option<String>,
+    absent_words: MaybeProp<String>,
 ) -> impl IntoView {
     let page = page();
     // Every chip's id, the compared files' own included: a toggle writes the shown ids, and
     // one left out would be hidden by any other engine's toggle.
     let all: Vec<String> = chips.iter().map(|c| c.id.clone()).collect();
-    let words = absent_words.unwrap_or_else(|| "not measured in this workload".into());
+    let words = move || absent_words.get().unwrap_or_else(|| "not measured in this workload".into());
     let items = chips
         .into_iter()
         .map(|chip| {
@@ -41,12 +42,11 @@ pub fn EngineChips(
                 let next = page.link.current().toggled_engine(&all, &id);
                 history::navigate(page.link, next);
             };
-            let words = words.clone();
             view! {
                 <li class="chip" class:off=move || !shown.get()>
                     <button type="button" class="legend-toggle" aria-pressed=move || shown.get().to_string() on:click=toggle disabled=chip.compared_only>
                         <Swatch style=chip.style/> <span class="chip-label">{chip.text()}</span>
-                        {move || missing().then(|| view! { <span class="absent">" — " {words.clone()}</span> })}
+                        {move || missing().then(|| view! { <span class="absent">" — " {words}</span> })}
                     </button>
                     <button type="button" class="chip-info-button" aria-label=format!("about {}", chip.label)>"i"</button>
                     <span class="chip-info" role="tooltip">{chip.detail}</span>
