@@ -4,7 +4,7 @@ mod common;
 
 use common::{bundled, bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};
-use servescope::core::link::{Scale, ViewState};
+use servescope::core::link::{Scale, View, ViewState};
 use servescope::core::model::{LoadAxis, ServerValidation};
 use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
 
@@ -220,4 +220,33 @@ fn a_link_is_resolved_against_its_file_and_keeps_a_compared_files_engines() {
     let (mut compared, _) = ViewState::parse("engines=paiton,theirs&compare=other.json");
     assert!(compared.resolve(&results).is_empty());
     assert_eq!(compared.engines.as_deref(), Some(&["paiton".to_string(), "theirs".to_string()][..]));
+}
+
+#[test]
+fn a_metric_the_view_does_not_draw_is_said_and_leaves_the_link() {
+    let results = results();
+    // The energy view draws tokens per kW, not the TTFT a link carried over from Serving.
+    let (mut energy, _) = ViewState::parse("view=energy&metric=ttft_p99_ms");
+    let notices = energy.resolve(&results);
+    assert_eq!(energy.metric, None);
+    assert_eq!(energy.to_query(), "view=energy");
+    assert_eq!(notices.len(), 1);
+    assert_eq!((notices[0].param.as_str(), notices[0].value.as_str()), ("metric", "ttft_p99_ms"));
+    assert_eq!(notices[0].reason, "not drawn in the energy view; output tok/s per kW is shown");
+    // A metric the view draws stays, with no notice; a view that draws no metric leaves it be.
+    for query in [
+        "view=serving&metric=ttft_p99_ms",
+        "view=energy&metric=j_per_token",
+        "view=tradeoff&metric=tok_s_per_kw",
+        "view=raw&metric=ttft_p99_ms",
+    ] {
+        let (mut kept, _) = ViewState::parse(query);
+        assert!(kept.resolve(&results).is_empty(), "{query}");
+        assert_eq!(kept.to_query(), query);
+    }
+    // A tab to a view that draws another metric drops it; to one that draws it, keeps it.
+    let (serving, _) = ViewState::parse("view=serving&metric=ttft_p99_ms");
+    assert_eq!(serving.on_view(View::Energy).to_query(), "view=energy");
+    assert_eq!(serving.on_view(View::Compare).to_query(), "view=compare&metric=ttft_p99_ms");
+    assert_eq!(serving.on_view(View::Provenance).to_query(), "view=provenance&metric=ttft_p99_ms");
 }

@@ -42,6 +42,20 @@ test('unknown values fall back with notices naming them, and the address bar say
   assert.equal(await page.$$eval('.notices li', (l) => l.length), 0, 'notices are dismissible');
 });
 
+test('a metric the view draws another in place of gets a notice and leaves the address bar', async () => {
+  const { page } = await open(browser, `?src=${SRC}&view=energy&metric=ttft_p99_ms`);
+  await page.waitForSelector('canvas.chart[data-points]');
+  assert.match(await page.textContent('.notices'), /metric=ttft_p99_ms: not drawn in the energy view; output tok\/s per kW is shown/);
+  assert.equal(new URL(page.url()).searchParams.get('metric'), null);
+  // The Serving tab keeps a latency the reader chose; the Energy tab, which draws none, drops it.
+  const serving = await open(browser, `?src=${SRC}&view=serving&metric=ttft_p99_ms`);
+  await serving.page.waitForSelector('canvas.chart[data-points]');
+  assert.equal(await serving.page.$$eval('.notices li', (l) => l.length), 0);
+  await serving.page.click('nav.views a.tab:text-is("Energy")');
+  await serving.page.waitForFunction(() => new URL(location.href).searchParams.get('view') === 'energy');
+  assert.equal(new URL(serving.page.url()).searchParams.get('metric'), null);
+});
+
 test('an unknown chart of a view gets a notice, not silence', async () => {
   const { page } = await open(browser, '?view=serving&chart=x');
   await page.waitForSelector('canvas.chart[data-points]');

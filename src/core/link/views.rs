@@ -85,6 +85,17 @@ pub fn tradeoff_metric(view: View, state: &SeriesInputs) -> Metric {
     state.metric.filter(|m| tradeoff_metrics(true).contains(m) && (view != View::Energy || *m != Metric::OutTokS)).unwrap_or(default)
 }
 
+/// The metric `view` (showing `chart`) draws for these inputs, for the views whose chart a
+/// metric chooses; `None` for the others, which leave the link's metric to the views that do.
+pub(super) fn shown_metric(view: View, chart: Option<ChartId>, state: &SeriesInputs) -> Option<Metric> {
+    match view {
+        View::Tradeoff => Some(tradeoff_metric(view, state)),
+        View::Energy if is_energy_tradeoff(chart, view) => Some(tradeoff_metric(view, state)),
+        View::Serving | View::Energy | View::Compare | View::History => Some(metric_for(view, state)),
+        _ => None,
+    }
+}
+
 /// The options of a view's metric picker: its metrics, and the one shown when the link
 /// reached it without the picker offering it (so the picker never names another metric).
 pub fn metric_options(view: View, state: &SeriesInputs) -> Vec<Metric> {
@@ -200,11 +211,15 @@ impl ViewState {
         next
     }
 
-    /// This state on another view; `chart` belongs to the view it was set in.
+    /// This state on another view; `chart` belongs to the view it was set in, and a metric
+    /// the next view draws another in place of leaves the link, which names what is shown.
     pub fn on_view(&self, view: View) -> ViewState {
         let mut next = self.clone();
         next.view = Some(view);
         next.chart = None;
+        if next.metric.is_some() && shown_metric(view, None, &next.series_inputs()).is_some_and(|m| Some(m) != next.metric) {
+            next.metric = None;
+        }
         next
     }
 
