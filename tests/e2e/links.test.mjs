@@ -113,6 +113,23 @@ test('a local file says it cannot be linked', async () => {
   assert.equal(await page.$$eval('input.share-link', (i) => i.length), 0);
 });
 
+test('a second local file in place of the first: the notice names the one shown', async () => {
+  const { page } = await open(browser, `?src=${SRC}`);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('button.open-file');
+  await page.setInputFiles('.open-drawer input[type=file]', ['tests/fixtures/minimal.json']);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Minimal study');
+  assert.match(await page.textContent('.notices'), /the local file minimal\.json is shown/);
+  if (!(await page.isVisible('.open-drawer input[type=file]'))) await page.click('button.open-file');
+  // A results file the check refuses (its date is a number): shown as its findings.
+  const wrong = JSON.parse(readFileSync('tests/fixtures/minimal.json', 'utf8'));
+  wrong.date = 5;
+  await page.setInputFiles('.open-drawer input[type=file]', [{ name: 'wrong-type.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(wrong)) }]);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('local') === 'wrong-type.json');
+  await page.waitForFunction(() => /wrong-type\.json is shown/.test(document.querySelector('.notices')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('.notices'), /minimal\.json/);
+});
+
 test('the README\'s link examples open without a notice', async () => {
   const readme = readFileSync('README.md', 'utf8');
   const links = [...readme.matchAll(/http:\/\/127\.0\.0\.1:8080\/(\?[^\s)]+)/g)].map((m) => m[1]);

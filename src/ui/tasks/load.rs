@@ -200,19 +200,24 @@ pub async fn load_local(page: PageState, id: LoadId, files: BTreeMap<String, Vec
 /// shown before, and a reload or a copied address would open that): `local=` says what is
 /// shown, and a notice says how to share it.
 fn show_local_in_link(page: PageState, name: &str) {
+    let reason = |name: &str| {
+        format!(
+            "left the address bar: the local file {name} is shown, and a link cannot open a file on your computer. \
+             To share this view, publish the file with its sources and open it by URL"
+        )
+    };
     let mut state = page.link.current();
+    let before = state.local_only().map(str::to_owned);
     let removed = state.show_local(name);
     crate::ui::state::history::write_address(&state, false);
     crate::ui::state::history::restore(page.link, state);
     if let Some(src) = removed {
-        page.notify(vec![ParamNotice {
-            param: "src".into(),
-            value: src.to_string(),
-            reason: format!(
-                "left the address bar: the local file {name} is shown, and a link cannot open a file on your computer. \
-                 To share this view, publish the file with its sources and open it by URL"
-            ),
-        }]);
+        page.notify(vec![ParamNotice { param: "src".into(), value: src.to_string(), reason: reason(name) }]);
+    } else if let Some(before) = before.filter(|b| b != name) {
+        // Another local file in place of the last one: the notice names the file shown now.
+        let (old, new) = (reason(&before), reason(name));
+        page.notices
+            .update(|notices| notices.iter_mut().filter(|n| n.param == "src" && n.reason == old).for_each(|n| n.reason.clone_from(&new)));
     }
 }
 
