@@ -4,7 +4,7 @@ mod common;
 
 use common::{bundled, bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};
-use servescope::core::link::{Scale, View, ViewState};
+use servescope::core::link::{ChartId, Scale, View, ViewState};
 use servescope::core::model::{LoadAxis, ServerValidation};
 use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
 
@@ -249,4 +249,15 @@ fn a_metric_the_view_does_not_draw_is_said_and_leaves_the_link() {
     assert_eq!(serving.on_view(View::Energy).to_query(), "view=energy");
     assert_eq!(serving.on_view(View::Compare).to_query(), "view=compare&metric=ttft_p99_ms");
     assert_eq!(serving.on_view(View::Provenance).to_query(), "view=provenance&metric=ttft_p99_ms");
+    // The energy view's trade-off chart draws tokens per kW or a cost, never power: a link to
+    // it drops power and keeps a cost; its way back keeps the cost too.
+    let (power, _) = ViewState::parse("view=energy&metric=power_w");
+    assert_eq!(power.showing(View::Energy, Some(ChartId::Tradeoff)).to_query(), "view=energy&chart=tradeoff");
+    let (cost, _) = ViewState::parse("view=energy&metric=cost_per_mtok");
+    let tradeoff = cost.showing(View::Energy, Some(ChartId::Tradeoff));
+    assert_eq!(tradeoff.to_query(), "view=energy&metric=cost_per_mtok&chart=tradeoff");
+    assert_eq!(tradeoff.showing(View::Energy, None).to_query(), "view=energy&metric=cost_per_mtok");
+    let (mut linked, _) = ViewState::parse("view=energy&chart=tradeoff&metric=power_w");
+    assert_eq!(linked.resolve(&results).len(), 1, "a link naming power on the trade-off chart gets a notice");
+    assert_eq!(linked.metric, None);
 }

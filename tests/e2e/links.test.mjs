@@ -54,6 +54,13 @@ test('a metric the view draws another in place of gets a notice and leaves the a
   await serving.page.click('nav.views a.tab:text-is("Energy")');
   await serving.page.waitForFunction(() => new URL(location.href).searchParams.get('view') === 'energy');
   assert.equal(new URL(serving.page.url()).searchParams.get('metric'), null);
+  // The energy view's link to its trade-off chart, which draws tokens per kW, drops power.
+  const energy = await open(browser, `?src=${SRC}&view=energy&metric=power_w`);
+  await energy.page.waitForSelector('canvas.chart[data-points]');
+  await energy.page.click('a.chart-link');
+  await energy.page.waitForFunction(() => new URL(location.href).searchParams.get('chart') === 'tradeoff');
+  assert.equal(new URL(energy.page.url()).searchParams.get('metric'), null);
+  assert.equal(await energy.page.$$eval('.notices li', (l) => l.length), 0);
 });
 
 test('an unknown chart of a view gets a notice, not silence', async () => {

@@ -211,13 +211,18 @@ impl ViewState {
         next
     }
 
-    /// This state on another view; `chart` belongs to the view it was set in, and a metric
-    /// the next view draws another in place of leaves the link, which names what is shown.
+    /// This state on another view; `chart` belongs to the view it was set in.
     pub fn on_view(&self, view: View) -> ViewState {
+        self.showing(view, None)
+    }
+
+    /// This state showing `chart` of `view` (its first with `None`); a metric that chart
+    /// draws another in place of leaves the link, which names what is shown.
+    pub fn showing(&self, view: View, chart: Option<ChartId>) -> ViewState {
         let mut next = self.clone();
         next.view = Some(view);
-        next.chart = None;
-        if next.metric.is_some() && shown_metric(view, None, &next.series_inputs()).is_some_and(|m| Some(m) != next.metric) {
+        next.chart = chart;
+        if next.metric.is_some() && shown_metric(view, chart, &next.series_inputs()).is_some_and(|m| Some(m) != next.metric) {
             next.metric = None;
         }
         next

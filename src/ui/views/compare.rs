@@ -118,7 +118,12 @@ pub fn ComparePanel(
             delta_table(&files, key, metric, &page.link.prices.get())
         })
     };
-    let comparing = Memo::new(move |_| !page.compared_studies().is_empty());
+    // With files compared and a serving workload to compare them in (a file without one
+    // has no ratio to give, for a reason the "no engine in common" words would not say).
+    let comparing = {
+        let study = study.clone();
+        Memo::new(move |_| !page.compared_studies().is_empty() && chosen_workload(&study.results, page.link.workload.get()).is_some())
+    };
     view! {
         <section class="panel compare">
             <h2>"Compare results files"</h2>

@@ -115,11 +115,7 @@ pub fn ExplorerView(
         }
     };
     let tradeoff_link = (view == View::Energy).then(|| {
-        let to = Signal::derive(move || {
-            let mut s = page.link.whole();
-            s.chart = Some(ChartId::Tradeoff);
-            s
-        });
+        let to = Signal::derive(move || page.link.whole().showing(View::Energy, Some(ChartId::Tradeoff)));
         view! { <p><StateLink to=to class="chart-link">"Energy trade-off: tokens/s per kW against per-user tok/s →"</StateLink></p> }
     });
     let table_stem = Signal::derive(move || {

@@ -13,6 +13,7 @@ use crate::core::chart_words::{
     LIMITS_UNSET, LIMIT_LABELS, TRADEOFF_X_TITLE,
 };
 use crate::core::contents::{block_summary, Block};
+use crate::core::legend::absent_words;
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
 use crate::core::metric::Metric;
@@ -182,16 +183,14 @@ pub fn TradeoffView(
         }
     });
     let back = (view == View::Energy).then(|| {
-        let to = Signal::derive(move || {
-            let mut s = page.link.whole();
-            s.chart = None;
-            s
-        });
+        let to = Signal::derive(move || page.link.whole().showing(View::Energy, None));
         view! { <p><StateLink to=to class="chart-link">"← Energy against concurrency"</StateLink></p> }
     });
     let chips = {
         let study = study.clone();
-        view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/> }
+        // A cost without prices is not measured because no price was given: said so.
+        let words = Signal::derive(move || absent_words(y_metric.get(), &page.link.prices.get()).to_owned());
+        view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured absent_words=words/> }
     };
     view! {
         <section class="panel tradeoff">
