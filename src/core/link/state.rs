@@ -281,16 +281,13 @@ impl ViewState {
                 self.chart = None;
             }
         }
-        if let Some(metric) = self.metric {
-            let view = self.view_or(View::Overview);
-            if let Some(shown) = super::views::shown_metric(view, self.chart, &self.series_inputs()).filter(|&m| m != metric) {
-                notices.push(ParamNotice {
-                    param: "metric".into(),
-                    value: metric.as_str().to_owned(),
-                    reason: format!("not drawn in the {view} view; {} is shown", shown.choice_label()),
-                });
-                self.metric = None;
-            }
+        if let (Some(metric), Some(shown)) = (self.metric, self.metric_drawn_instead()) {
+            notices.push(ParamNotice {
+                param: "metric".into(),
+                value: metric.as_str().to_owned(),
+                reason: format!("not drawn in the {} view; {} is shown", self.view_or(View::Overview), shown.choice_label()),
+            });
+            self.metric = None;
         }
         notices
     }

@@ -222,10 +222,17 @@ impl ViewState {
         let mut next = self.clone();
         next.view = Some(view);
         next.chart = chart;
-        if next.metric.is_some() && shown_metric(view, chart, &next.series_inputs()).is_some_and(|m| Some(m) != next.metric) {
+        if next.metric_drawn_instead().is_some() {
             next.metric = None;
         }
         next
+    }
+
+    /// The metric this state's view and chart draw in place of the link's `metric`, when
+    /// they draw another (`None` when they draw it, or no metric at all).
+    pub(super) fn metric_drawn_instead(&self) -> Option<Metric> {
+        let metric = self.metric?;
+        shown_metric(self.view_or(View::Overview), self.chart, &self.series_inputs()).filter(|&m| m != metric)
     }
 
     /// This state on another workload.

@@ -9,7 +9,6 @@ use crate::chart::usable_scale;
 use crate::core::chart_words::SERVING_MARKER_NOTE;
 use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
-use crate::core::legend::absent_words;
 use crate::core::link::workload_key;
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View};
 use crate::core::metric::Metric;
@@ -20,7 +19,7 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::stem;
-use crate::ui::widgets::legend::{chips_for, EngineChips, FileKey};
+use crate::ui::widgets::legend::{absent_words_for, chips_for, EngineChips, FileKey};
 use crate::ui::widgets::notices::Notice;
 use crate::ui::widgets::pickers::{MetricPicker, RelativePicker, ScaleToggle, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
@@ -93,9 +92,7 @@ pub fn ExplorerView(
                 let files: Vec<&crate::core::model::Results> = std::iter::once(&study.results).chain(refs.iter().copied()).collect();
                 view! { <FileKey entries=file_key(&files)/> }
             });
-            // A cost without prices is not measured because no price was given: said so.
-            let words = Signal::derive(move || absent_words(metric.get(), &page.link.prices.get()).to_owned());
-            view! { {key} <EngineChips chips=chips not_measured=not_measured absent_words=words/> }
+            view! { {key} <EngineChips chips=chips not_measured=not_measured absent_words=absent_words_for(metric)/> }
         }
     };
     let definition = {

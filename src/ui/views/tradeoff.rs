@@ -13,7 +13,6 @@ use crate::core::chart_words::{
     LIMITS_UNSET, LIMIT_LABELS, TRADEOFF_X_TITLE,
 };
 use crate::core::contents::{block_summary, Block};
-use crate::core::legend::absent_words;
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
 use crate::core::metric::Metric;
@@ -27,7 +26,7 @@ use crate::ui::state::page;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
-use crate::ui::widgets::legend::{chips_for, EngineChips};
+use crate::ui::widgets::legend::{absent_words_for, chips_for, EngineChips};
 use crate::ui::widgets::pickers::{Choice, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
 use crate::ui::widgets::state_link::StateLink;
@@ -188,9 +187,7 @@ pub fn TradeoffView(
     });
     let chips = {
         let study = study.clone();
-        // A cost without prices is not measured because no price was given: said so.
-        let words = Signal::derive(move || absent_words(y_metric.get(), &page.link.prices.get()).to_owned());
-        view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured absent_words=words/> }
+        view! { <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured absent_words=absent_words_for(y_metric)/> }
     };
     view! {
         <section class="panel tradeoff">

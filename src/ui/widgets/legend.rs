@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 
 use super::swatch::Swatch;
+use crate::core::legend::absent_words;
 pub use crate::core::legend::{chips_for, Chip};
+use crate::core::metric::Metric;
 use crate::ui::state::{history, page};
 
 /// The legend: toggles in file order.
@@ -81,4 +83,11 @@ pub fn FileKey(
         })
         .collect_view();
     view! { <ul class="file-key" aria-label="line style by file">{items}</ul> }
+}
+
+/// The key's words for an engine with nothing drawn for a chart's `metric`, following the
+/// prices (a cost without them says "no price given"); for `EngineChips`' `absent_words`.
+pub fn absent_words_for(metric: Memo<Metric>) -> Signal<String> {
+    let page = page();
+    Signal::derive(move || absent_words(metric.get(), &page.link.prices.get()).to_owned())
 }
