@@ -3,82 +3,15 @@
 //! not listed must be absent, i.e. not measured — and `servescope-verify --require-all`
 //! passes on what was written.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 use servescope::core::import::{import_file, write_study, EngineGroup, StudyAnswers, Tool};
-use servescope::core::model::CELL_NUMBERS;
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
-
-fn out_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-/// Run servescope-import in the fixtures folder; returns (exit code, stdout, stderr).
-fn import(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_servescope-import")).args(args).current_dir(FIXTURES).output().expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
-fn verify_all(dir: &Path) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_servescope-verify")).arg(dir.join("results.json")).arg("--require-all").output().expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "verify --require-all: {text}");
-    assert!(text.contains(" 0 mismatched · 0 unavailable"), "{text}");
-}
-
-/// The results file written, checked against the published schema.
-fn results(dir: &Path) -> Value {
-    let doc: Value = serde_json::from_slice(&std::fs::read(dir.join("results.json")).expect("written")).expect("JSON");
-    let schema: Value =
-        serde_json::from_slice(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/schema/results-1.json")).expect("schema"))
-            .expect("JSON");
-    let errors: Vec<String> = jsonschema::validator_for(&schema).expect("schema").iter_errors(&doc).map(|e| e.to_string()).collect();
-    assert_eq!(errors, Vec::<String>::new(), "the schema accepts what servescope-import wrote");
-    doc
-}
-
-/// The cell of `engine` at concurrency `conc` in the workload `isl`/`osl`.
-fn cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, conc: u64) -> &'a Value {
-    let levels = doc["concurrency"].as_array().expect("levels");
-    let k = levels.iter().position(|c| c.as_u64() == Some(conc)).unwrap_or_else(|| panic!("no level c{conc}"));
-    let workload = doc["serving"]["workloads"]
-        .as_array()
-        .expect("workloads")
-        .iter()
-        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl))
-        .unwrap_or_else(|| panic!("no workload {isl}/{osl}"));
-    let row = workload["rows"].as_array().expect("rows").iter().find(|r| r["id"] == engine).unwrap_or_else(|| panic!("no row {engine}"));
-    &row["cells"][k]
-}
-
-/// The cell of `engine` at offered `rate` req/s in the rate-driven workload `isl`/`osl`.
-fn rate_cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, rate: f64) -> &'a Value {
-    let workload = doc["serving"]["workloads"]
-        .as_array()
-        .expect("workloads")
-        .iter()
-        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl) && w["load"] == "rate")
-        .unwrap_or_else(|| panic!("no rate workload {isl}/{osl}"));
-    let rates = workload["requestRates"].as_array().expect("rates");
-    let k = rates.iter().position(|r| r.as_f64() == Some(rate)).unwrap_or_else(|| panic!("no rate {rate} in {rates:?}"));
-    let row = workload["rows"].as_array().expect("rows").iter().find(|r| r["id"] == engine).unwrap_or_else(|| panic!("no row {engine}"));
-    &row["cells"][k]
-}
-
-/// Every number field of the cell is exactly `expected`; the others are absent (null).
-fn assert_cell(cell: &Value, expected: &[(&str, f64)]) {
-    for field in CELL_NUMBERS {
-        let want = expected.iter().find(|(k, _)| *k == field.name).map(|(_, v)| *v);
-        let got = cell.get(field.name).and_then(Value::as_f64);
-        assert_eq!(got, want, "{}: {cell}", field.name);
-    }
-}
+use common::cli::{assert_cell, cell, import, out_dir, rate_cell, results, verify_all, FIXTURES};
 
 #[test]
 fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_was_not_measured() {
@@ -513,7 +446,12 @@ fn formats_are_told_by_their_keys() {
 fn usage_errors_exit_2_and_name_what_is_missing() {
     let (code, _, stderr) = import(&["--out", "x", "--title", "t", "--engine", "e", "--label", "E", "vllm/c1.json"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("engine `e`: --gpus is required (the GPUs behind the endpoint; never assumed)"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "engine `e`: --gpus is required (the GPUs behind the endpoint, or `unstated` when the run does not say; never assumed)"
+        ),
+        "{stderr}"
+    );
     let (code, stdout, _) = import(&["--help"]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("usage: servescope-import"));
@@ -1095,7 +1033,10 @@ fn llmperf_individual_responses_give_percentiles_computed_from_the_successful_re
     let with = |more: &[&'static str]| -> Vec<&str> { base.iter().copied().chain(more.iter().copied()).collect() };
     let (code, _, stderr) = import(&with(&[file]));
     assert_eq!(code, 1, "no concurrency recorded: {stderr}");
-    assert!(stderr.contains("give it (--conc N)"), "{stderr}");
+    assert!(
+        stderr.contains("give the summary the tool wrote beside it, or the load the requests were sent at (--conc N or --rate R)"),
+        "{stderr}"
+    );
     let (code, _, stderr) = import(&with(&["--conc", "2", file]));
     assert_eq!(code, 0, "{stderr}");
     let doc = results(&dir);

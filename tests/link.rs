@@ -201,6 +201,7 @@ mod metric {
             sample_limits: None,
             selection: None,
             workloads: vec![],
+            requests: vec![],
         }
     }
 

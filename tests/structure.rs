@@ -148,6 +148,7 @@ fn no_source_file_is_over_400_lines() {
 /// its checks, the link, what is built for views, and the importers last.
 const CORE_ORDER: &[&str] = &[
     "format",
+    "stats",
     "findings",
     "path",
     "csv",
@@ -155,6 +156,8 @@ const CORE_ORDER: &[&str] = &[
     "intake",
     "model",
     "validate",
+    "requests",
+    "goodput",
     "cost",
     "metric",
     "link",

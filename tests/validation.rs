@@ -53,7 +53,7 @@ fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             vec![Set("/concurrency/1", json!(4)), Set("/concurrency/2", json!(2))],
             vec![(Error, Inconsistent, "concurrency[2]")],
         ),
-        ("concurrency empty", vec![Set("/concurrency", json!([]))], vec![(Error, OutOfRange, "concurrency")]),
+        ("concurrency empty", vec![Set("/concurrency", json!([]))], vec![(Error, Inconsistent, "concurrency")]),
         ("concurrency wrong type", vec![Set("/concurrency", json!("1,2,4"))], vec![(Error, WrongType, "concurrency")]),
         (
             "cell conc in the wrong slot",
@@ -168,7 +168,24 @@ fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             vec![Set(p0("trials"), json!({"count": 2, "range": {"out_tok_s": 331.4}}))],
             vec![(Error, WrongType, c0("trials.range.out_tok_s"))],
         ),
-        ("cell errors above n", vec![Set(p0("errors"), json!(9))], vec![(Error, Inconsistent, c0("errors"))]),
+        // 97 of 150 failed in a published LLMPerf run: more failed than completed is a measurement.
+        ("cell errors above n is valid", vec![Set(p0("errors"), json!(9))], vec![]),
+        (
+            "cell requests below n plus errors",
+            vec![Set(p0("requests"), json!(1))],
+            vec![(Error, Inconsistent, c0("requests")), (Error, UnknownReference, c0("requests"))],
+        ),
+        (
+            "cell requests sampled without requests",
+            vec![Set(p0("requests_sampled"), json!(true))],
+            vec![(Error, Inconsistent, c0("requests_sampled"))],
+        ),
+        ("cell requests not a whole number", vec![Set(p0("requests"), json!(2.5))], vec![(Error, OutOfRange, c0("requests"))]),
+        (
+            "requests table of an unknown engine",
+            vec![Set("/serving/requests", json!([{"id": "nobody", "file": "sweep-missing.csv.gz"}]))],
+            vec![(Error, UnknownReference, "serving.requests[0].id"), (Error, UnknownReference, "serving.requests[0].file")],
+        ),
         ("cell unknown source", vec![Set(p0("source"), json!("sweep-missing.jsonl"))], vec![(Error, UnknownReference, c0("source"))]),
         ("cell number as string", vec![Set(p0("ttft_p99_ms"), json!("100.6"))], vec![(Error, WrongType, c0("ttft_p99_ms"))]),
         ("cell not an object", vec![Set(CELL0, json!(331.4))], vec![(Error, WrongType, cell0)]),
@@ -441,7 +458,7 @@ fn messages_say_what_was_expected() {
     assert_eq!(message_of(&[Set("/engines/1/id", json!(""))]), "engine id must not be empty");
     assert_eq!(
         message_of(&[Set("/schemaVersion", json!("2.0"))]),
-        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.2"
+        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.3"
     );
     assert!(file("html-404-page").starts_with("not JSON: this is an HTML page"), "{}", file("html-404-page"));
     assert!(file("deep-nesting").contains("recursion limit"), "{}", file("deep-nesting"));

@@ -128,6 +128,7 @@ fn the_provenance_view_says_progress_citations_and_a_partial_pass_in_the_cores_w
         recomputations: Vec::new(),
         errors: 0,
         warnings: 0,
+        requests: Vec::new(),
     };
     let partial = report(vec![SourceStatus::Verified, SourceStatus::unavailable("offline")]).verdict(false);
     assert!(partial.pass && partial.partial, "{partial:?}");

@@ -1,4 +1,4 @@
-//! What servescope writes, byte for byte: the results file and sweeps `servescope-import`
+//! What servescope writes, byte for byte: the results file, sweeps and per-request tables `servescope-import`
 //! writes for each tool's fixture, and the collection manifest `servescope-index` writes,
 //! against committed copies. The copies were written by the `json!`-built writer before the
 //! typed (`serde` derive) one replaced it, so these tests hold the two to the same bytes.
@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use servescope::core::collection::{manifest_json, parse_collection};
+use servescope::core::requests::gunzip;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
 const WRITTEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/written");
@@ -46,10 +47,15 @@ fn written_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .expect("written")
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n == "results.json" || n.ends_with(".cells.jsonl"))
+        .filter(|n| n == "results.json" || n.ends_with(".cells.jsonl") || n.ends_with(".requests.csv.gz"))
         .map(|n| {
             let bytes = std::fs::read(dir.join(&n)).expect("readable");
-            (n, bytes)
+            // A per-request table is held as its text, to read in a diff (its gzip bytes are
+            // pinned by the sha256 the results file lists).
+            match n.strip_suffix(".gz") {
+                Some(text) => (text.to_owned(), gunzip(&bytes).expect("a gzip table")),
+                None => (n, bytes),
+            }
         })
         .collect();
     out.sort();

@@ -10,7 +10,8 @@ use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
-         --engine ID --label LABEL [--checkpoint C] --gpus N [--isl N --osl N] [--conc N] [--split-by KEY]
+         --engine ID --label LABEL [--checkpoint C] --gpus N|unstated [--isl N --osl N] [--conc N | --rate R]
+         [--split-by KEY]
          [--from auto|vllm|sglang|guidellm|aiperf|genai-perf|llmperf] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
@@ -18,9 +19,15 @@ the number of GPUs behind the endpoint: throughput is divided by it and it is ne
 assumed. --isl/--osl give the nominal lengths where the tool does not record them: before
 an engine's first file, for all its files; after one, for the files that follow.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
---conc N places runs whose file records no load (June 2025 AIPerf) at concurrency N.
-Writes DIR/results.json, a copy of every file (ENGINE-NAME) and ENGINE.cells.jsonl, the
-unrounded figures every cell is checked against.
+--gpus unstated imports runs that do not say how many GPUs served them: throughput stays
+the whole endpoint's and nothing is per GPU (every engine of the study alike).
+--conc N (--rate R) places runs whose file records no load (June 2025 AIPerf, a file of
+requests alone) at concurrency N (at R requests/s). A run's per-request file (AIPerf's
+profile_export.jsonl, GenAI-Perf's profile_export.json, LLMPerf's individual responses)
+given with its summary joins that run; the two must count the same requests.
+Writes DIR/results.json, a copy of every file (ENGINE-NAME), ENGINE.cells.jsonl, the
+unrounded figures every cell is checked against, and, where the files record what each
+request did, ENGINE.requests.csv.gz (schema 1.3).
 Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage.";
 
 fn usage(message: impl std::fmt::Display) -> ExitCode {
@@ -72,10 +79,26 @@ fn parse() -> Result<Option<Args>, String> {
                 let g = group(&mut groups, "--checkpoint")?;
                 groups[g].0.checkpoint = Some(text(&mut parser)?);
             }
+            Long("rate") => {
+                let g = group(&mut groups, "--rate")?;
+                let value = text(&mut parser)?;
+                let rate: f64 = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|r: &f64| r.is_finite() && *r > 0.0)
+                    .ok_or_else(|| format!("--rate expects requests/s > 0, found `{value}`"))?;
+                groups[g].0.rate = Some(rate);
+            }
             Long(flag @ ("gpus" | "isl" | "osl" | "conc")) => {
                 let flag = flag.to_owned();
                 let g = group(&mut groups, &format!("--{flag}"))?;
                 let value = text(&mut parser)?;
+                // The run does not say how many GPUs served it, and the publisher says so.
+                if flag == "gpus" && value == "unstated" {
+                    groups[g].0.gpus_unstated = true;
+                    continue;
+                }
                 let n: u64 = value
                     .parse()
                     .ok()
@@ -124,8 +147,11 @@ fn parse() -> Result<Option<Args>, String> {
         if group.label.is_empty() {
             return Err(format!("engine `{}`: --label is required", group.id));
         }
-        if group.gpus == 0 {
-            return Err(format!("engine `{}`: --gpus is required (the GPUs behind the endpoint; never assumed)", group.id));
+        if group.gpus == 0 && !group.gpus_unstated {
+            return Err(format!(
+                "engine `{}`: --gpus is required (the GPUs behind the endpoint, or `unstated` when the run does not say; never assumed)",
+                group.id
+            ));
         }
         if files.is_empty() {
             return Err(format!("engine `{}`: no files given", group.id));

@@ -10,7 +10,8 @@ use servescope::core::validate::parse_results;
 const USAGE: &str = "\
 usage: servescope-index DIR [--check]
 
-Write DIR/index.json: every results file under DIR (a .json the validator accepts), newest
+Write DIR/index.json: every results file under DIR (a .json the validator accepts; a
+folder with an index.json of its own is a collection of its own and left out), newest
 first, with its path relative to DIR, sha256, size, title, date, model, hardware, engines
 and workloads. With --check, write nothing: compare DIR/index.json with the files and name
 every study whose file is missing or whose hash, size or listed fields disagree.
@@ -27,7 +28,11 @@ fn studies_under(dir: &Path) -> Result<Vec<StudyEntry>, String> {
         for entry in entries {
             let path = entry.map_err(|e| e.to_string())?.path();
             if path.is_dir() {
-                stack.push(path);
+                // A folder with a manifest of its own is a collection of its own, not part of
+                // this one (the bundled per-request study under data/requests/).
+                if !path.join(INDEX).is_file() {
+                    stack.push(path);
+                }
                 continue;
             }
             let relative = path.strip_prefix(dir).unwrap_or(&path).to_string_lossy().replace('\\', "/");

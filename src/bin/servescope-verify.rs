@@ -1,8 +1,11 @@
-//! `servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]`
+//! `servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]
+//!  [--goodput ttft:MS,tpot:MS,e2el:MS [--attain PCT]]`
 //!
 //! Validates a results file, checks every source's sha256 against the files in DIR
-//! (default: the results file's folder) and recomputes serving cells from verified sweep
-//! sources — the page's checks, statuses, words and verdict, from `core::provenance`.
+//! (default: the results file's folder), recomputes serving cells from verified sweep
+//! sources and each run's figures from its verified requests (schema 1.3) — the page's
+//! checks, statuses, words and verdict, from `core::provenance` — and, with `--goodput`,
+//! computes goodput at that objective from the requests (`core::goodput`).
 //!
 //! Exit codes: 0 valid and nothing mismatched (warnings do not fail); 1 a validation error,
 //! a hash mismatch or a recomputation mismatch — or, with `--require-all`, any source not
@@ -12,17 +15,25 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::json;
+use servescope::core::format::as_written;
+use servescope::core::goodput::{self, capacities, capacity_words, cell_words, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS};
+use servescope::core::import::rederive_requests;
+use servescope::core::model::Results;
 use servescope::core::provenance::{check_bytes, Report, SourceStatus, Verification};
+use servescope::core::requests::{gunzip, RequestTable};
 use servescope::core::validate::parse_results;
 
-const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]
+const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT]]
 
-Validate a servescope results file, check every source file's sha256 and recompute the
-serving cells of verified sweep files.
+Validate a servescope results file, check every source file's sha256, recompute the
+serving cells of verified sweep files and each run's figures from its verified requests.
 
   --sources DIR   where the source files are (default: beside RESULTS.json)
   --require-all   fail unless every source is verified
   --json          print the report as one JSON object
+  --goodput SLO   goodput from the requests at an objective: ttft:MS,tpot:MS,e2el:MS (any
+                  subset, vLLM's keys, ms); one line per cell with requests
+  --attain PCT    the attainment the capacity lines hold to (default 90)
   -h, --help      print this help
 
 Exit status: 0 pass, 1 fail (invalid, mismatched, not reproduced, or not all verified
@@ -37,6 +48,12 @@ enum UsageError {
     NoResults,
     #[error("cannot read {path}: {source}")]
     Unreadable { path: String, source: std::io::Error },
+    #[error("--goodput: {0}")]
+    Slo(String),
+    #[error("--attain expects a percentage in (0, 100], found `{0}`")]
+    Attain(String),
+    #[error("--attain needs --goodput")]
+    AttainAlone,
 }
 
 struct Args {
@@ -44,6 +61,9 @@ struct Args {
     sources: Option<PathBuf>,
     require_all: bool,
     json: bool,
+    goodput: Option<Slo>,
+    /// The attainment target, 0–1.
+    attain: f64,
 }
 
 enum Command {
@@ -55,17 +75,28 @@ fn parse_args() -> Result<Command, UsageError> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_env();
     let (mut results, mut sources, mut require_all, mut json) = (None, None, false, false);
+    let (mut goodput, mut attain) = (None, None);
     while let Some(arg) = parser.next()? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
             Long("sources") => sources = Some(PathBuf::from(parser.value()?)),
             Long("require-all") => require_all = true,
             Long("json") => json = true,
+            Long("goodput") => goodput = Some(Slo::parse(&parser.value()?.string()?).map_err(UsageError::Slo)?),
+            Long("attain") => {
+                let text = parser.value()?.string()?;
+                let pct: f64 = text.trim().parse().ok().filter(|p: &f64| *p > 0.0 && *p <= 100.0).ok_or(UsageError::Attain(text))?;
+                attain = Some(pct / 100.0);
+            }
             Value(path) if results.is_none() => results = Some(PathBuf::from(path)),
             other => return Err(other.unexpected().into()),
         }
     }
-    Ok(Command::Verify(Args { results: results.ok_or(UsageError::NoResults)?, sources, require_all, json }))
+    if attain.is_some() && goodput.is_none() {
+        return Err(UsageError::AttainAlone);
+    }
+    let results = results.ok_or(UsageError::NoResults)?;
+    Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET) }))
 }
 
 /// Read one source from the folder: the command line checks local files only.
@@ -95,11 +126,57 @@ fn print_text(report: &Report, findings: &[servescope::core::findings::Finding],
             Err(why) => println!("recompute {name}: {why}"),
         }
     }
+    for check in &report.requests {
+        match &check.skipped {
+            Some(why) => println!("requests {}: {why}", check.file),
+            None => println!("requests {}: {check}", check.file),
+        }
+        for f in &check.findings {
+            println!("  {f}");
+        }
+        for m in &check.mismatches {
+            println!("  mismatch {}: {}", m.path, m.reason);
+        }
+        for why in &check.not_reproduced {
+            println!("  not recomputed: {why}");
+        }
+    }
     println!("summary: {}", report.counts());
     println!("verdict: {}", report.verdict(require_all).sentence);
 }
 
-fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findings::Finding]) -> String {
+/// The engines' verified per-request tables, read (a table that does not read is left out:
+/// its check already fails the verdict).
+fn tables(results: &Results, verification: &Verification) -> Vec<(String, RequestTable)> {
+    let Some(serving) = &results.serving else { return Vec::new() };
+    serving
+        .requests
+        .iter()
+        .filter_map(|t| {
+            let bytes = verification.kept(&t.file)?;
+            let text = gunzip(bytes).ok()?;
+            Some((t.id.clone(), RequestTable::parse(&text).ok()?))
+        })
+        .collect()
+}
+
+/// Goodput at the objective, one line per cell with requests, then each engine's capacity
+/// per workload; or why there is none.
+fn goodput_lines(rows: &[CellRow], slo: &Slo, target: f64, any_tables: bool) -> Vec<String> {
+    if !any_tables {
+        return vec![NO_REQUESTS.to_owned()];
+    }
+    let mut out = vec![format!("goodput at {} (attainment target {} %):", slo.words(), as_written(target * 100.0))];
+    for row in rows {
+        out.push(format!("  {} {} {}: {}", row.path, row.engine, row.load, cell_words(&row.goodput)));
+    }
+    for (engine, workload, capacity) in capacities(rows, target) {
+        out.push(format!("capacity {engine} {workload}: {}", capacity_words(&capacity, target)));
+    }
+    out
+}
+
+fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findings::Finding], goodput: Option<&[CellRow]>) -> String {
     let counts = report.counts();
     let (cells, matched) = report.cells();
     let verdict = report.verdict(args.require_all);
@@ -116,9 +193,23 @@ fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findin
         "summary": { "sources": counts.total, "verified": counts.verified, "mismatched": counts.mismatched,
             "unavailable": counts.unavailable, "not_checked": counts.not_checked, "errors": report.errors, "warnings": report.warnings,
             "cells": cells, "cells_matched": matched },
+        "requests": report.requests.iter().map(|c| json!({ "file": c.file, "engine": c.engine, "skipped": c.skipped, "runs": c.runs, "matched": c.matched, "from_tool": c.from_tool,
+            "findings": c.findings.iter().map(|f| json!({ "path": f.path, "message": f.message })).collect::<Vec<_>>(),
+            "mismatches": c.mismatches.iter().map(|m| json!({ "path": m.path, "reason": m.reason })).collect::<Vec<_>>(),
+            "not_reproduced": c.not_reproduced })).collect::<Vec<_>>(),
         "verdict": verdict.sentence,
         "exit_code": u8::from(!verdict.pass),
     });
+    let mut doc = doc;
+    if let (Some(rows), Some(slo)) = (goodput, &args.goodput) {
+        doc["goodput_slo"] = json!(slo.to_string());
+        doc["goodput"] = json!(rows.iter().map(|r| json!({ "path": r.path, "engine": r.engine, "workload": r.workload, "load": r.level,
+            "evaluated": r.goodput.evaluated, "good": r.goodput.good, "attainment": r.goodput.attainment, "req_s": r.goodput.req_s, "tok_s": r.goodput.tok_s,
+            "note": r.goodput.note })).collect::<Vec<_>>());
+        if rows.is_empty() {
+            doc["goodput_note"] = json!(NO_REQUESTS);
+        }
+    }
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
@@ -144,14 +235,29 @@ fn run() -> Result<ExitCode, UsageError> {
                 let (status, bytes) = read_source(&dir, &job.file, &job.sha256);
                 verification.record(&job, status, bytes);
             }
-            verification.finish(results, errors, warnings, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)))
+            let mut report =
+                verification.finish(results, errors, warnings, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)));
+            report.requests = verification.check_requests(results, &gunzip, &|f, b, e, l| Some(rederive_requests(f, b, e, l)));
+            let rows = args.goodput.as_ref().map(|slo| {
+                let tables = tables(results, &verification);
+                (goodput::study(results, &tables, slo), !tables.is_empty())
+            });
+            (report, rows)
         }
-        None => Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings },
+        None => (Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings, requests: Vec::new() }, None),
     };
+    let (report, goodput) = report;
     if args.json {
-        println!("{}", print_json(&args, &report, &validation.findings));
+        let rows = goodput.as_ref().map(|(rows, _)| rows.as_slice());
+        println!("{}", print_json(&args, &report, &validation.findings, rows.or(args.goodput.as_ref().map(|_| &[][..]))));
     } else {
         print_text(&report, &validation.findings, args.require_all);
+        if let Some(slo) = &args.goodput {
+            let (rows, any) = goodput.unwrap_or_default();
+            for line in goodput_lines(&rows, slo, args.attain, any) {
+                println!("{line}");
+            }
+        }
     }
     Ok(if report.verdict(args.require_all).pass { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

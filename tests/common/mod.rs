@@ -2,6 +2,8 @@
 //! validation test goes through, edits applied to `minimal.json`, and SVG rendering.
 #![allow(dead_code, unreachable_pub)]
 
+pub mod cli;
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde_json::Value;

@@ -13,7 +13,9 @@
 use serde_json::Value;
 
 use super::json::{at, count, number};
+use super::requests::{run_of_requests, to_ms, EVERY_FIGURE};
 use super::{Length, Run};
+use crate::core::requests::{Request, Status};
 
 /// June 2025 `records` are keyed by display name ("Time to First Token"); later ones by
 /// tag (`time_to_first_token`). The tag is the display name, lower-cased, spaces to `_`.
@@ -28,12 +30,22 @@ pub(super) fn keyed_by_display_name(records: &Value) -> bool {
     records.as_object().is_some_and(|r| r.keys().any(|k| k.contains(' ')))
 }
 
+/// A metric by its tag, or by the shorter tag some versions write (`ttft` for
+/// `time_to_first_token` in October 2025's exports).
+fn metric<'a>(metrics: &'a Value, tag: &str) -> Option<&'a Value> {
+    const SHORT: [(&str, &str); 2] = [("time_to_first_token", "ttft"), ("time_to_second_token", "ttst")];
+    metrics.get(tag).or_else(|| SHORT.iter().find(|(long, _)| *long == tag).and_then(|(_, short)| metrics.get(*short)))
+}
+
 /// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.
 pub(super) fn detect(doc: &Value) -> bool {
+    if is_record(doc) {
+        return true;
+    }
     let records = doc.get("records").unwrap_or(doc);
     let translated = by_tag(records);
     let metrics = translated.as_ref().unwrap_or(records);
-    metrics.get("time_to_first_token").is_some()
+    metric(metrics, "time_to_first_token").is_some()
         && ["records", "was_cancelled", "error_summary", "errors_by_type", "benchmark_duration", "aiperf_version", "telemetry_data"]
             .iter()
             .any(|k| doc.get(*k).is_some())
@@ -41,7 +53,7 @@ pub(super) fn detect(doc: &Value) -> bool {
 
 /// A metric's statistic in ms (or its own unit, for counts and rates), by its `unit`.
 pub(super) fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
-    let metric = metrics.get(tag)?;
+    let metric = metric(metrics, tag)?;
     let value = number(metric, &[key])?;
     let scale = match metric.get("unit").and_then(Value::as_str).unwrap_or("ms") {
         "sec" | "s" | "seconds" => 1000.0,
@@ -77,9 +89,11 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         .map(|c| c as u32);
     let no_conc = conc.is_none().then(|| "no concurrency recorded (input_config.loadgen.concurrency is absent)".to_owned());
     let length = |key: &'static str| {
-        count(doc, &["input_config", "input", "prompt", key, "mean"]).map(|tokens| Length {
-            tokens,
-            from: if key == "input_tokens" { "input_config prompt input_tokens" } else { "input_config prompt output_tokens" },
+        count(doc, &["input_config", "input", "prompt", key, "mean"]).map(|tokens| {
+            Length::nominal(
+                tokens,
+                if key == "input_tokens" { "input_config prompt input_tokens" } else { "input_config prompt output_tokens" },
+            )
         })
     };
     // A count of 0 is a measurement here, so it is read without the zero rule.
@@ -120,7 +134,67 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         itl: (s("inter_chunk_latency", "p50"), s("inter_chunk_latency", "p99")),
         e2e: (s("request_latency", "p50"), s("request_latency", "p99")),
         power: gpus.as_deref().and_then(mean_power),
+        first_request_s: s("min_request_timestamp", "avg").map(|ms| ms / 1000.0),
         date: doc.get("start_time").and_then(Value::as_str).and_then(|t| t.get(..10)).map(str::to_owned),
         ..Run::default()
     }
+}
+
+/// Whether a document is a line of `profile_export.jsonl`: one request's record.
+pub(super) fn is_record(doc: &Value) -> bool {
+    doc.get("metadata").is_some_and(Value::is_object) && doc.get("metrics").is_some_and(Value::is_object) && doc.get("error").is_some()
+}
+
+/// A record's metric in ms (or tokens), by any of its names (they drift between versions:
+/// `ttft`, `time_to_first_token`), converted by the `unit` it carries.
+fn record_metric(metrics: &Value, names: &[&str]) -> Option<f64> {
+    let metric = names.iter().find_map(|n| metrics.get(*n))?;
+    let value = number(metric, &["value"])?;
+    match metric.get("unit").and_then(Value::as_str).unwrap_or("ms") {
+        "tokens" | "requests" => Some(value),
+        unit => to_ms(value, unit),
+    }
+}
+
+/// One request of `profile_export.jsonl`. Its output tokens are `output_sequence_length`
+/// (reasoning tokens included, as AIPerf's TPOT counts them); a record with an `error`
+/// (a cancellation is code 499) failed, as AIPerf counts it among the errors.
+fn record(rec: &Value) -> Request {
+    let metrics = rec.get("metrics").unwrap_or(&Value::Null);
+    let meta = rec.get("metadata").unwrap_or(&Value::Null);
+    let start = number(meta, &["request_start_ns"]).or_else(|| number(meta, &["timestamp_ns"])).map(|ns| ns / 1e9);
+    let input = record_metric(metrics, &["input_sequence_length"]).map(|t| t as u64);
+    if let Some(error) = rec.get("error").filter(|e| !e.is_null()) {
+        let code = error.get("code").map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned));
+        let kind = error.get("type").and_then(Value::as_str);
+        let words = [code.as_deref(), kind].into_iter().flatten().collect::<Vec<_>>().join(" ");
+        return Request::not_completed(start, input, Status::Failed, Some(if words.is_empty() { "error".to_owned() } else { words }));
+    }
+    let output = record_metric(metrics, &["output_sequence_length", "output_token_count"]).map(|t| t as u64);
+    Request::completed(
+        start,
+        record_metric(metrics, &["time_to_first_token", "ttft"]),
+        record_metric(metrics, &["request_latency"]),
+        input,
+        output,
+    )
+}
+
+/// The run of a `profile_export.jsonl`: a request per line, warm-up records left out. Its
+/// figures are computed from the requests; it records no load, which the summary beside it
+/// (`profile_export_aiperf.json`) does.
+pub(super) fn records_run(docs: &[&Value]) -> Run {
+    let phase = |d: &Value| {
+        at(d, &["metadata", "benchmark_phase"]).or_else(|| at(d, &["metadata", "credit_phase"])).and_then(Value::as_str).map(str::to_owned)
+    };
+    let measured: Vec<&Value> = docs.iter().copied().filter(|d| phase(d).is_none_or(|p| p != "warmup")).collect();
+    let list: Vec<Request> = measured.iter().map(|d| record(d)).collect();
+    let mut run = run_of_requests(String::new(), list, EVERY_FIGURE, "AIPerf per-request records");
+    run.no_conc = Some("profile_export.jsonl records no load (its summary, profile_export_aiperf.json, does)".to_owned());
+    run.model = docs.first().and_then(|d| at(d, &["metadata", "model_name"])).and_then(Value::as_str).map(str::to_owned);
+    if measured.len() < docs.len() {
+        let caveat = run.caveat.take().unwrap_or_default();
+        run.caveat = Some(format!("{caveat}; {} warm-up records left out", docs.len() - measured.len()));
+    }
+    run
 }

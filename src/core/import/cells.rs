@@ -5,17 +5,21 @@
 
 use serde_json::Value;
 
-use super::doc::{CellDoc, Figure, RowDoc, WorkloadDoc};
+use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
+use super::requests::RunRequests;
 use super::{ImportError, Load, Run};
 use crate::core::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
-use crate::core::provenance::median;
+use crate::core::stats::median;
 
 /// One run's cell, unrounded, at its load.
-pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> Cell {
+/// `gpus` `None`: the run does not state its GPU count (`--gpus unstated`), so throughput
+/// stays the whole endpoint's, as the study's aggregate unit then says, and no figure is
+/// per GPU.
+pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u32>) -> Cell {
     let all_failed = run.n == Some(0.0) && run.errors.is_some_and(|e| e > 0.0);
-    let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus)) };
+    let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus.unwrap_or(1))) };
     // Per GPU only when the telemetry saw the GPUs the publisher gave.
-    let power = run.power.filter(|p| p.1 == gpus as usize).map(|p| p.0);
+    let power = run.power.filter(|p| gpus.is_some_and(|g| p.1 == g as usize)).map(|p| p.0);
     // No request completed: no latency exists, whatever the tool wrote.
     let latency = |v: (Option<f64>, Option<f64>)| if all_failed { (None, None) } else { v };
     let (ttft, tpot, itl, e2e) = (latency(run.ttft), latency(run.tpot), latency(run.itl), latency(run.e2e));
@@ -40,7 +44,7 @@ pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> C
         short: run.output_lengths.as_ref().map(|lens| lens.iter().filter(|l| **l < osl as f64).count() as f64),
         out_tok_s: out,
         user_tok_s: tpot.0.map(|tpot| 1000.0 / tpot),
-        gpus: Some(f64::from(gpus)),
+        gpus: gpus.map(f64::from),
         power_w: power,
         tok_s_per_kw: out.zip(power).filter(|(_, p)| *p > 0.0).map(|(o, p)| o / p * 1000.0),
         ttft_p50_ms: ttft.0,
@@ -51,8 +55,21 @@ pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: u32) -> C
         itl_p99_ms: itl.1,
         e2e_p50_ms: e2e.0,
         e2e_p99_ms: e2e.1,
+        requests: run.requests.as_ref().map(|r| r.list.len() as f64),
+        requests_sampled: run.requests.as_ref().is_some_and(|r| r.sampled_from.is_some()),
         ..Cell::default()
     }
+}
+
+/// A run's requests as placed: its trial index, the requests, and the file and entry they
+/// were read from ("COPY ENTRY").
+pub(super) struct PlacedRequests {
+    /// The run's index among repeated runs.
+    pub trial: Option<u32>,
+    /// The requests.
+    pub requests: RunRequests,
+    /// Where they were read.
+    pub from: String,
 }
 
 /// A cell placed in the study: its engine, workload, load and where it came from; a cell of
@@ -72,6 +89,8 @@ pub(super) struct Placed {
     pub trials: Vec<(u32, Cell, String)>,
     /// The publisher's labels on the run (`Run::labels`).
     pub labels: Vec<(String, String)>,
+    /// The requests of its run (of each trial), where the tool recorded them.
+    pub requests: Vec<PlacedRequests>,
 }
 
 /// The first label two runs of one configuration disagree on, with both values.
@@ -109,6 +128,7 @@ pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, e
     }
     match trial {
         Some(t) if !other.trials.is_empty() && other.trials.iter().all(|x| x.0 != t) => {
+            other.requests.extend(new.requests);
             other.trials.push((t, new.cell, new.from));
             other.trials.sort_by_key(|x| x.0);
             other.cell = merged(&other.trials);
@@ -143,13 +163,39 @@ fn merged(trials: &[(u32, Cell, String)]) -> Cell {
     cell
 }
 
+impl Placed {
+    /// Whether the cell is one of repeated runs (its sweep has a line per trial).
+    pub(super) fn has_trials(&self) -> bool {
+        self.trials.len() > 1
+    }
+
+    /// The cell's requests, every trial's together: rows and whether any run listed a sample.
+    pub(super) fn finish_requests(&mut self) {
+        if self.requests.is_empty() {
+            return;
+        }
+        self.cell.requests = Some(self.requests.iter().map(|r| r.requests.list.len() as f64).sum());
+        self.cell.requests_sampled = self.requests.iter().any(|r| r.requests.sampled_from.is_some());
+    }
+
+    /// The requests of a trial (or of the one run).
+    fn requests_of(&self, trial: Option<u32>) -> Option<&PlacedRequests> {
+        self.requests.iter().find(|r| !self.has_trials() || r.trial == trial)
+    }
+}
+
 /// The sweep lines of a placed cell, unrounded: one per trial (with its index), else one.
 pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
     let line = |cell: &Cell, from: &str, trial: Option<u32>| {
-        let doc = CellDoc { cell: cell.clone(), rounded: false, source: None, trial, from: Some(from.to_owned()) };
+        let requests = p.requests_of(trial).map(|r| LineRequests {
+            from: r.from.clone(),
+            rule: r.requests.rule,
+            sampled_from: r.requests.sampled_from,
+        });
+        let doc = CellDoc { cell: cell.clone(), rounded: false, source: None, trial, from: Some(from.to_owned()), requests };
         serde_json::to_string(&doc).unwrap_or_default()
     };
-    if p.trials.len() > 1 {
+    if p.has_trials() {
         p.trials.iter().map(|(t, cell, from)| line(cell, from, Some(*t))).collect()
     } else {
         vec![line(&p.cell, &p.from, None)]
@@ -198,6 +244,7 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
                                 source: Some(sweep(id)),
                                 trial: None,
                                 from: None,
+                                requests: None,
                             })
                         })
                         .collect(),
@@ -222,17 +269,23 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
 /// what lets `servescope-verify` reach the tool's own output, not only the sweep.
 pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &str) -> Result<(), String> {
     let Ok(Value::Object(line)) = serde_json::from_str::<Value>(line) else { return Err("the sweep line is not a JSON object".into()) };
-    // A run with no load of its own was placed at the line's concurrency (`--conc`).
-    let conc = line.get("conc").and_then(Value::as_u64).and_then(|c| u32::try_from(c).ok());
-    let imported = super::import_file_with(file, bytes, None, conc).map_err(|e| format!("its tool file does not import again: {e}"))?;
+    // A run with no load of its own was placed at the line's load (`--conc`, `--rate`).
+    let given = line
+        .get("conc")
+        .and_then(Value::as_u64)
+        .and_then(|c| u32::try_from(c).ok())
+        .map(Load::Conc)
+        .or_else(|| line.get("rate_rps").and_then(Value::as_f64).map(Load::Rate));
+    let imported = super::import_file_with(file, bytes, None, given).map_err(|e| format!("its tool file does not import again: {e}"))?;
     let at = if entry.is_empty() { file.to_owned() } else { format!("{file} {entry}") };
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let load = Load::of(run).map_err(|why| format!("{at}: {why}"))?;
     let number = |key: &str| line.get(key).and_then(Value::as_f64);
-    let (Some(isl), Some(osl), Some(gpus)) = (number("isl"), number("osl"), number("gpus")) else {
-        return Err("the sweep line lacks isl, osl or gpus".into());
+    let (Some(isl), Some(osl)) = (number("isl"), number("osl")) else {
+        return Err("the sweep line lacks isl or osl".into());
     };
-    let cell = cell_of(run, load, isl as u64, osl as u64, gpus as u32);
+    // A line without gpus is of a run that does not state them (`--gpus unstated`).
+    let cell = cell_of(run, load, isl as u64, osl as u64, number("gpus").map(|g| g as u32));
     for field in CELL_NUMBERS {
         let (from_tool, in_line) = ((field.get)(&cell), number(field.name));
         let agree = match (from_tool, in_line) {

@@ -6,6 +6,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
+use super::requests::RequestsRule;
 use super::study::round4;
 use crate::core::model::{Cell, Trials, CELL_NUMBERS};
 
@@ -23,11 +24,12 @@ impl Serialize for Figure {
     }
 }
 
-/// A results file as `servescope-import` writes it (schema 1.1, or 1.2 when a workload needs it).
+/// A results file as `servescope-import` writes it (schema 1.1; 1.2 when a workload needs it;
+/// 1.3 with per-request tables).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StudyDoc<'a> {
-    /// "1.1" or "1.2".
+    /// "1.1", "1.2" or "1.3".
     pub schema_version: &'static str,
     /// The publisher's title.
     pub title: &'a str,
@@ -95,6 +97,18 @@ pub struct ServingDoc<'a> {
     pub selection: &'a str,
     /// One per lengths and load axis.
     pub workloads: Vec<WorkloadDoc>,
+    /// The engines' per-request tables (schema 1.3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub requests: Vec<RequestsDoc>,
+}
+
+/// An engine's per-request table.
+#[derive(Serialize)]
+pub struct RequestsDoc {
+    /// The engine id.
+    pub id: String,
+    /// The table's name beside the results file.
+    pub file: String,
 }
 
 /// A workload: its lengths, its load axis when it is not concurrency, its rows.
@@ -137,6 +151,19 @@ pub struct CellDoc {
     pub trial: Option<u32>,
     /// The tool's file and entry a sweep line came from.
     pub from: Option<String>,
+    /// A sweep line's requests: where they were read and what they reproduce.
+    pub requests: Option<LineRequests>,
+}
+
+/// What a sweep line says of its run's requests (schema 1.3): the per-request file and
+/// entry they were read from, the figures they give again and why not the others.
+pub struct LineRequests {
+    /// "COPY ENTRY" of the file the requests were read from.
+    pub from: String,
+    /// The figures they reproduce.
+    pub rule: RequestsRule,
+    /// The requests the run made, when the tool listed a sample.
+    pub sampled_from: Option<usize>,
 }
 
 impl CellDoc {
@@ -170,6 +197,12 @@ impl Serialize for CellDoc {
                 map.serialize_entry(name, &self.figure(v))?;
             }
         }
+        if let Some(rows) = cell.requests {
+            map.serialize_entry("requests", &Figure(rows))?;
+        }
+        if cell.requests_sampled {
+            map.serialize_entry("requests_sampled", &true)?;
+        }
         if let Some(trials) = cell.trials.as_ref().filter(|_| self.rounded) {
             map.serialize_entry("trials", &TrialsDoc { trials, cell: self })?;
         }
@@ -181,6 +214,16 @@ impl Serialize for CellDoc {
         }
         if let Some(from) = &self.from {
             map.serialize_entry("from", from)?;
+        }
+        if let Some(requests) = &self.requests {
+            map.serialize_entry("requests_from", &requests.from)?;
+            if let Some(ran) = requests.sampled_from {
+                map.serialize_entry("requests_sampled_from", &ran)?;
+            }
+            map.serialize_entry("reproduces", requests.rule.reproduce)?;
+            if let Some(why) = requests.rule.why_not {
+                map.serialize_entry("not_reproduced", why)?;
+            }
         }
         map.end()
     }

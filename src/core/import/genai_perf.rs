@@ -14,7 +14,9 @@ use serde_json::Value;
 
 use super::aiperf::{mean_power, model_name, stat};
 use super::json::{at, count, number};
+use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
+use crate::core::requests::{Request, Status};
 
 /// Whether a document is GenAI-Perf's.
 pub(super) fn detect(doc: &Value) -> bool {
@@ -28,11 +30,11 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
     let conc = count(config, &["perf_analyzer", "stimulus", "concurrency"]).or_else(|| count(config, &["concurrency"])).map(|c| c as u32);
     let no_conc = conc.is_none().then(|| "no concurrency in input_config (a request-rate run?)".to_owned());
     let isl = count(config, &["input", "synthetic_tokens", "mean"])
-        .map(|tokens| Length { tokens, from: "input_config synthetic_tokens" })
-        .or_else(|| count(config, &["synthetic_input_tokens_mean"]).map(|tokens| Length { tokens, from: "synthetic_input_tokens_mean" }));
+        .map(|tokens| Length::nominal(tokens, "input_config synthetic_tokens"))
+        .or_else(|| count(config, &["synthetic_input_tokens_mean"]).map(|tokens| Length::nominal(tokens, "synthetic_input_tokens_mean")));
     let osl = count(config, &["input", "output_tokens", "mean"])
-        .map(|tokens| Length { tokens, from: "input_config output_tokens" })
-        .or_else(|| count(config, &["output_tokens_mean"]).map(|tokens| Length { tokens, from: "output_tokens_mean" }));
+        .map(|tokens| Length::nominal(tokens, "input_config output_tokens"))
+        .or_else(|| count(config, &["output_tokens_mean"]).map(|tokens| Length::nominal(tokens, "output_tokens_mean")));
     let power: Option<Vec<f64>> = at(doc, &["telemetry_stats", "gpu_power_usage"])
         .and_then(Value::as_object)
         .map(|gpus| gpus.iter().filter(|(k, _)| k.as_str() != "unit").filter_map(|(_, g)| number(g, &["avg"])).collect());
@@ -59,4 +61,93 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         power: power.as_deref().and_then(mean_power),
         ..Run::default()
     }
+}
+
+/// Whether a document is perf_analyzer's raw export (`profile_export.json`): experiments,
+/// each with its load and its requests' timestamps.
+pub(super) fn is_raw(doc: &Value) -> bool {
+    doc.get("experiments")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+        .is_some_and(|e| e.get("experiment").is_some() && e.get("requests").is_some())
+}
+
+/// Whether a response carries no output text, as GenAI-Perf tells it (and so leaves the
+/// response and its timestamp out before taking the first and the last): an empty
+/// `text_output`; an OpenAI stream event with no `data` (`[DONE]`, comments, `event:` lines)
+/// or whose chunk has no `delta.content`/`text` — role-only, reasoning-only and usage-only
+/// chunks alike; an error event.
+fn empty_output(output: &Value) -> bool {
+    if let Some(text) = output.get("text_output").and_then(Value::as_str) {
+        return text.is_empty();
+    }
+    let Some(raw) = output.get("response").and_then(Value::as_str) else { return false };
+    if raw.lines().any(|l| l.trim_start().starts_with("event:") && l.contains("error")) {
+        return true;
+    }
+    // Several events in one response are one: it has output if any of them does.
+    !raw.lines().filter_map(|l| l.trim().strip_prefix("data:")).map(str::trim).any(|data| {
+        if data == "[DONE]" {
+            return false;
+        }
+        let Ok(chunk) = serde_json::from_str::<Value>(data) else { return false };
+        let Some(choice) = chunk.get("choices").and_then(Value::as_array).and_then(|c| c.first()) else { return false };
+        let text = at(choice, &["delta", "content"]).or_else(|| choice.get("text")).or_else(|| at(choice, &["message", "content"]));
+        text.and_then(Value::as_str).is_some_and(|t| !t.is_empty())
+    })
+}
+
+/// One request: TTFT from its send to its first response with output, E2E to its last;
+/// timestamps in ns. A request with no response failed. Output tokens are not recorded
+/// (chunks are not tokens), so there is no TPOT.
+fn raw_request(r: &Value) -> Request {
+    // Whole nanoseconds since the epoch: differences taken as integers stay exact.
+    let ns = |v: &Value| v.as_u64().map(i128::from).or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f as i128));
+    let sent = r.get("timestamp").and_then(ns);
+    let start = sent.map(|ns| ns as f64 / 1e9);
+    let times: Vec<i128> =
+        r.get("response_timestamps").and_then(Value::as_array).map(|t| t.iter().filter_map(ns).collect()).unwrap_or_default();
+    let outputs = r.get("response_outputs").and_then(Value::as_array);
+    let kept: Vec<i128> =
+        times.iter().enumerate().filter(|(i, _)| !outputs.and_then(|o| o.get(*i)).is_some_and(empty_output)).map(|(_, t)| *t).collect();
+    let (Some(sent), Some(first), Some(last)) = (sent, kept.first(), kept.last()) else {
+        return Request::not_completed(start, None, Status::Failed, Some("no response with output".to_owned()));
+    };
+    let ms = |t: i128| (t - sent) as f64 / 1e6;
+    Request::completed(start, Some(ms(*first)), Some(ms(*last)), None, None)
+}
+
+/// What the raw export gives again: the count, TTFT and E2E (numpy's percentiles over the
+/// same requests); it records no errors and no output tokens.
+const RAW: RequestsRule = RequestsRule {
+    reproduce: &["n", "ttft_p50_ms", "ttft_p99_ms", "e2e_p50_ms", "e2e_p99_ms"],
+    why_not: Some(
+        "GenAI-Perf counts output tokens by tokenizing the responses, which the raw export does not do for it: no TPOT is computed from it",
+    ),
+};
+
+/// The runs of a raw export: one per experiment, at its concurrency or request rate.
+pub(super) fn raw_runs(doc: &Value) -> Vec<Run> {
+    let experiments = doc.get("experiments").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    experiments
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            let list: Vec<Request> =
+                e.get("requests").and_then(Value::as_array).map(|r| r.iter().map(raw_request).collect()).unwrap_or_default();
+            let mut run = run_of_requests(format!("experiments[{k}]"), list, RAW, "GenAI-Perf raw export");
+            let mode = at(e, &["experiment", "mode"]).and_then(Value::as_str).unwrap_or_default();
+            let value = number(e, &["experiment", "value"]);
+            match mode {
+                "concurrency" => run.conc = value.filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32),
+                "request_rate" => run.rate = value.filter(|r| *r > 0.0),
+                _ => {}
+            }
+            if run.conc.is_none() && run.rate.is_none() {
+                run.no_conc = Some(format!("experiment mode `{mode}` is neither a concurrency nor a request rate"));
+            }
+            run.errors = None;
+            run
+        })
+        .collect()
 }

@@ -50,13 +50,18 @@ pub struct FileRead {
     pub runs: usize,
     /// Why each run left out was left out.
     pub skipped: Vec<String>,
+    /// Runs of requests alone that joined the summary of the same run given beside them.
+    pub paired: usize,
 }
 
 impl std::fmt::Display for FileRead {
     /// "vllm/append.json: vLLM bench serve, 3 runs read, 3 placed" (then what was skipped, and why).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
-        write!(f, "{}: {}, {} read, {} placed", self.file, self.tool, runs(self.runs), self.runs - self.skipped.len())?;
+        write!(f, "{}: {}, {} read, {} placed", self.file, self.tool, runs(self.runs), self.runs - self.skipped.len() - self.paired)?;
+        if self.paired > 0 {
+            write!(f, ", {} paired with the summary beside it (its requests joined that run)", self.paired)?;
+        }
         if !self.skipped.is_empty() {
             write!(f, ", {} skipped ({})", self.skipped.len(), self.skipped.join("; "))?;
         }

@@ -11,11 +11,17 @@
 //!   poisson offer `rate` req/s (rate cells); throughput has neither (skipped, and said).
 //! - Nominal lengths: v0.7 `config.spec.data[*]`, v0.4–v0.6 `args.data` strings such as
 //!   `"{'prompt_tokens': 256, 'output_tokens': 256}"`.
+//! - `requests.{successful, errored, incomplete}` list what each request did (errored ones
+//!   failed; incomplete ones were cut off at the window's end) — a reservoir sample when
+//!   `sample_size` is set, and warm-up and cool-down requests included, which are left out.
+//! - `benchmarks.yaml` is the same tree (PyYAML, keys sorted): read through `yaml`.
 
 use serde_json::Value;
 
 use super::json::{at, count, date_of_epoch, number};
+use super::requests::{RequestsRule, RunRequests};
 use super::{Length, Run};
+use crate::core::requests::{Request, Status};
 
 /// Whether a document is a GuideLLM report.
 pub(super) fn detect(doc: &Value) -> bool {
@@ -47,7 +53,7 @@ fn nominal(doc: &Value, key: &'static str) -> Option<Length> {
         Some(Value::String(s)) => number_after(s, key),
         _ => None,
     };
-    from_spec.or_else(from_args).map(|tokens| Length { tokens, from: key })
+    from_spec.or_else(from_args).map(|tokens| Length::nominal(tokens, key))
 }
 
 /// A figure of the successful requests' distribution: `stat` is `median`, `mean` or a
@@ -91,7 +97,7 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
             let listed: Option<Vec<f64>> = at(b, &["requests", "successful"])
                 .and_then(Value::as_array)
                 .map(|l| l.iter().filter_map(|r| number(r, &["output_tokens"])).collect());
-            Run {
+            let run = Run {
                 entry: format!("benchmarks[{k}]"),
                 conc,
                 no_conc,
@@ -112,7 +118,82 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
                 e2e: (ms_of_s("median"), ms_of_s("p99")),
                 date: start.and_then(date_of_epoch),
                 ..Run::default()
-            }
+            };
+            with_listed_requests(run, b, [totals("successful"), totals("errored"), totals("incomplete")])
         })
         .collect()
 }
+
+/// One listed request: its start (epoch s), latency (s), TTFT (ms) and token counts.
+fn listed(r: &Value, status: Status) -> Request {
+    let start = number(r, &["request_start_time"]).or_else(|| number(r, &["info", "timings", "request_start"]));
+    let input = number(r, &["prompt_tokens"]).map(|t| t as u64);
+    if status != Status::Ok {
+        let error = at(r, &["info", "error"]).or_else(|| r.get("error")).and_then(Value::as_str).map(str::to_owned);
+        return Request::not_completed(start, input, status, error);
+    }
+    let e2e = number(r, &["request_latency"]).filter(|s| *s > 0.0).map(|s| s * 1000.0);
+    let ttft = number(r, &["time_to_first_token_ms"]).filter(|v| *v > 0.0);
+    Request::completed(start, ttft, e2e, input, number(r, &["output_tokens"]).map(|t| t as u64))
+}
+
+/// A benchmark with the requests it lists (`requests.successful`, `errored`,
+/// `incomplete`). The lists also hold the warm-up and cool-down requests, which the
+/// benchmark's counts leave out: only those inside its measurement window are kept. Lists
+/// shorter than the counts are a sample (GuideLLM's `sample_size`), said so; longer ones
+/// disagree with the file and are left out, said so.
+fn with_listed_requests(mut run: Run, benchmark: &Value, totals: [Option<f64>; 3]) -> Run {
+    let window = (
+        number(benchmark, &["scheduler_metrics", "measure_start_time"]).or_else(|| number(benchmark, &["start_time"])),
+        number(benchmark, &["scheduler_metrics", "measure_end_time"]).or_else(|| number(benchmark, &["end_time"])),
+    );
+    let inside = |r: &Value| {
+        let (start, end) = (number(r, &["request_start_time"]), number(r, &["request_end_time"]));
+        window.0.zip(end).is_none_or(|(from, end)| end >= from) && window.1.zip(start).is_none_or(|(to, start)| start <= to)
+    };
+    let lists = [("successful", Status::Ok), ("errored", Status::Failed), ("incomplete", Status::Cancelled)];
+    let mut list = Vec::new();
+    let mut counts = [0usize; 3];
+    for (k, (key, status)) in lists.into_iter().enumerate() {
+        if let Some(items) = at(benchmark, &["requests", key]).and_then(Value::as_array) {
+            let kept: Vec<&Value> = items.iter().filter(|r| r.is_object() && inside(r)).collect();
+            counts[k] = kept.len();
+            list.extend(kept.into_iter().map(|r| listed(r, status)));
+        }
+    }
+    if list.is_empty() {
+        return run;
+    }
+    if let Some(k) = (0..3).find(|&k| totals[k].is_some_and(|t| counts[k] as f64 > t)) {
+        let caveat = run.caveat.take().map(|c| format!("{c}; ")).unwrap_or_default();
+        run.caveat = Some(format!(
+            "{caveat}its requests.{} lists {} requests inside the measurement window but its metrics count {}: the requests are not kept",
+            lists[k].0,
+            counts[k],
+            totals[k].unwrap_or_default()
+        ));
+        return run;
+    }
+    let ran: Option<f64> = totals.iter().copied().sum();
+    let sampled_from = ran.filter(|t| *t as usize > list.len()).map(|t| t as usize);
+    if let Some(ran) = sampled_from {
+        let caveat = run.caveat.take().map(|c| format!("{c}; ")).unwrap_or_default();
+        run.caveat = Some(format!("{caveat}GuideLLM listed a sample of the requests ({} of {ran}): goodput rates need every request, so only attainment is computed from them", list.len()));
+    }
+    let rule = if sampled_from.is_some() { SAMPLED } else { LISTED };
+    run.requests = Some(RunRequests { list, sampled_from, rule, file: None });
+    run
+}
+
+/// Every request listed: the counts come again; the percentiles do not, GuideLLM's being
+/// read off its own distribution summary rather than numpy's linear rule.
+const LISTED: RequestsRule = RequestsRule {
+    reproduce: &["n", "errors"],
+    why_not: Some("GuideLLM's percentiles are read off its own distribution summary, not numpy's linear rule over the requests"),
+};
+
+/// A sample (GuideLLM's `sample_size`, `--sample-requests`): nothing comes again.
+const SAMPLED: RequestsRule = RequestsRule {
+    reproduce: &[],
+    why_not: Some("GuideLLM listed a sample of the requests (its sample_size), which cannot reproduce its summary"),
+};

@@ -110,18 +110,6 @@ pub fn count(value: &Value, path: &[&str]) -> Option<u64> {
     number(value, path).filter(|v| *v >= 1.0 && v.fract() == 0.0).map(|v| v as u64)
 }
 
-/// A percentile of `values` with numpy's default (linear) interpolation.
-pub fn percentile(values: &[f64], p: f64) -> Option<f64> {
-    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
-    if sorted.is_empty() {
-        return None;
-    }
-    sorted.sort_by(f64::total_cmp);
-    let rank = p / 100.0 * (sorted.len() - 1) as f64;
-    let (lo, hi) = (rank.floor() as usize, rank.ceil() as usize);
-    Some(sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo as f64))
-}
-
 /// A calendar date (`YYYY-MM-DD`, UTC) from epoch seconds.
 pub fn date_of_epoch(seconds: f64) -> Option<String> {
     if !seconds.is_finite() || seconds < 0.0 {
@@ -161,13 +149,6 @@ mod tests {
         assert_eq!(docs.iter().map(|d| d.line).collect::<Vec<_>>(), [1, 2, 4]);
         let err = documents("{\"a\": 1}\n{\"a\": }\n").err().expect("the second does not parse");
         assert_eq!(err.0, 2);
-    }
-
-    #[test]
-    fn percentiles_interpolate_linearly_as_numpy_does() {
-        assert_eq!(percentile(&[1.0, 2.0, 3.0, 4.0], 50.0), Some(2.5));
-        assert_eq!(percentile(&[4.1, 4.12, 4.11], 99.0).map(|v| (v * 1e4).round() / 1e4), Some(4.1198));
-        assert_eq!(percentile(&[], 50.0), None);
     }
 
     #[test]

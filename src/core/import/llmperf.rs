@@ -16,8 +16,10 @@
 
 use serde_json::Value;
 
-use super::json::{count, date_of_epoch, number, percentile};
+use super::json::{count, date_of_epoch, number};
+use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
+use crate::core::requests::{Request, Status};
 
 /// Whether a document is an LLMPerf summary, a wrapper of summaries keyed by concurrency,
 /// or a list of individual responses.
@@ -31,34 +33,44 @@ fn is_responses(doc: &Value) -> bool {
         .is_some_and(|r| r.get("ttft_s").is_some() && r.get("end_to_end_latency_s").is_some())
 }
 
-/// The one run of a list of individual responses.
-fn responses(doc: &Value, entry: String) -> Run {
+/// The requests of a list of individual responses (entries that are not objects skipped).
+fn response_list(doc: &Value) -> Vec<Request> {
     let records: Vec<&Value> = doc.as_array().map(|a| a.iter().filter(|v| v.is_object()).collect()).unwrap_or_default();
-    let failed = |r: &Value| {
-        r.get("error_code").is_some_and(|c| !c.is_null()) || r.get("error_msg").and_then(Value::as_str).is_some_and(|m| !m.is_empty())
-    };
-    let ok: Vec<&Value> = records.iter().copied().filter(|r| !failed(r)).collect();
-    let ms = |key: &str| -> Vec<f64> { ok.iter().filter_map(|r| number(r, &[key])).filter(|v| *v > 0.0).map(|s| s * 1000.0).collect() };
-    let tpot: Vec<f64> = ok
+    records
         .iter()
-        .filter_map(|r| {
-            let (e2e, ttft, out) = (number(r, &["end_to_end_latency_s"])?, number(r, &["ttft_s"])?, number(r, &["number_output_tokens"])?);
-            (out > 1.0 && e2e > ttft).then(|| (e2e - ttft) * 1000.0 / (out - 1.0))
+        .map(|r| {
+            let code = r.get("error_code").filter(|c| !c.is_null()).map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned));
+            let message = r.get("error_msg").and_then(Value::as_str).filter(|m| !m.is_empty()).map(str::to_owned);
+            // The 2025 fork records when each request started (epoch s); upstream does not.
+            let start = number(r, &["start_time"]);
+            let input = number(r, &["number_input_tokens"]).map(|t| t as u64);
+            if code.is_some() || message.is_some() {
+                let error = match (code, message) {
+                    (Some(c), Some(m)) => Some(format!("{c} {m}")),
+                    (c, m) => c.or(m),
+                };
+                return Request::not_completed(start, input, Status::Failed, error);
+            }
+            let seconds = |key: &str| number(r, &[key]).filter(|v| *v > 0.0).map(|s| s * 1000.0);
+            let output = number(r, &["number_output_tokens"]).map(|t| t as u64);
+            Request::completed(start, seconds("ttft_s"), seconds("end_to_end_latency_s"), input, output)
         })
-        .collect();
-    let pair = |v: &[f64]| (percentile(v, 50.0), percentile(v, 99.0));
-    Run {
-        entry,
-        no_conc: Some("individual responses record no concurrency".to_owned()),
-        n: Some(ok.len() as f64),
-        errors: Some((records.len() - ok.len()) as f64),
-        ttft: pair(&ms("ttft_s")),
-        tpot: pair(&tpot),
-        e2e: pair(&ms("end_to_end_latency_s")),
-        caveat: Some("individual responses: percentiles computed from the successful requests, TPOT per request as (E2E − TTFT) ÷ (output − 1); no wall clock, so no throughput".to_owned()),
-        ..Run::default()
-    }
+        .collect()
 }
+
+/// The one run of a list of individual responses: its figures from its requests.
+fn responses(doc: &Value, entry: String) -> Run {
+    let mut run = run_of_requests(entry, response_list(doc), RESPONSES, "LLMPerf individual responses");
+    run.no_conc = Some("individual responses record no concurrency".to_owned());
+    run
+}
+
+/// What individual responses give again: LLMPerf's quantiles are pandas' (linear, as
+/// numpy's) over the requests without an error; it writes no TPOT.
+const RESPONSES: RequestsRule = RequestsRule {
+    reproduce: &["n", "errors", "ttft_p50_ms", "ttft_p99_ms", "e2e_p50_ms", "e2e_p99_ms"],
+    why_not: Some("LLMPerf's summary has no TPOT: its inter_token_latency_s is E2E ÷ output tokens, TTFT included"),
+};
 
 fn is_summary(doc: &Value) -> bool {
     doc.get("num_concurrent_requests").is_some() && doc.get("results_num_completed_requests").is_some()
@@ -87,7 +99,7 @@ fn run(doc: &Value, entry: String) -> Run {
         |metric: &str, q: &str| number(doc, &[&format!("results_{metric}_quantiles_{q}")]).filter(|v| *v > 0.0).map(|s| s * 1000.0);
     let n = number(doc, &["results_num_completed_requests"]);
     let per_min = number(doc, &["results_num_completed_requests_per_min"]).filter(|v| *v > 0.0);
-    let length = |key: &'static str| count(doc, &[key]).map(|tokens| Length { tokens, from: key });
+    let length = |key: &'static str| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key));
     let conc = number(doc, &["num_concurrent_requests"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
     Run {
         entry,
@@ -97,7 +109,7 @@ fn run(doc: &Value, entry: String) -> Run {
         osl: length("mean_output_tokens"),
         n,
         errors: number(doc, &["results_number_errors"]),
-        requests: number(doc, &["results_num_requests_started"]),
+        sent: number(doc, &["results_num_requests_started"]),
         wall_s: n.zip(per_min).map(|(n, m)| 60.0 * n / m),
         out_tok_s: number(doc, &["results_mean_output_throughput_token_per_s"]).filter(|v| *v > 0.0),
         ttft: (seconds("ttft_s", "p50"), seconds("ttft_s", "p99")),

@@ -24,7 +24,7 @@ impl Load {
         match run.rate {
             Some(r) if r.is_finite() && r > 0.0 => Ok(Load::Rate(r)),
             Some(r) if r.is_infinite() => {
-                let sent = run.requests.or_else(|| Some(run.n? + run.errors?)).filter(|&n| n >= 1.0 && n.fract() == 0.0);
+                let sent = run.sent.or_else(|| Some(run.n? + run.errors?)).filter(|&n| n >= 1.0 && n.fract() == 0.0);
                 sent.map(|n| Load::Burst(n as u32))
                     .ok_or_else(|| "request rate inf with no concurrency cap (a burst), but the requests sent are not recorded".to_owned())
             }

@@ -12,13 +12,20 @@ pub mod draft;
 mod genai_perf;
 mod groups;
 mod guidellm;
+mod imported;
 pub mod json;
 mod llmperf;
 mod load;
+mod pairing;
+mod place;
 pub mod remote;
+mod requests;
+mod run;
 mod sglang;
 pub mod study;
+mod tables;
 mod vllm;
+mod yaml;
 
 use std::fmt;
 use std::str::FromStr;
@@ -26,8 +33,12 @@ use std::str::FromStr;
 use serde_json::Value;
 
 pub use cells::rederive;
+pub use imported::Imported;
 pub use load::Load;
-pub use study::{write_study, EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
+pub use requests::{RequestsRule, RunRequests};
+pub use run::{ImportWarning, Length, Run};
+pub use study::{check_answers, write_study, EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
+pub use tables::rederive_requests;
 
 /// A benchmark tool whose output can be imported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +92,7 @@ impl Tool {
             Tool::Sglang => sglang::detect(doc),
             Tool::Guidellm => guidellm::detect(doc),
             Tool::Aiperf => aiperf::detect(doc),
-            Tool::GenaiPerf => genai_perf::detect(doc),
+            Tool::GenaiPerf => genai_perf::detect(doc) || genai_perf::is_raw(doc),
             Tool::Llmperf => llmperf::detect(doc),
         }
     }
@@ -100,96 +111,6 @@ impl FromStr for Tool {
             let names: Vec<&str> = Tool::ALL.iter().map(|t| t.as_str()).collect();
             format!("unknown tool `{text}`: expected auto or one of {}", names.join(", "))
         })
-    }
-}
-
-/// An input or output length and where it came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Length {
-    /// Tokens.
-    pub tokens: u64,
-    /// Where the value came from, in words ("random_input_len", "--isl").
-    pub from: &'static str,
-}
-
-/// One measured point as the tool reported it: latencies in ms, throughput for the whole
-/// endpoint, power per GPU. `None` is not measured.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Run {
-    /// Where in the file ("line 2", "object 1", "benchmarks[0]").
-    pub entry: String,
-    /// The configured concurrency; `None` for a run the tool drove by request rate.
-    pub conc: Option<u32>,
-    /// Why there is no load to place the run at (no concurrency and no rate), for the warning.
-    pub no_conc: Option<String>,
-    /// The offered request rate, req/s; infinite for "send everything at once".
-    pub rate: Option<f64>,
-    /// Requests sent (completed and failed), where the tool records it (a burst's N).
-    pub requests: Option<f64>,
-    /// The run's index among repeated runs of one configuration (vLLM `run_number`).
-    pub trial: Option<u32>,
-    /// Mean requests in flight as measured.
-    pub conc_achieved: Option<f64>,
-    /// Completed requests/s as measured.
-    pub req_s_achieved: Option<f64>,
-    /// Nominal input length, where the tool records one.
-    pub isl: Option<Length>,
-    /// Nominal output length.
-    pub osl: Option<Length>,
-    /// Requests completed.
-    pub n: Option<f64>,
-    /// Requests failed.
-    pub errors: Option<f64>,
-    /// Wall time of the measured window, s.
-    pub wall_s: Option<f64>,
-    /// Start and end of the window, epoch s.
-    pub t_start: Option<f64>,
-    /// See `t_start`.
-    pub t_end: Option<f64>,
-    /// Output lengths of successful requests, where the file lists them (for `short`).
-    pub output_lengths: Option<Vec<f64>>,
-    /// Output tok/s of the whole endpoint.
-    pub out_tok_s: Option<f64>,
-    /// TTFT p50 / p99, ms.
-    pub ttft: (Option<f64>, Option<f64>),
-    /// TPOT p50 / p99, ms (per request, (E2E − TTFT) ÷ (output tokens − 1)).
-    pub tpot: (Option<f64>, Option<f64>),
-    /// ITL p50 / p99, ms (chunk gaps).
-    pub itl: (Option<f64>, Option<f64>),
-    /// E2E p50 / p99, ms.
-    pub e2e: (Option<f64>, Option<f64>),
-    /// Mean GPU power per GPU, W, and the GPUs the telemetry saw.
-    pub power: Option<(f64, usize)>,
-    /// The run's calendar date, where the tool records one.
-    pub date: Option<String>,
-    /// A caveat the importer says about this run (a figure it left out, and why).
-    pub caveat: Option<String>,
-    /// The model the tool says it served (vLLM `model_id`, AIPerf/GenAI-Perf `model_names`,
-    /// LLMPerf `model`).
-    pub model: Option<String>,
-    /// The publisher's own labels on the run (vLLM `--metadata` strings such as
-    /// `"deployment": "base"`): runs that differ in one are different setups, never trials.
-    pub labels: Vec<(String, String)>,
-}
-
-/// Something imported with a caveat, or left out: it names the file and the entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImportWarning {
-    /// The file.
-    pub file: String,
-    /// The entry, or empty for the whole file.
-    pub entry: String,
-    /// What happened.
-    pub message: String,
-}
-
-impl fmt::Display for ImportWarning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.entry.is_empty() {
-            write!(f, "{}: {}", self.file, self.message)
-        } else {
-            write!(f, "{} {}: {}", self.file, self.entry, self.message)
-        }
     }
 }
 
@@ -227,52 +148,34 @@ pub enum ImportError {
     Study(String),
 }
 
-/// A file read by its tool's importer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Imported {
-    /// The tool.
-    pub tool: Tool,
-    /// The tool's layout, in words ("bench sweep summary, a list of runs").
-    pub layout: &'static str,
-    /// Every run, in file order (rate-driven ones included, with `conc: None`).
-    pub runs: Vec<Run>,
-    /// Caveats.
-    pub warnings: Vec<ImportWarning>,
-}
-
-impl Imported {
-    /// The runs that can be placed as cells (a concurrency, a rate or a burst).
-    pub fn placeable(&self) -> Vec<&Run> {
-        self.runs.iter().filter(|r| Load::of(r).is_ok()).collect()
-    }
-
-    /// What the file was read as, in a line: "vLLM bench serve (appended results, one per
-    /// line), 3 runs (2 by concurrency, 1 by request rate)".
-    pub fn read_as(&self) -> String {
-        let loads: Vec<Load> = self.runs.iter().filter_map(|r| Load::of(r).ok()).collect();
-        let by = |axis: crate::core::model::LoadAxis| loads.iter().filter(|l| l.axis() == axis).count();
-        let (conc, rate) = (by(crate::core::model::LoadAxis::Concurrency), by(crate::core::model::LoadAxis::Rate));
-        let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
-        let how = match (conc, rate) {
-            (_, 0) => format!("{} by concurrency", runs(conc)),
-            (0, _) => format!("{} by request rate", runs(rate)),
-            _ => format!("{} ({conc} by concurrency, {rate} by request rate)", runs(conc + rate)),
-        };
-        format!("{} ({}), {how}", self.tool.title(), self.layout)
-    }
-}
-
 /// Read one tool output. `tool` forces the format; otherwise it is detected from the keys.
 pub fn import_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
     import_file_with(file, bytes, tool, None)
 }
 
-/// Read one tool output; a run with no load recorded (June 2025 AIPerf) takes
-/// `conc`, the concurrency the publisher says it ran at (`--conc N`), and says so.
-pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Option<u32>) -> Result<Imported, ImportError> {
+/// Read one tool output; a run with no load recorded (June 2025 AIPerf, a file of requests
+/// alone) takes `given`, the load the publisher says it ran at (`--conc N`, `--rate R`),
+/// and says so.
+pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, given: Option<Load>) -> Result<Imported, ImportError> {
+    let mut imported = read_file(file, bytes, tool)?;
+    imported.place_at(file, given);
+    imported.check_placeable(file)?;
+    Ok(imported)
+}
+
+/// Read one tool output as it is: its runs (placeable or not) and what was said about them.
+pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
     let text = String::from_utf8_lossy(bytes);
-    let (clean, replaced) = json::without_non_finite(text.trim_start_matches('\u{feff}'));
-    let docs = json::documents(&clean).map_err(|(line, reason)| ImportError::NotJson { file: file.to_owned(), line, reason })?;
+    let text = text.trim_start_matches('\u{feff}');
+    // A YAML file (GuideLLM's benchmarks.yaml) is read as the same tree; anything else as
+    // JSON, after the pre-pass for Python's bare NaN and Infinity.
+    let (clean, replaced) = if yaml::looks_like_yaml(text) { (text.to_owned(), Vec::new()) } else { json::without_non_finite(text) };
+    let docs = if yaml::looks_like_yaml(text) {
+        yaml::documents(&clean).map_err(|(line, reason)| (line, format!("neither JSON nor YAML: {reason}")))
+    } else {
+        json::documents(&clean)
+    };
+    let docs = docs.map_err(|(line, reason)| ImportError::NotJson { file: file.to_owned(), line, reason })?;
     let Some(first) = docs.first() else {
         return Err(ImportError::Nothing { file: file.to_owned(), why: "the file is empty".into() });
     };
@@ -327,12 +230,19 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
                 .collect()
         };
     let mut runs = Vec::new();
-    for (entry, doc) in docs {
+    // A file of per-request records is one run, whatever its line count.
+    let records = tool == Tool::Aiperf && aiperf::is_record(&first.value);
+    if records {
+        let all: Vec<&Value> = docs.iter().map(|(_, d)| *d).collect();
+        runs.push(aiperf::records_run(&all));
+    }
+    for (entry, doc) in docs.into_iter().filter(|_| !records) {
         let found = match tool {
             Tool::Vllm => vec![vllm::run(doc, entry)],
             Tool::Sglang => vec![sglang::run(doc, entry)],
             Tool::Guidellm => guidellm::runs(doc),
             Tool::Aiperf => vec![aiperf::run(doc, entry)],
+            Tool::GenaiPerf if genai_perf::is_raw(doc) => genai_perf::raw_runs(doc),
             Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
             Tool::Llmperf => llmperf::runs(doc, &entry),
         };
@@ -348,36 +258,7 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, conc: Opti
             warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
         }
     }
-    if let Some(c) = conc {
-        for run in runs.iter_mut().filter(|r| Load::of(r).is_err()) {
-            let why = Load::of(run).err().unwrap_or_default();
-            run.conc = Some(c);
-            warnings.push(ImportWarning {
-                file: file.to_owned(),
-                entry: run.entry.clone(),
-                message: format!("{why}: placed at c{c}, the concurrency --conc gives (the publisher's word, not the file's)"),
-            });
-        }
-    }
-    let mut placeable = 0;
-    for run in &runs {
-        match Load::of(run) {
-            Ok(_) => placeable += 1,
-            Err(why) => {
-                warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: format!("{why}; skipped") })
-            }
-        }
-    }
-    if placeable == 0 {
-        let why = runs.first().and_then(|r| Load::of(r).err()).unwrap_or_else(|| "no runs".into());
-        let hint =
-            if runs.is_empty() { String::new() } else { "; if you know the concurrency the runs used, give it (--conc N)".to_owned() };
-        return Err(ImportError::Nothing {
-            file: file.to_owned(),
-            why: format!("{} ({layout}) records no concurrency or request rate for its runs ({why}){hint}", tool.title()),
-        });
-    }
-    Ok(Imported { tool, layout, runs, warnings })
+    Ok(Imported { tool, layout, runs, warnings, paired: 0 })
 }
 
 /// The top-level keys of a document, for the "not a format" error.

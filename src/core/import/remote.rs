@@ -65,11 +65,15 @@ struct WireGroup {
     label: String,
     checkpoint: Option<String>,
     gpus: u32,
+    #[serde(default)]
+    gpus_unstated: bool,
     isl: Option<u64>,
     osl: Option<u64>,
     tool: Option<String>,
     file_lengths: Vec<(String, Option<u64>, Option<u64>)>,
     conc: Option<u32>,
+    #[serde(default)]
+    rate: Option<f64>,
     split_by: Option<String>,
 }
 
@@ -128,11 +132,13 @@ pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
         label: group.label.clone(),
         checkpoint: group.checkpoint.clone(),
         gpus: group.gpus,
+        gpus_unstated: group.gpus_unstated,
         isl: group.isl,
         osl: group.osl,
         tool: group.tool.map(|t| t.as_str().to_owned()),
         file_lengths: group.file_lengths.clone(),
         conc: group.conc,
+        rate: group.rate,
         split_by: group.split_by.clone(),
     };
     message(&Request::Write { answers, group, names }, blobs)
@@ -186,11 +192,13 @@ pub fn answer(request: Message) -> Message {
                 label: group.label,
                 checkpoint: group.checkpoint,
                 gpus: group.gpus,
+                gpus_unstated: group.gpus_unstated,
                 isl: group.isl,
                 osl: group.osl,
                 tool: group.tool.and_then(|t| Tool::ALL.into_iter().find(|tool| tool.as_str() == t)),
                 file_lengths: group.file_lengths,
                 conc: group.conc,
+                rate: group.rate,
                 split_by: group.split_by,
                 files: names.into_iter().zip(blobs).collect(),
             };

@@ -10,10 +10,14 @@
 //!   lengths uniformly in [1, len]).
 //! - A 0 latency is an empty list's mean, not a measurement; `NaN` arrives as null.
 //! - A `sharegpt` dataset records no nominal lengths: the measured means are used, and said.
+//! - `--output-details` adds index-aligned lists over every request (`ttfts`, `itls`,
+//!   `input_lens`, `output_lens`, `errors`; no start time, no latency): a request's E2E is
+//!   TTFT + Σ ITL.
 
 use serde_json::Value;
 
 use super::json::{count, measured, number, rate};
+use super::requests::{from_arrays, with_requests, RequestsRule};
 use super::{Length, Run};
 
 /// Keys every generation of SGLang's lines has one of, and vLLM never writes.
@@ -38,13 +42,13 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
     });
     let random = doc.get("dataset_name").and_then(Value::as_str).is_some_and(|d| d.starts_with("random"));
     let fixed = number(doc, &["random_range_ratio"]) == Some(1.0);
-    let nominal = |key: &'static str| (random && fixed).then(|| count(doc, &[key]).map(|tokens| Length { tokens, from: key })).flatten();
+    let nominal = |key: &'static str| (random && fixed).then(|| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key))).flatten();
     // A ShareGPT run has no nominal length: its lengths are the measured means (its own
     // workload, never merged with a random dataset's).
     let sharegpt = doc.get("dataset_name").and_then(Value::as_str) == Some("sharegpt");
     let measured_mean = |total: &str, from: &'static str| {
         let (total, n) = (number(doc, &[total])?, number(doc, &["completed"]).filter(|n| *n > 0.0)?);
-        sharegpt.then(|| Length { tokens: (total / n).round() as u64, from })
+        sharegpt.then(|| Length::measured((total / n).round() as u64, from))
     };
     let details = doc.get("details").unwrap_or(doc);
     let errors_list: Option<Vec<bool>> =
@@ -57,7 +61,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
             .collect()
     });
     let rate_driven = conc.is_none();
-    Run {
+    let run = Run {
         entry,
         conc,
         no_conc,
@@ -70,6 +74,12 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         osl: nominal("random_output_len")
             .or_else(|| measured_mean("total_output_tokens", "ShareGPT measured mean output length"))
             .or_else(|| measured_mean("total_output", "ShareGPT measured mean output length")),
+        // The dataset is the tool's own label: runs of two datasets are two setups, never trials.
+        labels: doc
+            .get("dataset_name")
+            .and_then(Value::as_str)
+            .map(|d| vec![("dataset_name".to_owned(), d.to_owned())])
+            .unwrap_or_default(),
         caveat: sharegpt
             .then(|| "a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed), a workload of its own".to_owned()),
         n: number(doc, &["completed"]),
@@ -83,5 +93,13 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         itl: (ms("median_itl_ms"), ms("p99_itl_ms")),
         e2e: (ms("median_e2e_latency_ms"), ms("p99_e2e_latency_ms")),
         ..Run::default()
-    }
+    };
+    with_requests(run, from_arrays(details), DETAILS)
 }
+
+/// What `--output-details` gives again: the counts and TTFT. Its summary TPOT and E2E use
+/// each request's latency, timed after the stream closed, which the details do not write.
+const DETAILS: RequestsRule = RequestsRule {
+    reproduce: &["n", "errors", "ttft_p50_ms", "ttft_p99_ms"],
+    why_not: Some("SGLang's summary TPOT and E2E use each request's latency, timed after its stream closed, which --output-details does not write: a request's E2E here is TTFT + Σ ITL, and its TPOT follows from that"),
+};

@@ -12,11 +12,16 @@
 //!   are zeros written for empty lists.
 //! - A `bench sweep` summary is a list of runs; `run_number` tells repeated runs apart.
 //! - `--metadata` values arrive as strings (`"input_len": "1000"`) and are read as numbers.
+//! - `--save-detailed` keeps index-aligned arrays over every request (`ttfts`, `itls`,
+//!   `latencies`, `output_lens`, `start_times`, `errors`): the run's requests. Its
+//!   percentiles are numpy's over the completed ones, so the requests give every figure again.
 
 use serde_json::Value;
 
-use super::json::{at, count, measured, number, percentile, rate};
+use super::json::{at, count, measured, number, rate};
+use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
 use super::{Length, Run};
+use crate::core::stats::percentile;
 
 /// Whether a document is a vLLM result: its throughput and TTFT summary, and none of
 /// SGLang's keys.
@@ -27,7 +32,7 @@ pub(super) fn detect(doc: &Value) -> bool {
 }
 
 fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
-    keys.into_iter().find_map(|key| count(doc, &[key]).map(|tokens| Length { tokens, from: key }))
+    keys.into_iter().find_map(|key| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key)))
 }
 
 /// The run in one result object.
@@ -65,12 +70,12 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         (None, None) => e2e_from_latencies.unwrap_or_default(),
         stated => stated,
     };
-    Run {
+    let run = Run {
         entry,
         conc,
         no_conc,
         rate,
-        requests: number(doc, &["num_prompts"]),
+        sent: number(doc, &["num_prompts"]),
         trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
         req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
         labels: labels(doc),
@@ -88,7 +93,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         e2e,
         date: doc.get("date").and_then(Value::as_str).and_then(date_of_stamp),
         ..Run::default()
-    }
+    };
+    with_requests(run, from_arrays(doc), EVERY_FIGURE)
 }
 
 /// The string values vLLM itself does not write: `--metadata` labels (numbers written as

@@ -18,6 +18,24 @@ pub struct Serving {
     pub selection: Option<String>,
     /// One per input/output length pair.
     pub workloads: Vec<Workload>,
+    /// The per-request tables, one per engine that has one (schema 1.3).
+    pub requests: Vec<RequestsFile>,
+}
+
+/// An engine's per-request table (schema 1.3): what each request of its cells did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestsFile {
+    /// The engine id.
+    pub id: String,
+    /// The table, a declared source (`core::requests` reads it).
+    pub file: String,
+}
+
+impl Serving {
+    /// The per-request table of an engine, if it has one.
+    pub fn requests_of(&self, engine: &str) -> Option<&RequestsFile> {
+        self.requests.iter().find(|r| r.id == engine)
+    }
 }
 
 /// What drives a workload's cells: the x axis its charts draw.
@@ -204,6 +222,10 @@ pub struct Cell {
     pub e2e_p99_ms: Option<f64>,
     /// The sweep file this cell came from.
     pub source: Option<String>,
+    /// Rows the engine's per-request table holds for this cell (schema 1.3).
+    pub requests: Option<f64>,
+    /// The tool listed a sample of the cell's requests, not every one (schema 1.3).
+    pub requests_sampled: bool,
 }
 
 impl Cell {

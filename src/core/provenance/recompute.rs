@@ -11,6 +11,7 @@ use crate::core::json::{Json, Obj};
 use crate::core::format::rounding_half_width;
 use crate::core::model::{Cell, Results, Trials, CELL_NUMBERS};
 use crate::core::path::JsonPath;
+use crate::core::stats::median;
 
 /// A serving cell whose published figures do not match its source sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +65,10 @@ fn published(cell: &Cell) -> Vec<(&'static str, f64)> {
     fields.extend(cell.isl.map(|v| ("isl", v as f64)));
     fields.extend(cell.osl.map(|v| ("osl", v as f64)));
     fields.extend(CELL_NUMBERS.iter().filter_map(|f| (f.get)(cell).map(|v| (f.name, v))));
+    // A run's request rows (a cell of trials sums its trials', checked with the table).
+    if cell.trials.is_none() {
+        fields.extend(cell.requests.map(|r| ("requests", r)));
+    }
     fields
 }
 
@@ -77,17 +82,6 @@ fn line_disagreement(fields: &[(&str, f64)], line: &Obj<'_>) -> Option<String> {
         }
     }
     None
-}
-
-/// The median of some values: the middle one, or the mean of the two middle ones.
-pub fn median(values: &mut [f64]) -> Option<f64> {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(values[n / 2]),
-        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2.0),
-    }
 }
 
 /// Why a repeated-runs cell does not follow from its trial lines, or `None` when each
@@ -114,19 +108,52 @@ fn trials_disagreement(fields: &[(&str, f64)], trials: &Trials, runs: &[&Obj<'_>
     None
 }
 
-/// Recompute every serving cell that cites `source` from that sweep's JSONL lines, and
-/// each matching line from its tool's file where `rederive` can.
-pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederive<'_>) -> Recomputation {
-    let text = String::from_utf8_lossy(jsonl);
-    // Each line's text (what a re-derivation is asked about) and its object, borrowing it.
-    let lines: Vec<(&str, Obj<'_>)> = text
-        .lines()
+/// Each line of a sweep: its text (what a re-derivation is asked about) and its object,
+/// borrowing it.
+pub(super) fn sweep_lines(text: &str) -> Vec<(&str, Obj<'_>)> {
+    text.lines()
         .filter(|l| !l.trim().is_empty())
         .filter_map(|l| match Json::parse(l.as_bytes()).ok()? {
             Json::Object(obj) => Some((l, obj)),
             _ => None,
         })
+        .collect()
+}
+
+/// The sweep lines behind a cell — the one its figures round from, or one per trial for a
+/// cell of repeated runs — or why there are none.
+pub(super) fn cell_lines<'l, 'a>(cell: &Cell, lines: &'l [(&'a str, Obj<'a>)]) -> Result<Vec<&'l (&'a str, Obj<'a>)>, String> {
+    let fields = published(cell);
+    let keys: Vec<&str> = ["isl", "osl", "conc", "rate_rps", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
+    let key_values: Vec<(&str, f64)> = fields.iter().copied().filter(|f| keys.contains(&f.0)).collect();
+    let candidates: Vec<&(&str, Obj<'_>)> = lines
+        .iter()
+        .filter(|(_, line)| key_values.iter().all(|&(k, v)| line.get(k).and_then(Json::as_f64).is_some_and(|raw| rounds_to(v, raw))))
         .collect();
+    if let Some(trials) = &cell.trials {
+        let runs: Vec<&(&str, Obj<'_>)> = candidates.into_iter().filter(|(_, l)| l.contains_key("trial")).collect();
+        let objects: Vec<&Obj<'_>> = runs.iter().map(|(_, l)| l).collect();
+        return match trials_disagreement(&fields, trials, &objects) {
+            Some(reason) => Err(reason),
+            None => Ok(runs),
+        };
+    }
+    if candidates.is_empty() {
+        return Err(format!("no line with the same {}", keys.join(", ")));
+    }
+    let (agree, reasons): (Vec<_>, Vec<_>) =
+        candidates.iter().map(|line| (*line, line_disagreement(&fields, &line.1))).partition(|(_, r)| r.is_none());
+    match agree.first() {
+        Some((line, _)) => Ok(vec![*line]),
+        None => Err(reasons.into_iter().find_map(|(_, r)| r).unwrap_or_default()),
+    }
+}
+
+/// Recompute every serving cell that cites `source` from that sweep's JSONL lines, and
+/// each matching line from its tool's file where `rederive` can.
+pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederive<'_>) -> Recomputation {
+    let text = String::from_utf8_lossy(jsonl);
+    let lines = sweep_lines(&text);
     let mut out = Recomputation::default();
     let Some(serving) = &results.serving else { return out };
     for (w, workload) in serving.workloads.iter().enumerate() {
@@ -135,38 +162,11 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederi
                 let Some(cell) = cell.as_ref().filter(|cell| cell.source.as_deref() == Some(source)) else { continue };
                 out.cells += 1;
                 let path = JsonPath::root().key("serving").key("workloads").index(w).key("rows").index(r).key("cells").index(c).to_string();
-                let fields = published(cell);
-                let keys: Vec<&str> =
-                    ["isl", "osl", "conc", "rate_rps", "t_start"].into_iter().filter(|k| fields.iter().any(|f| f.0 == *k)).collect();
-                let key_values: Vec<(&str, f64)> = fields.iter().copied().filter(|f| keys.contains(&f.0)).collect();
-                let candidates: Vec<&(&str, Obj<'_>)> = lines
-                    .iter()
-                    .filter(|(_, line)| {
-                        key_values.iter().all(|&(k, v)| line.get(k).and_then(Json::as_f64).is_some_and(|raw| rounds_to(v, raw)))
-                    })
-                    .collect();
-                let used: Vec<&(&str, Obj<'_>)> = if let Some(trials) = &cell.trials {
-                    let runs: Vec<&(&str, Obj<'_>)> = candidates.into_iter().filter(|(_, l)| l.contains_key("trial")).collect();
-                    let objects: Vec<&Obj<'_>> = runs.iter().map(|(_, l)| l).collect();
-                    if let Some(reason) = trials_disagreement(&fields, trials, &objects) {
+                let used = match cell_lines(cell, &lines) {
+                    Ok(used) => used,
+                    Err(reason) => {
                         out.mismatches.push(CellMismatch { path, reason });
                         continue;
-                    }
-                    runs
-                } else {
-                    if candidates.is_empty() {
-                        out.mismatches.push(CellMismatch { path, reason: format!("no line with the same {}", keys.join(", ")) });
-                        continue;
-                    }
-                    let (agree, reasons): (Vec<_>, Vec<_>) =
-                        candidates.iter().map(|line| (*line, line_disagreement(&fields, &line.1))).partition(|(_, r)| r.is_none());
-                    match agree.first() {
-                        Some((line, _)) => vec![*line],
-                        None => {
-                            let reason = reasons.into_iter().find_map(|(_, r)| r).unwrap_or_default();
-                            out.mismatches.push(CellMismatch { path, reason });
-                            continue;
-                        }
                     }
                 };
                 // The lines behind the cell, derived again from the tool's own file.

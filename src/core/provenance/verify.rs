@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::recompute::{recompute, Recomputation};
+use super::requests::{check_requests, RequestsCheck, RowsRederive};
 use super::status::{SourceStatus, StatusCounts};
+use crate::core::findings::{Finding, FindingKind, Severity};
 use crate::core::model::Results;
 
 /// Derives a sweep line again from a tool file: `(file name, bytes, entry, the line's JSON
@@ -15,6 +17,10 @@ use crate::core::model::Results;
 /// where the check runs (the page's import module could not be loaded): the line is then
 /// checked against its sweep only, and not counted as derived from its tool's file.
 pub type ToolRederive<'a> = &'a dyn Fn(&str, &[u8], &str, &str) -> Option<Result<(), String>>;
+
+/// Inflates a per-request table's gzip bytes (natively `requests::gunzip`; the page uses the
+/// browser's own `DecompressionStream` and checks tables only when a view asks).
+pub type Inflate<'a> = &'a dyn Fn(&[u8]) -> Result<Vec<u8>, String>;
 
 /// The status a `url`-only source keeps: neither the page nor the command line fetches it.
 pub const REMOTE: &str = "remote: known only by its URL, not fetched";
@@ -47,6 +53,7 @@ impl Verification {
     /// Every source "not checked" until it is reached; `url`-only sources stay so.
     pub fn new(results: &Results) -> Self {
         let sweeps = super::citations::sweep_sources(results);
+        let tables: Vec<&str> = results.serving.iter().flat_map(|s| s.requests.iter().map(|r| r.file.as_str())).collect();
         let mut jobs = Vec::new();
         let statuses = results
             .sources
@@ -60,7 +67,7 @@ impl Verification {
                             name: source.name().to_owned(),
                             file: file.clone(),
                             sha256: source.sha256.clone(),
-                            keep_bytes: sweeps.contains(file.as_str()) || source.original_path.is_some(),
+                            keep_bytes: sweeps.contains(file.as_str()) || source.original_path.is_some() || tables.contains(&file.as_str()),
                         });
                         SourceStatus::NotChecked("not reached yet".into())
                     }
@@ -70,6 +77,11 @@ impl Verification {
             })
             .collect();
         Verification { statuses, sweeps: BTreeMap::new(), jobs }
+    }
+
+    /// The bytes kept of a verified source (a sweep, a copy of a tool's file, a table).
+    pub fn kept(&self, name: &str) -> Option<&[u8]> {
+        self.sweeps.get(name).map(Vec::as_slice)
     }
 
     /// The sources to fetch or read, in file order.
@@ -120,7 +132,42 @@ impl Verification {
                 (name.to_owned(), outcome)
             })
             .collect();
-        Report { statuses: self.statuses.clone(), recomputations, errors, warnings }
+        Report { statuses: self.statuses.clone(), recomputations, errors, warnings, requests: Vec::new() }
+    }
+
+    /// Check every engine's per-request table that was verified (`inflate` reads its gzip
+    /// bytes; the page inflates in the browser and checks only when a view asks): its rows
+    /// against the study, its runs' figures against their verified sweep lines, and its rows
+    /// against the tools' own per-request files through `rederive`.
+    pub fn check_requests(&self, results: &Results, inflate: Inflate<'_>, rederive: RowsRederive<'_>) -> Vec<RequestsCheck> {
+        let Some(serving) = &results.serving else { return Vec::new() };
+        serving
+            .requests
+            .iter()
+            .map(|t| {
+                let skipped = |why: String| RequestsCheck {
+                    engine: t.id.clone(),
+                    file: t.file.clone(),
+                    skipped: Some(why),
+                    ..RequestsCheck::default()
+                };
+                let Some(bytes) = self.sweeps.get(&t.file) else { return skipped("not checked: the table is not verified".to_owned()) };
+                match inflate(bytes) {
+                    Ok(text) => check_requests(results, &t.id, &t.file, &text, &self.sweeps, rederive),
+                    Err(why) => RequestsCheck {
+                        engine: t.id.clone(),
+                        file: t.file.clone(),
+                        findings: vec![Finding {
+                            severity: Severity::Error,
+                            kind: FindingKind::Syntax,
+                            path: t.file.clone(),
+                            message: why,
+                        }],
+                        ..RequestsCheck::default()
+                    },
+                }
+            })
+            .collect()
     }
 }
 
@@ -136,6 +183,8 @@ pub struct Report {
     pub errors: usize,
     /// Validation warnings.
     pub warnings: usize,
+    /// Each per-request table's check (schema 1.3), when it was run.
+    pub requests: Vec<RequestsCheck>,
 }
 
 /// Pass or fail, and the sentence that says why.
@@ -178,6 +227,10 @@ impl Report {
         if matched < cells {
             reasons.push(format!("{} of {cells} cells disagree with their sweep", cells - matched));
         }
+        let failing: Vec<&str> = self.requests.iter().filter(|r| !r.passes()).map(|r| r.file.as_str()).collect();
+        if !failing.is_empty() {
+            reasons.push(format!("per-request tables disagree ({})", failing.join(", ")));
+        }
         if require_all && counts.verified < counts.total {
             reasons.push(format!("{} of {} sources not verified (--require-all)", counts.total - counts.verified, counts.total));
         }
@@ -192,6 +245,12 @@ impl Report {
             counts.unavailable,
             if counts.not_checked > 0 { format!(", {} not checked", counts.not_checked) } else { String::new() },
         );
+        let (runs, matched_runs) = self.requests.iter().fold((0, 0), |(r, m), c| (r + c.runs, m + c.matched));
+        let facts = if self.requests.is_empty() {
+            facts
+        } else {
+            format!("{facts}; {matched_runs} of {runs} runs' figures recomputed from their requests")
+        };
         // A pass that verified nothing is not said as "pass": the file is valid, its sources unchecked.
         let head = match (counts.verified, counts.total) {
             (v, t) if v == t => "pass".to_owned(),

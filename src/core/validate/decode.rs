@@ -11,15 +11,12 @@ use crate::core::findings::FindingKind;
 use crate::core::model::{Decode, DecodeRow, Engine, Source};
 use crate::core::path::JsonPath;
 
-/// `concurrency`: positive whole numbers, strictly ascending.
+/// `concurrency`: positive whole numbers, strictly ascending; empty only in a study that
+/// indexes nothing by them (`needs_levels`).
 pub(super) fn concurrency(checker: &mut Checker, obj: &Obj<'_>) -> Option<Vec<u32>> {
     let root = JsonPath::root();
     let items = checker.required_array(obj, "concurrency", &root)?;
     let path = root.key("concurrency");
-    if items.is_empty() {
-        checker.error(FindingKind::OutOfRange, &path, "expected at least one concurrency level");
-        return None;
-    }
     let mut levels: Vec<u32> = Vec::with_capacity(items.len());
     let mut ok = true;
     for (i, item) in items.iter().enumerate() {

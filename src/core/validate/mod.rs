@@ -202,6 +202,16 @@ fn results(checker: &mut Checker, obj: &Obj<'_>) -> Option<Results> {
     let accuracy = checker.block(obj, "accuracy").map(|(map, path)| accuracy::accuracy(checker, map, &path, &mut refs));
     let weight_accuracy = checker.block(obj, "weightAccuracy").map(|(map, path)| accuracy::weight_accuracy(checker, map, &path, &mut refs));
     refs.check(checker);
+    // A study of request-rate sweeps alone has no concurrency level to list; the decode
+    // block and concurrency-driven workloads are indexed by them.
+    let by_concurrency = serving.as_ref().is_some_and(|s| s.workloads.iter().any(|w| w.load == crate::core::model::LoadAxis::Concurrency));
+    if concurrency.as_ref().is_some_and(Vec::is_empty) && (decode.is_some() || by_concurrency) {
+        checker.error(
+            FindingKind::Inconsistent,
+            &root.key("concurrency"),
+            "expected at least one concurrency level: the decode block and concurrency-driven workloads are indexed by them (only a study of request-rate sweeps may list none)",
+        );
+    }
 
     Some(Results {
         schema_version: schema_version?,

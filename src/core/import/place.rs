@@ -1,0 +1,252 @@
+//! One engine's files, read and placed: each file read by its tool's importer and copied
+//! (its copy's name taken by no other file of the study), a run's per-request file paired
+//! with its summary, the publisher's load given to runs whose files record none, and every
+//! run placed as a cell at its lengths and load.
+
+use super::cells::{cell_of, place, Placed, PlacedRequests};
+use super::doc::{EngineDoc, SourceDoc};
+use super::groups::FileRead;
+use super::pairing::{pair, ReadFile};
+use super::study::{study_error, sweep_name, EngineGroup, WrittenFile, RESULTS};
+use super::{read_file, ImportError, ImportWarning, Length, Load, Run};
+use crate::core::format::plural;
+use crate::core::provenance::sha256_hex;
+use crate::core::requests::table_name;
+
+/// What the study being written has gathered from its engines so far.
+#[derive(Default)]
+pub(super) struct Gathered {
+    /// Caveats and what was left out.
+    pub warnings: Vec<ImportWarning>,
+    /// Every cell placed.
+    pub placed: Vec<Placed>,
+    /// The copies of the tools' files.
+    pub copies: Vec<WrittenFile>,
+    /// Their sources.
+    pub sources: Vec<SourceDoc>,
+    /// The engines.
+    pub engines: Vec<EngineDoc>,
+    /// Each engine in a line, for the method text.
+    pub described: Vec<String>,
+    /// Dates the files record.
+    pub dates: Vec<String>,
+    /// Some cell has measured power.
+    pub any_power: bool,
+    /// What each file gave.
+    pub read: Vec<FileRead>,
+    /// No engine states its GPU count: throughput is per endpoint.
+    pub per_endpoint: bool,
+}
+
+fn basename(name: &str) -> &str {
+    name.rsplit(['/', '\\']).next().unwrap_or(name)
+}
+
+/// A file of the group, read: its name as given, its copy's name, what it held.
+pub(super) struct GroupFile {
+    name: String,
+    copy: String,
+}
+
+/// Read an engine's files (in name order, so the study does not depend on the order they
+/// were given), copy each, pair per-request files with their summaries and give the
+/// publisher's load to runs that record none.
+pub(super) fn read_group(
+    group: &EngineGroup,
+    groups: &[EngineGroup],
+    gathered: &mut Gathered,
+) -> Result<Vec<(GroupFile, super::Imported)>, ImportError> {
+    let mut files: Vec<&(String, Vec<u8>)> = group.files.iter().collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut read: Vec<ReadFile> = Vec::new();
+    let mut copies: Vec<String> = Vec::new();
+    for (name, bytes) in files {
+        read.push((name.clone(), read_file(name, bytes, group.tool)?));
+        let mut copy = format!("{}-{}", group.id, basename(name));
+        let mut k = 2;
+        // Never a name another file of the study takes: another copy, a sweep, a table, the results.
+        let taken = |c: &str| {
+            c == RESULTS
+                || gathered.copies.iter().any(|w| w.name == c)
+                || copies.iter().any(|w| w == c)
+                || groups.iter().any(|o| sweep_name(&o.id) == c || table_name(&o.id) == c)
+        };
+        while taken(&copy) {
+            copy = format!("{}-{k}-{}", group.id, basename(name));
+            k += 1;
+        }
+        let original = if name.starts_with('/') || name.contains(':') { basename(name) } else { name.as_str() };
+        gathered.sources.push(SourceDoc { file: copy.clone(), original_path: Some(original.to_owned()), sha256: sha256_hex(bytes) });
+        gathered.copies.push(WrittenFile { name: copy.clone(), bytes: bytes.clone() });
+        copies.push(copy);
+    }
+    pair(&mut read)?;
+    let mut out = Vec::new();
+    for ((name, mut imported), copy) in read.into_iter().zip(copies) {
+        imported.place_at(&name, group.given_load());
+        imported.check_placeable(&name)?;
+        let skipped: Vec<String> = imported.runs.iter().filter_map(|r| Load::of(r).err()).collect();
+        gathered.read.push(FileRead {
+            file: name.clone(),
+            tool: imported.tool.title(),
+            runs: imported.runs.len() + imported.paired,
+            skipped,
+            paired: imported.paired,
+        });
+        gathered.warnings.append(&mut imported.warnings);
+        out.push((GroupFile { name, copy }, imported));
+    }
+    Ok(out)
+}
+
+/// A run's input and output lengths: the publisher's for this file (else the engine's),
+/// else the tool's nominal ones; a run whose dataset has no nominal length keeps the mean
+/// it measured, whatever the publisher gave (another dataset's length).
+fn lengths(
+    group: &EngineGroup,
+    file: &str,
+    run: &Run,
+    tool: &str,
+    at: &str,
+    warnings: &mut Vec<ImportWarning>,
+) -> Result<(u64, u64), ImportError> {
+    let (given_isl, given_osl) =
+        group.file_lengths.iter().find(|l| l.0 == file).map_or((group.isl, group.osl), |l| (l.1.or(group.isl), l.2.or(group.osl)));
+    let mut one = |given: Option<u64>, found: Option<Length>, flag: &str, what: &str| -> Result<u64, ImportError> {
+        match (given, found) {
+            (Some(given), Some(found)) if found.measured => {
+                warnings.push(ImportWarning {
+                    file: file.to_owned(),
+                    entry: run.entry.clone(),
+                    message: format!(
+                        "{flag} {given} is not used here: the run's dataset has no nominal {what} length, so it keeps its {} of {}",
+                        found.from, found.tokens
+                    ),
+                });
+                Ok(found.tokens)
+            }
+            (Some(given), found) => {
+                // The tool's own record, when the publisher's is far from it, is said.
+                if let Some(found) = found.filter(|f| (given as f64 - f.tokens as f64).abs() > 0.05 * f.tokens as f64) {
+                    warnings.push(ImportWarning {
+                        file: file.to_owned(),
+                        entry: run.entry.clone(),
+                        message: format!(
+                            "{flag} {given} disagrees with the file's own {} of {} (more than 5 %); {flag} was used",
+                            found.from, found.tokens
+                        ),
+                    });
+                }
+                Ok(given)
+            }
+            (None, Some(found)) => Ok(found.tokens),
+            (None, None) => Err(study_error(format!(
+                "{at}: {tool} does not record the nominal {what} length: give it for engine `{}` ({flag} N)",
+                group.id
+            ))),
+        }
+    };
+    Ok((one(given_isl, run.isl, "--isl", "input")?, one(given_osl, run.osl, "--osl", "output")?))
+}
+
+/// Place every run of an engine's files as a cell; describe the engine.
+pub(super) fn place_group(
+    g: usize,
+    group: &EngineGroup,
+    split: Option<&(String, String)>,
+    files: Vec<(GroupFile, super::Imported)>,
+    gathered: &mut Gathered,
+) -> Result<(), ImportError> {
+    let mut tools = Vec::new();
+    let mut models: Vec<String> = Vec::new();
+    let source = files.first().map(|(f, _)| f.copy.clone());
+    let copy_of = |name: &str| files.iter().find(|(f, _)| f.name == name).map_or_else(|| name.to_owned(), |(f, _)| f.copy.clone());
+    for (file, imported) in &files {
+        tools.push(imported.tool);
+        for run in &imported.runs {
+            let Ok(load) = Load::of(run) else { continue };
+            if let Some((key, value)) = split {
+                if !run.labels.iter().any(|(k, v)| k == key && v == value) {
+                    continue;
+                }
+            }
+            let at = if run.entry.is_empty() { file.name.clone() } else { format!("{} {}", file.name, run.entry) };
+            let (isl, osl) = lengths(group, &file.name, run, imported.tool.title(), &at, &mut gathered.warnings)?;
+            if let (Some((_, seen)), Some(gpus)) = (run.power, group.stated_gpus()) {
+                if seen == gpus as usize {
+                    gathered.any_power = true;
+                } else {
+                    gathered.warnings.push(ImportWarning {
+                        file: file.name.clone(),
+                        entry: run.entry.clone(),
+                        message: format!(
+                            "the GPU telemetry saw {seen} GPUs, but {} were given: power per GPU is not written (not measured) rather than guessed",
+                            group.gpus
+                        ),
+                    });
+                }
+            }
+            gathered.dates.extend(run.date.clone());
+            if let Some(m) = run.model.as_ref().filter(|m| !models.contains(m)) {
+                models.push(m.clone());
+            }
+            let cell = cell_of(run, load, isl, osl, group.stated_gpus());
+            let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
+            let requests = run.requests.as_ref().map(|r| {
+                let from = match &r.file {
+                    Some((name, entry)) => format!("{} {entry}", copy_of(name)).trim_end().to_owned(),
+                    None => from.clone(),
+                };
+                PlacedRequests { trial: run.trial, requests: r.clone(), from }
+            });
+            let new = Placed {
+                engine: g,
+                key: (isl, osl),
+                load,
+                cell,
+                from,
+                trials: Vec::new(),
+                labels: run.labels.clone(),
+                requests: requests.into_iter().collect(),
+            };
+            place(&mut gathered.placed, new, run.trial, &group.id)?;
+        }
+    }
+    tools.dedup();
+    let lengths_words = match (group.isl, group.osl) {
+        (Some(_), Some(_)) => "lengths given by the publisher".to_owned(),
+        _ => "nominal lengths as the tool recorded them".to_owned(),
+    };
+    let tool_names: Vec<&str> = tools.iter().map(|t| t.title()).collect();
+    let gpus_words = match group.stated_gpus() {
+        Some(g) => format!("{g} GPU{}", plural(g as usize, "", "s")),
+        None => "GPUs not stated".to_owned(),
+    };
+    gathered.described.push(format!(
+        "{} — {}, {} file{}, {gpus_words}, {lengths_words}",
+        group.label,
+        tool_names.join(" and "),
+        group.files.len(),
+        plural(group.files.len(), "", "s"),
+    ));
+    // The checkpoint the files name, unless the publisher gave one; files naming several
+    // models in one engine are said (one engine is one model).
+    if models.len() > 1 {
+        gathered.warnings.push(ImportWarning {
+            file: format!("engine `{}`", group.id),
+            entry: String::new(),
+            message: format!(
+                "its files name {} different models ({}): one engine should be one model and checkpoint",
+                models.len(),
+                models.join(", ")
+            ),
+        });
+    }
+    let checkpoint = match (&group.checkpoint, models.as_slice()) {
+        (Some(c), _) => Some(c.clone()),
+        (None, [only]) => Some(only.clone()),
+        _ => None,
+    };
+    gathered.engines.push(EngineDoc { id: group.id.clone(), label: group.label.clone(), checkpoint, source });
+    Ok(())
+}

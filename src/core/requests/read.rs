@@ -1,0 +1,340 @@
+//! Reading a per-request table into columns, one set per cell: what the goodput, the
+//! distributions and the verification read. Rows are checked as they are read (a negative
+//! time, a TTFT after the E2E, a word that is not a status); every problem names its line.
+//! A million rows are read in one pass without a string allocated per row.
+
+use std::collections::HashMap;
+
+use super::{Status, HEADER};
+
+/// A problem in a table, at its line (1-based; the header is line 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The line.
+    pub line: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// One cell's requests, as columns. A `NaN` in a number column is a value the tool did not
+/// record: it is never drawn, counted or shown as a number (`value` says so).
+#[derive(Clone, Debug)]
+pub struct CellRequests {
+    /// The cell's workload token.
+    pub workload: String,
+    /// Its concurrency or offered rate.
+    pub level: f64,
+    /// The run's index among repeated runs.
+    pub trial: Option<u32>,
+    /// The line of its first row.
+    pub first_line: usize,
+    /// Start offset from the run's first request, ms.
+    pub start_ms: Vec<f64>,
+    /// Time to first token, ms.
+    pub ttft_ms: Vec<f64>,
+    /// Time per output token, ms.
+    pub tpot_ms: Vec<f64>,
+    /// End to end, ms.
+    pub e2e_ms: Vec<f64>,
+    /// Prompt tokens.
+    pub input_tokens: Vec<f64>,
+    /// Output tokens.
+    pub output_tokens: Vec<f64>,
+    /// How each ended.
+    pub status: Vec<Status>,
+    /// The tool's error code or text, by row, for the rows that have one.
+    pub errors: Vec<(usize, String)>,
+}
+
+/// A recorded value, or `None` for one the tool did not record.
+pub fn value(v: f64) -> Option<f64> {
+    (!v.is_nan()).then_some(v)
+}
+
+impl CellRequests {
+    fn new(workload: &str, level: f64, trial: Option<u32>, first_line: usize) -> Self {
+        CellRequests {
+            workload: workload.to_owned(),
+            level,
+            trial,
+            first_line,
+            start_ms: Vec::new(),
+            ttft_ms: Vec::new(),
+            tpot_ms: Vec::new(),
+            e2e_ms: Vec::new(),
+            input_tokens: Vec::new(),
+            output_tokens: Vec::new(),
+            status: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    /// Rows.
+    pub fn len(&self) -> usize {
+        self.status.len()
+    }
+
+    /// No rows.
+    pub fn is_empty(&self) -> bool {
+        self.status.is_empty()
+    }
+
+    /// Rows of a status.
+    pub fn count(&self, status: Status) -> usize {
+        self.status.iter().filter(|s| **s == status).count()
+    }
+
+    /// Whether two cells hold the same rows (a value not recorded equals one not recorded).
+    pub fn same_rows(&self, other: &CellRequests) -> Result<(), String> {
+        if self.len() != other.len() {
+            return Err(format!("{} rows, where {} are derived again", self.len(), other.len()));
+        }
+        let columns: [(&str, &Vec<f64>, &Vec<f64>); 6] = [
+            ("start_ms", &self.start_ms, &other.start_ms),
+            ("ttft_us", &self.ttft_ms, &other.ttft_ms),
+            ("tpot_us", &self.tpot_ms, &other.tpot_ms),
+            ("e2e_us", &self.e2e_ms, &other.e2e_ms),
+            ("input_tokens", &self.input_tokens, &other.input_tokens),
+            ("output_tokens", &self.output_tokens, &other.output_tokens),
+        ];
+        for (name, a, b) in columns {
+            if let Some(i) = (0..a.len()).find(|&i| !(a[i] == b[i] || (a[i].is_nan() && b[i].is_nan()))) {
+                // In the column's own unit: latencies are kept in ms, written in µs.
+                let scale = if name.ends_with("_us") { 1000.0 } else { 1.0 };
+                let say = |v: f64| value(v).map_or_else(|| "empty".to_owned(), |v| format!("{}", (v * scale).round()));
+                return Err(format!(
+                    "row {} (line {}): {name} is {} in the table but {} derived again",
+                    i + 1,
+                    self.first_line + i,
+                    say(a[i]),
+                    say(b[i])
+                ));
+            }
+        }
+        if let Some(i) = (0..self.len()).find(|&i| self.status[i] != other.status[i]) {
+            return Err(format!(
+                "row {}: status {} in the table but {} derived again",
+                i + 1,
+                self.status[i].as_str(),
+                other.status[i].as_str()
+            ));
+        }
+        if self.errors != other.errors {
+            return Err("the error codes differ from those derived again".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// A per-request table read into its cells, in the order they first appear.
+#[derive(Clone, Debug, Default)]
+pub struct RequestTable {
+    /// The cells.
+    pub cells: Vec<CellRequests>,
+}
+
+/// At most this many problems are listed; the last entry says how many more there were.
+const LISTED: usize = 20;
+
+/// The fields of one CSV record (RFC 4180 quoting), and the byte after it.
+fn record(bytes: &[u8], mut at: usize, fields: &mut Vec<(usize, usize, bool)>) -> usize {
+    fields.clear();
+    loop {
+        if bytes.get(at) == Some(&b'"') {
+            let start = at + 1;
+            at = start;
+            while at < bytes.len() {
+                if bytes[at] == b'"' {
+                    if bytes.get(at + 1) == Some(&b'"') {
+                        at += 2;
+                        continue;
+                    }
+                    break;
+                }
+                at += 1;
+            }
+            fields.push((start, at.min(bytes.len()), true));
+            at += 1;
+        } else {
+            let start = at;
+            while at < bytes.len() && !matches!(bytes[at], b',' | b'\n' | b'\r') {
+                at += 1;
+            }
+            fields.push((start, at, false));
+        }
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            Some(b'\r') if bytes.get(at + 1) == Some(&b'\n') => return at + 2,
+            Some(_) => return at + 1,
+            None => return at,
+        }
+    }
+}
+
+/// A whole number field: `Ok(NaN)` when empty.
+fn whole(text: &[u8]) -> Result<f64, ()> {
+    let (negative, digits) = match text.first() {
+        None => return Ok(f64::NAN),
+        Some(b'-') => (true, &text[1..]),
+        Some(_) => (false, text),
+    };
+    if digits.is_empty() || digits.len() > 15 {
+        return Err(());
+    }
+    let mut n: i64 = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return Err(());
+        }
+        n = n * 10 + i64::from(b - b'0');
+    }
+    Ok(if negative { -(n as f64) } else { n as f64 })
+}
+
+impl RequestTable {
+    /// Read a table's text (after inflating it); every problem with its line.
+    pub fn parse(text: &[u8]) -> Result<RequestTable, Vec<TableError>> {
+        let mut problems: Vec<TableError> = Vec::new();
+        let mut more = 0usize;
+        let mut problem = |problems: &mut Vec<TableError>, line: usize, message: String| {
+            if problems.len() < LISTED {
+                problems.push(TableError { line, message });
+            } else {
+                more += 1;
+            }
+        };
+        let header_end = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
+        let header = String::from_utf8_lossy(&text[..header_end]);
+        if header.trim_end_matches('\r') != HEADER {
+            return Err(vec![TableError { line: 1, message: format!("the header is `{}`; expected `{HEADER}`", header.trim_end()) }]);
+        }
+        let mut table = RequestTable::default();
+        let mut index: HashMap<(String, u64, Option<u32>), usize> = HashMap::new();
+        let mut current: Option<usize> = None;
+        let mut fields = Vec::with_capacity(11);
+        let (mut at, mut line) = (header_end + 1, 1usize);
+        while at < text.len() {
+            line += 1;
+            let start_line = line;
+            let next = record(text, at, &mut fields);
+            // A quoted field may hold line breaks: the record spans them.
+            line += text[at..next.saturating_sub(1).max(at)].iter().filter(|&&b| b == b'\n').count();
+            at = next;
+            if fields.len() == 1 && fields[0].0 == fields[0].1 {
+                continue;
+            }
+            if fields.len() != 11 {
+                problem(&mut problems, start_line, format!("{} fields; every row has 11 ({HEADER})", fields.len()));
+                continue;
+            }
+            let field = |k: usize| -> &[u8] { &text[fields[k].0..fields[k].1] };
+            let text_of = |k: usize| -> String {
+                let raw = String::from_utf8_lossy(field(k)).into_owned();
+                if fields[k].2 {
+                    raw.replace("\"\"", "\"")
+                } else {
+                    raw
+                }
+            };
+            let workload = field(0);
+            let Some(level) = std::str::from_utf8(field(1)).ok().and_then(|s| s.parse::<f64>().ok()).filter(|l| l.is_finite() && *l > 0.0)
+            else {
+                problem(&mut problems, start_line, format!("level `{}` is not a load level (a number > 0)", text_of(1)));
+                continue;
+            };
+            let trial = match field(2) {
+                [] => None,
+                t => match std::str::from_utf8(t).ok().and_then(|s| s.parse::<u32>().ok()) {
+                    Some(t) => Some(t),
+                    None => {
+                        problem(&mut problems, start_line, format!("trial `{}` is not a whole number", text_of(2)));
+                        continue;
+                    }
+                },
+            };
+            let mut numbers = [0f64; 6];
+            let mut bad = None;
+            for (k, slot) in numbers.iter_mut().enumerate() {
+                match whole(field(3 + k)) {
+                    Ok(v) => *slot = v,
+                    Err(()) => bad = Some(3 + k),
+                }
+            }
+            if let Some(k) = bad {
+                let name = HEADER.split(',').nth(k).unwrap_or_default();
+                problem(&mut problems, start_line, format!("{name} `{}` is not a whole number", text_of(k)));
+                continue;
+            }
+            let [start, ttft, tpot, e2e, input, output] = numbers;
+            if let Some(name) = [
+                ("start_ms", start),
+                ("ttft_us", ttft),
+                ("tpot_us", tpot),
+                ("e2e_us", e2e),
+                ("input_tokens", input),
+                ("output_tokens", output),
+            ]
+            .iter()
+            .find(|(_, v)| *v < 0.0)
+            .map(|(n, _)| *n)
+            {
+                problem(&mut problems, start_line, format!("{name} is negative"));
+                continue;
+            }
+            if ttft > e2e {
+                problem(
+                    &mut problems,
+                    start_line,
+                    format!("TTFT {} ms is after the request's end, E2E {} ms", ttft / 1000.0, e2e / 1000.0),
+                );
+                continue;
+            }
+            let Some(status) = std::str::from_utf8(field(9)).ok().and_then(Status::parse) else {
+                problem(&mut problems, start_line, format!("status `{}` is not ok, failed or cancelled", text_of(9)));
+                continue;
+            };
+            // The cell: the one before when the key repeats (the usual case), else looked up.
+            let same = current
+                .and_then(|c| table.cells.get(c))
+                .is_some_and(|c| c.workload.as_bytes() == workload && c.level == level && c.trial == trial);
+            if !same {
+                let key = (String::from_utf8_lossy(workload).into_owned(), level.to_bits(), trial);
+                let c = *index.entry(key.clone()).or_insert_with(|| {
+                    table.cells.push(CellRequests::new(&key.0, level, trial, start_line));
+                    table.cells.len() - 1
+                });
+                current = Some(c);
+            }
+            let Some(cell) = current.and_then(|c| table.cells.get_mut(c)) else { continue };
+            let row = cell.status.len();
+            cell.start_ms.push(start);
+            cell.ttft_ms.push(ttft / 1000.0);
+            cell.tpot_ms.push(tpot / 1000.0);
+            cell.e2e_ms.push(e2e / 1000.0);
+            cell.input_tokens.push(input);
+            cell.output_tokens.push(output);
+            cell.status.push(status);
+            if !field(10).is_empty() {
+                cell.errors.push((row, text_of(10)));
+            }
+        }
+        if more > 0 {
+            problems.push(TableError { line, message: format!("and {more} more problems") });
+        }
+        if problems.is_empty() {
+            Ok(table)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The cell of a workload, level and trial.
+    pub fn cell(&self, workload: &str, level: f64, trial: Option<u32>) -> Option<&CellRequests> {
+        self.cells.iter().find(|c| c.workload == workload && c.level == level && c.trial == trial)
+    }
+
+    /// Every row.
+    pub fn rows(&self) -> usize {
+        self.cells.iter().map(CellRequests::len).sum()
+    }
+}
