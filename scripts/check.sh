@@ -18,6 +18,7 @@ cargo test --locked
 
 echo "== the bundled collection's manifest (servescope-index data --check)"
 cargo run --quiet --locked --bin servescope-index -- data --check
+cargo run --quiet --locked --bin servescope-index -- data/requests --check
 
 echo "== release build (trunk build --release)"
 trunk build --release

@@ -268,6 +268,37 @@ for (const type of ['wasm', 'js', 'css', 'html', 'data']) {
 const total = (s, key) => Object.entries(s).filter(([t]) => t !== 'data').reduce((sum, [, v]) => sum + v[key], 0);
 sizeTable += `| **app, data excluded** | ${NAMES.map((n) => `${kb(total(size[n], 'raw'))} / **${kb(total(size[n], 'gzip'))}** / **${kb(total(size[n], 'br'))}**`).join(' | ')} |\n`;
 
+// The per-request measures (tools/bench/requests.mjs), when that step ran before this one.
+function requestsSection() {
+  let r;
+  try {
+    r = JSON.parse(readFileSync('target/bench/requests.json', 'utf8'));
+  } catch {
+    return '';
+  }
+  const s = (v) => (v == null ? '—' : v.toFixed(2));
+  const readers = r.readers ? Object.entries(r.readers).map(([name, v]) => `| ${name} reads the table (\`read_csv\` of the .csv.gz, ${v.rows.toLocaleString('en')} rows) | ${s(v.s)} s |`).join('\n') : '| pandas, polars, DuckDB | not measured (their packages could not be installed) |';
+  return `
+## Per-request data at a million requests
+
+\`node tools/bench/requests.mjs\` (run by \`scripts/bench.sh\`): ${r.requests.toLocaleString('en')} requests as vLLM
+\`bench serve --save-detailed\` results (\`tools/bench/gen-requests.mjs\`: 10 concurrency levels × 100,000 requests,
+OSL 32, every array vLLM writes, ${(r.inputBytes / 1e6).toFixed(0)} MB), through the native command-line tools, medians of
+the runs. Targets (issue 37): import ≤ 60 s, verify ≤ 30 s, ≤ 16 bytes a request.
+
+| measure | value |
+|---|---:|
+| \`servescope-import\` of the 10 files (parse, pair, table, gzip, sweeps, self-check) | ${s(r.importS)} s |
+| \`servescope-verify --require-all\` (hashes, cells from sweeps and from the tool files, each run's figures from its requests, every row derived again) | ${s(r.verifyS)} s |
+| \`servescope-verify --goodput ttft:500,tpot:12\` (the same, then goodput of every cell) | ${s(r.goodputS)} s |
+| the per-request table as stored (\`vllm.requests.csv.gz\`, the bytes its sha256 covers) | ${(r.tableBytes / 1e6).toFixed(2)} MB |
+| … per request | ${r.bytesPerRequest.toFixed(2)} bytes |
+${readers}
+
+The Python readers are ${r.packages.join(', ')}, each reading the file as it is stored.
+`;
+}
+
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
 const chromiumVersion = execSync(`${CHROMIUM} --version 2>/dev/null`).toString().trim();
 const doc = `# Benchmarks
@@ -312,7 +343,7 @@ What each figure is:
   fetch, parse and draw two charts of it.
 - *static size*: the files each page loads, raw, gzip -9 and brotli 11 (what each host sends);
   the size gate (\`budgets.toml\`) counts gzip -9.
-`;
+${requestsSection()}`;
 writeFileSync('BENCHMARKS.md', doc + (process.env.BENCH_NOTES ? `\n${readFileSync(process.env.BENCH_NOTES, 'utf8')}` : ''));
 console.log(table);
 console.log(sizeTable);
