@@ -58,6 +58,7 @@ fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
             series: &series,
             scale: state.scale,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -140,6 +141,7 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
             series: &series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -161,6 +163,7 @@ fn hostile_text_is_escaped_in_the_svg_export() {
             series: &series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -191,6 +194,7 @@ fn an_exported_chart_carries_its_title_legend_and_footer() {
                 series: &series,
                 scale: Scale::Lin,
                 seconds: false,
+                reference: None,
                 theme: LIGHT,
             };
             draw_concurrency_chart(body, &spec)

@@ -166,6 +166,10 @@ mod views {
         assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=ttft_p99_ms").series_inputs()), Metric::OutTokS);
         assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=cost_per_mtok").series_inputs()), Metric::CostPerMtok);
         assert_eq!(tradeoff_metric(View::Energy, &state("chart=tradeoff").series_inputs()), Metric::TokSPerKw);
+        // Goodput is the trade-off's alone (the view draws it from a study's requests).
+        assert_eq!(tradeoff_metric(View::Tradeoff, &state("metric=good_tok_s").series_inputs()), Metric::GoodTokS);
+        assert_eq!(tradeoff_metric(View::Energy, &state("chart=tradeoff&metric=good_tok_s").series_inputs()), Metric::TokSPerKw);
+        assert!(!Metric::serving().contains(&Metric::GoodTokS), "not a serving chart's metric");
     }
 
     #[test]

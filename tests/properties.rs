@@ -46,7 +46,7 @@ proptest! {
         let geometry = {
             let area = SVGBackend::with_string(&mut svg, (640, 400)).into_drawing_area();
             let scale = if log { Scale::Log } else { Scale::Lin };
-            let spec = ConcurrencyChart { y_title: "y", load: LoadAxis::Concurrency, concurrency: &common::levels(&results), series: &series, scale, seconds: false, theme: LIGHT };
+            let spec = ConcurrencyChart { y_title: "y", load: LoadAxis::Concurrency, concurrency: &common::levels(&results), series: &series, scale, seconds: false, reference: None, theme: LIGHT };
             draw_concurrency_chart(&area, &spec).expect("drawn")
         };
         let non_null: Vec<(usize, u32, f64)> = rows.iter().enumerate()

@@ -232,11 +232,12 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
 #[test]
 fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for_its_key() {
     use servescope::core::embed::embed_caption;
-    use servescope::core::link::{chart_css_height, View};
+    use servescope::core::link::View;
+    use servescope::core::views::chart_css_height;
     let r = results();
     let caption = |query: &str, view: View| {
         let link = state(query);
-        embed_caption(&r, &link.series_inputs(), link.chart, view)
+        embed_caption(&r, &link.series_inputs(), link.chart, view, link.slo.as_ref())
     };
     assert_eq!(
         caption("view=tradeoff&workload=1024x1024&slo_ttft_p99_ms=1000&embed=1", View::Tradeoff),

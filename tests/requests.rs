@@ -350,10 +350,15 @@ fn the_bundled_per_request_study_is_aiperfs_own_run_and_verifies_whole() {
     let results = format!("{DATA}/results.json");
     let (code, out) = verify(&[&results, "--require-all"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("requests endpoint.requests.csv.gz: 1 of 1 runs' figures recomputed from their requests; 1 derived again"), "{out}");
+    assert!(
+        out.contains("requests endpoint.requests.csv.gz: 1 of 1 runs' figures recomputed from their requests; 1 derived again"),
+        "{out}"
+    );
     // The files are AIPerf's as published: its summary's own figures, untouched.
     let summary = std::fs::read_to_string(format!("{DATA}/endpoint-profile_export_aiperf.json")).expect("the copy");
-    assert!(summary.contains("\"p50\": 2369.317693") && summary.contains("\"cli_command\": \"aiperf profile -m \\\"openai/gpt-oss-20b\\\""));
+    assert!(
+        summary.contains("\"p50\": 2369.317693") && summary.contains("\"cli_command\": \"aiperf profile -m \\\"openai/gpt-oss-20b\\\"")
+    );
     let t = table(Path::new(DATA), "endpoint");
     assert_eq!(t.rows(), 100);
     // It is a collection of its own: the landing's manifest does not list it.

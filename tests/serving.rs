@@ -48,6 +48,7 @@ fn the_chart_plots_exactly_the_measured_cells() {
             series: &lines.series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -286,6 +287,7 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
             series: &rate_lines.series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")
@@ -301,6 +303,7 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
             series: &lines.series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme: LIGHT,
         };
         draw_concurrency_chart(area, &spec).expect("drawn")

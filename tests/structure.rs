@@ -176,6 +176,7 @@ const CORE_ORDER: &[&str] = &[
     "chart_words",
     "embed",
     "history_view",
+    "views",
     "import",
 ];
 

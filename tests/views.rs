@@ -163,7 +163,8 @@ fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
 
 #[test]
 fn the_theme_and_the_end_of_the_boot_follow_one_rule_each() {
-    use servescope::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ThemeChoice};
+    use servescope::core::link::ThemeChoice;
+    use servescope::core::views::{boot_waits, is_dark, BootCollection, BootStudy};
     assert!(is_dark(None, true, false), "the system's scheme");
     assert!(!is_dark(Some(ThemeChoice::Light), true, false), "the link's theme wins");
     assert!(is_dark(Some(ThemeChoice::Dark), false, false));
@@ -198,8 +199,9 @@ fn the_history_notices_count_pairs_in_words() {
 
 #[test]
 fn accuracy_and_decode_charts_and_embeds_say_what_they_show() {
-    use servescope::core::chart_words::{decode_y_title, embed_chart_height, kl_summary, scatter_summary, show_more_words};
+    use servescope::core::chart_words::{decode_y_title, kl_summary, scatter_summary, show_more_words};
     use servescope::core::series::{served_kl_rows, served_scatter};
+    use servescope::core::views::embed_chart_height;
     let r = common::bundled_results();
     let rows = served_kl_rows(&r);
     let summary = kl_summary(&rows);
@@ -220,7 +222,8 @@ fn accuracy_and_decode_charts_and_embeds_say_what_they_show() {
 
 #[test]
 fn tables_show_on_the_page_and_in_an_embed_only_when_the_table_is_what_it_shows() {
-    use servescope::core::link::{shows_tables, ChartId};
+    use servescope::core::link::ChartId;
+    use servescope::core::views::shows_tables;
     assert!(shows_tables(false, None, View::Serving));
     assert!(!shows_tables(true, None, View::Serving), "an embed of the serving view shows its chart");
     assert!(shows_tables(true, Some(ChartId::Table), View::Serving));

@@ -240,7 +240,7 @@ fn run() -> Result<ExitCode, UsageError> {
             report.requests = verification.check_requests(results, &gunzip, &|f, b, e, l| Some(rederive_requests(f, b, e, l)));
             let rows = args.goodput.as_ref().map(|slo| {
                 let tables = tables(results, &verification);
-                (goodput::study(results, &tables, slo), !tables.is_empty())
+                (goodput::study(results, &tables, slo, None), !tables.is_empty())
             });
             (report, rows)
         }

@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, value_ticks, LoadScale};
 use super::geometry::{Mark, Pen};
-use super::plot::{coords, fitting, plot_px, ticks, Layout};
+use super::plot::{coords, fitting, level_rule, plot_px, ticks, Layout};
 use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
 use crate::core::link::Scale;
 use crate::core::model::LoadAxis;
@@ -33,6 +33,9 @@ pub struct ConcurrencyChart<'a> {
     /// Values are milliseconds drawn in seconds (`core::series::reads_in_seconds`); the
     /// title says so already.
     pub seconds: bool,
+    /// A level the reader set, drawn as a dashed line across the plot with its label (the
+    /// goodput view's attainment target); the axis holds it.
+    pub reference: Option<(f64, &'a str)>,
     /// Colours.
     pub theme: Theme,
 }
@@ -149,7 +152,9 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let x = (x_of(first) - x_pad, x_of(last) + x_pad);
     // Whiskers are part of what is drawn: the axis holds them too.
     let whisker_values = chart.series.iter().flat_map(|s| s.spread.iter().flat_map(|&(_, lo, hi)| [lo, hi]));
-    let (lo, hi) = padded_range(values.iter().copied().chain(whisker_values.filter(|&v| scale == Scale::Lin || v > 0.0)), scale, true);
+    let reference = chart.reference.map(|r| r.0).filter(|&v| scale == Scale::Lin || v > 0.0);
+    let held = values.iter().copied().chain(whisker_values.filter(|&v| scale == Scale::Lin || v > 0.0)).chain(reference);
+    let (lo, hi) = padded_range(held, scale, true);
     let y = (coord_from_value(lo, scale), coord_from_value(hi, scale));
 
     // Milliseconds read in seconds: ticks at round seconds.
@@ -192,6 +197,9 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     let _ = width;
 
     let at = |conc: f64, value: f64| ctx.backend_coord(&(x_of(conc), coord_from_value(value, scale)));
+    if let Some((value, label)) = chart.reference.filter(|r| scale == Scale::Lin || r.0 > 0.0) {
+        level_rule(&pen, plot, at(first, value).1, label, theme)?;
+    }
     for (index, series) in chart.series.iter().enumerate() {
         let line = colour(series.style.colour).stroke_width(2);
         let (dash, space) = dash_of(series);

@@ -11,6 +11,7 @@
 
 pub mod axis;
 pub mod bars;
+pub mod cdf;
 pub mod concurrency;
 pub mod dot;
 pub mod frame;
@@ -19,10 +20,12 @@ pub mod history;
 pub mod plot;
 pub mod scatter;
 pub mod style;
+pub mod timeline;
 pub mod tradeoff;
 
 pub use axis::{tick_label, usable_scale, x_from_conc, LoadScale};
 pub use bars::{draw_bars, BarChart, BarsGeometry};
+pub use cdf::{draw_cdf, CdfChart, CdfGeometry, CdfLine};
 pub use concurrency::{dash_of, draw_concurrency_chart, series_legend, ChartGeometry, ConcurrencyChart, GapMark, PlottedPoint};
 pub use dot::{draw_dot_chart, DotChart, DotGeometry};
 pub use frame::{draw_framed, Frame, LegendItem};
@@ -30,4 +33,5 @@ pub use geometry::{nearest, step, Mark, Step};
 pub use history::{draw_history, line_dash, line_marker, HistoryChart};
 pub use scatter::{draw_scatter, ScatterChart};
 pub use style::{Theme, DARK, LIGHT};
+pub use timeline::{draw_timeline, TimelineChart, TimelineLine};
 pub use tradeoff::{draw_tradeoff_chart, TradeoffChart, TradeoffGeometry, TradeoffMark};

@@ -126,3 +126,16 @@ pub fn ticks<DB: DrawingBackend>(
     // The axes again, over the grid.
     pen.path(&[(l, t), (l, b), (r, b)], colour(theme.foreground))
 }
+
+/// A dashed line across the plot at pixel `y`, labelled at its right end above it: an
+/// objective or target the reader set, drawn in the foreground colour so that no engine's
+/// colour is mistaken for it.
+pub fn level_rule<DB: DrawingBackend>(pen: &Pen<'_, DB>, plot: (i32, i32, i32, i32), y: i32, label: &str, theme: Theme) -> Drawing<DB> {
+    let (l, _, r, _) = plot;
+    let mut x = l;
+    while x < r {
+        pen.path(&[(x, y), ((x + 6).min(r), y)], colour(theme.foreground).stroke_width(2))?;
+        x += 10;
+    }
+    pen.text(label, (r - 4, y - 3), &text(TextSize::Small, theme.foreground).pos(Pos::new(HPos::Right, VPos::Bottom)))
+}

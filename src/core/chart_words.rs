@@ -72,6 +72,10 @@ pub const TRADEOFF_X_TITLE: &str = "per-user tok/s · higher is better";
 /// The trade-off's limit inputs' labels: TTFT p99, per-user speed.
 pub const LIMIT_LABELS: (&str, &str) = ("TTFT p99 at most (ms)", "per-user tok/s at least");
 
+/// What the trade-off's limits are, beside the way to goodput: limits on each cell's
+/// published aggregates, where goodput judges every request.
+pub const LIMITS_ARE_AGGREGATES: &str = "These limits apply to each cell's published TTFT p99 and per-user speed (aggregates over its requests). To judge every request against an objective of your own and count those that meet it, ";
+
 /// What the trade-off's limits table says until a limit is set.
 pub const LIMITS_UNSET: &str = "Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it.";
 
@@ -155,12 +159,6 @@ pub fn decode_y_title(unit: Option<&str>) -> String {
 
 /// The decode throughput's unit when the file states none.
 pub const DECODE_UNIT: &str = "aggregate output tokens/s";
-
-/// The CSS height of an embedded chart: the embed's `height=` (380 by default) less what its
-/// caption and key take, never under 160 px.
-pub fn embed_chart_height(height: Option<u32>) -> u32 {
-    height.unwrap_or(380).saturating_sub(110).max(160)
-}
 
 /// The catalog's "Show more" button: how many more it shows, of how many kept.
 pub fn show_more_words(total: usize, shown: usize, page: usize) -> Option<String> {

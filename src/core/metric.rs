@@ -52,6 +52,9 @@ pub enum Metric {
     JPerToken,
     /// Derived: the price of a million output tokens from the reader's prices.
     CostPerMtok,
+    /// Derived from each request: output tokens/s of the requests good at an objective
+    /// (`core::goodput`), per GPU; a cell alone has none.
+    GoodTokS,
 }
 
 /// Which way a metric improves: the axis says so.
@@ -132,7 +135,7 @@ use Better::{Higher, Lower, Neither};
 use Percentile::{P50, P99};
 
 /// The one table of metrics, in picker order.
-const METRICS: [Info; 17] = [
+const METRICS: [Info; 18] = [
     info(Metric::OutTokS, "out_tok_s", "output tok/s per GPU", None, Unit::TokensPerSecond, Higher, |c| c.out_tok_s),
     info(Metric::UserTokS, "user_tok_s", "per-user tok/s", None, Unit::TokensPerSecond, Higher, |c| c.user_tok_s),
     info(Metric::TtftP50Ms, "ttft_p50_ms", "TTFT p50 (ms)", Some(("TTFT", P50)), Unit::Milliseconds, Lower, |c| c.ttft_p50_ms),
@@ -151,6 +154,8 @@ const METRICS: [Info; 17] = [
     info(Metric::JPerToken, "j_per_token", "joules per output token (derived)", None, Unit::JoulesPerToken, Lower, joules_per_token),
     // Read through `value`, which has the prices; a cell alone has no cost.
     info(Metric::CostPerMtok, "cost_per_mtok", "cost per million output tokens (derived)", None, Unit::Money, Lower, |_| None),
+    // Read from the requests at an objective (`core::series::goodput_tradeoff_lines`).
+    info(Metric::GoodTokS, "good_tok_s", "good output tok/s per GPU", None, Unit::TokensPerSecond, Higher, |_| None),
 ];
 
 fn joules_per_token(cell: &Cell) -> Option<f64> {
@@ -162,8 +167,8 @@ fn joules_per_token(cell: &Cell) -> Option<f64> {
 
 impl Metric {
     /// Every metric, in picker order.
-    pub const ALL: [Metric; 17] = {
-        let mut all = [Metric::OutTokS; 17];
+    pub const ALL: [Metric; 18] = {
+        let mut all = [Metric::OutTokS; 18];
         let mut i = 0;
         while i < METRICS.len() {
             all[i] = METRICS[i].metric;
@@ -183,9 +188,13 @@ impl Metric {
     }
 
     /// The metrics the serving picker offers, in order: every cell metric but `short`
-    /// (reachable by link) and the derived energy and cost figures (the energy view's).
+    /// (reachable by link), the derived energy and cost figures (the energy view's) and
+    /// goodput (the trade-off's, from the requests).
     pub fn serving() -> Vec<Metric> {
-        Metric::ALL.into_iter().filter(|m| !matches!(m, Metric::Short | Metric::JPerToken | Metric::CostPerMtok)).collect()
+        Metric::ALL
+            .into_iter()
+            .filter(|m| !matches!(m, Metric::Short | Metric::JPerToken | Metric::CostPerMtok | Metric::GoodTokS))
+            .collect()
     }
 
     /// The metric's value in a cell; `None` = not measured. Derived figures are `None`
@@ -204,7 +213,7 @@ impl Metric {
 
     /// Whether the value is computed here rather than read from the file.
     pub fn is_derived(self) -> bool {
-        matches!(self, Metric::JPerToken | Metric::CostPerMtok)
+        matches!(self, Metric::JPerToken | Metric::CostPerMtok | Metric::GoodTokS)
     }
 
     /// Which way the metric improves.
@@ -302,6 +311,7 @@ impl Metric {
             }
             Metric::JPerToken => "Derived here, not in the file: power_w ÷ out_tok_s, joules per output token from mean GPU power, shown to 4 significant digits.".to_owned(),
             Metric::CostPerMtok => format!("Derived here, not in the file, from the prices you give: {}", super::cost::FORMULA),
+            Metric::GoodTokS => "Derived here, not in the file, from what each request did: the output tokens of the requests that completed within every threshold of the objective (the link's, else the workload's typical p99), per second of the run and per GPU (for the endpoint where the runs do not state their GPUs); the goodput view says how.".to_owned(),
             _ => String::new(),
         }
     }

@@ -35,3 +35,4 @@ pub mod stats;
 pub mod tables;
 pub mod tooltip;
 pub mod validate;
+pub mod views;

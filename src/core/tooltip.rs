@@ -23,7 +23,8 @@ pub struct TipLine {
 }
 
 impl TipLine {
-    fn new(label: impl Into<String>, value: impl Into<String>) -> Self {
+    /// A line: what the value is, and the value as shown.
+    pub fn new(label: impl Into<String>, value: impl Into<String>) -> Self {
         TipLine { label: label.into(), value: value.into(), exact: None, warn: false }
     }
 

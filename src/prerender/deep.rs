@@ -12,20 +12,19 @@ use crate::core::chart_words::{
 };
 use crate::core::link::{
     chosen_workload, metric_for, metric_options, relative_options, settings_sentence, tradeoff_metric, tradeoff_metrics, workload_options,
-    Scale, View, ViewState, PRERENDERED_VIEWS,
+    Scale, View, ViewState,
 };
 use crate::core::model::Results;
 use crate::core::series::{
     describe_lines, frontier_stretches, load_ticks, pareto_frontier, reads_in_seconds, serving_series, tradeoff_lines, without_line,
 };
+use crate::core::views::{
+    serving::{heading, method_texts},
+    PRERENDERED_VIEWS, SERVING_CHART_HEIGHT, TRADEOFF_CHART_HEIGHT,
+};
 
 use super::html::Html;
 use super::{chart_figure, legend, top_bar};
-
-/// The serving explorer's chart height on a laptop (the app's base height for it).
-pub const SERVING_CHART_HEIGHT: u32 = 440;
-/// The trade-off's chart height on a laptop (the app's base height for it).
-pub const TRADEOFF_CHART_HEIGHT: u32 = 460;
 
 /// One view written for a deep link.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,7 +108,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             let y_title = axis.y_title();
             let ticks = load_ticks([workload]);
             html.open("section", &[("class", Some(&format!("panel explorer {}", view.as_str())))]);
-            html.element("h2", &[], &format!("Serving: {} against {}", metric.label(), workload.load.noun()));
+            html.element("h2", &[], &heading(view, &axis, workload.load));
             html.open("div", &[("class", Some("controls"))]);
             choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
             let metrics: Vec<(String, String)> =
@@ -133,15 +132,14 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                     series: &lines.series,
                     scale: Scale::Lin,
                     seconds: axis.seconds,
+                    reference: None,
                     theme,
                 };
                 draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))
             })?;
             html.element("p", &[("class", Some("legend-note"))], SERVING_MARKER_NOTE);
-            for (name, text) in [("Sample limits", &serving.sample_limits), ("Selection", &serving.selection)] {
-                if let Some(text) = text {
-                    html.open("p", &[("class", Some("method"))]).element("strong", &[], &format!("{name}: ")).text(text).close("p");
-                }
+            for (name, text) in method_texts(view, serving) {
+                html.open("p", &[("class", Some("method"))]).element("strong", &[], &format!("{name}: ")).text(&text).close("p");
             }
             drawn
         }

@@ -16,16 +16,14 @@ use crate::core::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAG
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
-use crate::core::link::{chart_css_height, settings_sentence, Scale, View, ViewState};
+use crate::core::link::{settings_sentence, Scale, View, ViewState};
 use crate::core::metric::Metric;
 use crate::core::model::Results;
 use crate::core::palette::SwatchPaint;
 use crate::core::provenance::TrustSummary;
 use crate::core::series::{describe_lines, load_ticks, serving_series};
+use crate::core::views::{chart_css_height, CHART_HEIGHT};
 use html::Html;
-
-/// The chart's CSS height on the overview (the app's base height for it).
-pub const CHART_HEIGHT: u32 = 380;
 
 /// The sizes a chart of base height `base` is drawn at, each with its class: the plot box
 /// on a laptop (the page's widest) and on a 390 × 844 phone, where the app makes it about a
@@ -153,7 +151,8 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
     html.element("span", &[("class", Some("copied"))], "");
     html.close("div").close("div");
     html.open("nav", &[("class", Some("views")), ("aria-label", Some("views"))]);
-    for (view, label) in View::TABS {
+    let with_requests = results.has_requests();
+    for (view, label) in View::tabs(with_requests) {
         let current = (view == shown).then_some("page");
         html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
     }
@@ -214,6 +213,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
             series: &lines.series,
             scale: Scale::Lin,
             seconds: false,
+            reference: None,
             theme,
         };
         draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { downloadOf, open, start, submitImport } from './browser.mjs';
@@ -116,4 +116,25 @@ test('files of three models are refused as one engine until confirmed, and refus
   const noDate = await third.page.textContent('.import-form .refused[role=alert]');
   assert.match(noDate, /give the study's date \(the Date field, YYYY-MM-DD\)/);
   assert.doesNotMatch(noDate, /--date/);
+});
+
+test('a per-request export too large for the page is refused before it is read, naming the command that imports it', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('button.open-file');
+  // 65 MiB of a per-request JSONL: over the page's 64 MiB limit (written to a file: the
+  // browser driver passes no buffer over 50 MB).
+  const dir = mkdtempSync(join(tmpdir(), 'servescope-large-'));
+  const file = join(dir, 'profile_export.jsonl');
+  writeFileSync(file, Buffer.alloc(65 * 1024 * 1024, '{"metadata":{},"metrics":{}}\n'));
+  try {
+    await page.setInputFiles('.open-drawer input[type=file]', [file]);
+    await page.waitForSelector('.error-panel');
+    const text = await page.textContent('.error-panel');
+    assert.match(text, /profile_export\.jsonl/);
+    assert.match(text, /the file is 65\.0 MiB, over the 64 MiB limit; it was not read/);
+    assert.match(text, /servescope-import --out DIR --engine ID --gpus N profile_export\.jsonl/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -296,8 +296,9 @@ pub struct CellRow {
 }
 
 /// Every cell with requests, in the file's order, at an objective: `tables` are the engines'
-/// per-request tables, read (an engine without one has no rows here).
-pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo) -> Vec<CellRow> {
+/// per-request tables, read (an engine without one has no rows here); `only` a workload
+/// token, to evaluate that workload's cells alone.
+pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo, only: Option<&str>) -> Vec<CellRow> {
     let Some(serving) = &results.serving else { return Vec::new() };
     let any_gpus = serving
         .workloads
@@ -308,6 +309,9 @@ pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo) ->
     let mut out = Vec::new();
     for (w, wl) in serving.workloads.iter().enumerate() {
         let token = wl.key();
+        if only.is_some_and(|o| o != token) {
+            continue;
+        }
         for (r, row) in wl.rows.iter().enumerate() {
             let Some((_, table)) = tables.iter().find(|(id, _)| *id == row.id) else { continue };
             for (c, cell) in row.cells.iter().enumerate() {

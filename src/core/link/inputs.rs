@@ -50,7 +50,7 @@ impl SeriesInputs {
 }
 
 /// The engines shown (`engines=`): all the decode, prefill and KV-cache builders read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineFilter {
     /// `engines=`; `None` = all.
     pub engines: Option<Vec<String>>,

@@ -5,8 +5,11 @@
 
 use std::fmt;
 
-use super::tokens::{ChartId, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+use super::tokens::{ChartId, Latency, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+pub use super::values::positive_number;
+use super::values::{attainment, price, pue, slo, text, whole_in};
 use crate::core::cost::Prices;
+use crate::core::goodput::Slo;
 use crate::core::metric::Metric;
 use crate::core::model::Results;
 
@@ -87,48 +90,18 @@ pub struct ViewState {
     pub rate: Option<f64>,
     /// The reader's prices for `cost_per_mtok`.
     pub prices: Prices,
+    /// The reader's latency objective for goodput (`slo=ttft:MS,tpot:MS,e2el:MS`).
+    pub slo: Option<Slo>,
+    /// The attainment an engine's capacity holds to, % (`attain=`; default 90).
+    pub attain: Option<f64>,
+    /// With `view=requests`: the load level shown (a concurrency or an offered rate).
+    pub level: Option<f64>,
+    /// With `view=requests`: the latency followed (`latency=`; default TTFT).
+    pub latency: Option<Latency>,
+    /// With `view=requests`: the latency axis's scale (`xscale=log`).
+    pub xscale: Scale,
     /// Parameters this contract does not define, kept so a rewrite never strips them.
     pub extra: Vec<(String, String)>,
-}
-
-/// A positive finite number (a service-level limit, a rate).
-pub fn positive_number(text: &str) -> Result<f64, ParseError> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(ParseError("expected a positive number".into())),
-    }
-}
-
-/// A non-negative finite number for a price.
-fn price(text: &str) -> Result<f64, ParseError> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(ParseError("expected a number ≥ 0".into())),
-    }
-}
-
-/// A power usage effectiveness: a finite number ≥ 1.
-fn pue(text: &str) -> Result<f64, ParseError> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 1.0 => Ok(v),
-        _ => Err(ParseError("expected a number ≥ 1".into())),
-    }
-}
-
-fn whole_in(text: &str, lo: u32, hi: u32) -> Result<u32, ParseError> {
-    match text.parse::<u32>() {
-        Ok(v) if (lo..=hi).contains(&v) && text.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
-        _ => Err(ParseError(format!("expected a whole number from {lo} to {hi}"))),
-    }
-}
-
-fn text(value: &str) -> Result<String, ParseError> {
-    let value = value.trim();
-    if value.is_empty() {
-        Err(ParseError("empty".into()))
-    } else {
-        Ok(value.to_owned())
-    }
 }
 
 impl ViewState {
@@ -205,6 +178,11 @@ impl ViewState {
                 "across" => refuse(ParseError("expected `hardware`".into())),
                 "conc" => whole_in(&value, 1, u32::MAX).map(|v| s.conc = Some(v)).unwrap_or_else(&mut refuse),
                 "rate" => positive_number(&value).map(|v| s.rate = Some(v)).unwrap_or_else(&mut refuse),
+                "slo" => slo(&value).map(|v| s.slo = Some(v)).unwrap_or_else(&mut refuse),
+                "attain" => attainment(&value).map(|v| s.attain = Some(v)).unwrap_or_else(&mut refuse),
+                "level" => positive_number(&value).map(|v| s.level = Some(v)).unwrap_or_else(&mut refuse),
+                "latency" => value.parse().map(|v| s.latency = Some(v)).unwrap_or_else(&mut refuse),
+                "xscale" => value.parse().map(|v| s.xscale = v).unwrap_or_else(&mut refuse),
                 _ => s.extra.push((name.clone(), value.clone())),
             }
         }
@@ -272,7 +250,7 @@ impl ViewState {
         }
         if let Some(chart) = self.chart {
             let view = self.view_or(View::Overview);
-            if !super::views::charts_of(view).contains(&chart) {
+            if !super::facts::charts_of(view).contains(&chart) {
                 notices.push(ParamNotice {
                     param: "chart".into(),
                     value: chart.to_string(),
@@ -293,8 +271,8 @@ impl ViewState {
     }
 
     /// Whether going from `self` to `next` makes a new history entry (a change of `src`,
-    /// `view`, `workload`, `metric`, `compare` or `index`) rather than replacing the
-    /// current one.
+    /// `view`, `workload`, `metric`, `compare`, `index`, the objective and its target, or
+    /// the requests view's level and latency) rather than replacing the current one.
     pub fn is_new_page(&self, next: &ViewState) -> bool {
         self.src != next.src
             || self.local_only() != next.local_only()
@@ -303,6 +281,10 @@ impl ViewState {
             || self.metric != next.metric
             || self.compare != next.compare
             || self.index != next.index
+            || self.slo != next.slo
+            || self.attain != next.attain
+            || self.level != next.level
+            || self.latency != next.latency
     }
 
     /// Whether an engine is shown under the `engines` filter.
@@ -351,6 +333,11 @@ impl ViewState {
         put("across", self.across_hardware.then(|| "hardware".into()));
         put("conc", self.conc.map(|c| c.to_string()));
         put("rate", num(self.rate));
+        put("slo", self.slo.map(|s| s.to_string()));
+        put("attain", num(self.attain));
+        put("level", num(self.level));
+        put("latency", self.latency.map(|l| l.to_string()));
+        put("xscale", (self.xscale != Scale::Lin).then(|| self.xscale.to_string()));
         put("embed", self.embed.then(|| "1".into()));
         put("chart", self.chart.map(|c| c.to_string()));
         put("height", self.height.map(|h| h.to_string()));

@@ -79,6 +79,10 @@ token_enum! {
         Coverage => "coverage",
         /// One engine's figure across the studies that measured it.
         History => "history",
+        /// Goodput and attainment at the reader's objective, from the requests (schema 1.3).
+        Goodput => "goodput",
+        /// What the requests of one cell did: their latency distribution and timeline.
+        Requests => "requests",
     }
 }
 
@@ -102,6 +106,19 @@ impl View {
         (View::Provenance, "Provenance"),
         (View::Raw, "Raw file"),
     ];
+
+    /// A study's tabs: `TABS`, with goodput and its requests after the trade-off when the
+    /// study keeps what each request did (a link still opens them on any study, and they
+    /// say what they need).
+    pub fn tabs(with_requests: bool) -> Vec<(View, &'static str)> {
+        let mut tabs = Self::TABS.to_vec();
+        if with_requests {
+            let at = tabs.iter().position(|(v, _)| *v == View::Tradeoff).map_or(tabs.len(), |k| k + 1);
+            tabs.insert(at, (View::Requests, "Requests"));
+            tabs.insert(at, (View::Goodput, "Goodput"));
+        }
+        tabs
+    }
 }
 
 token_enum! {
@@ -146,6 +163,41 @@ token_enum! {
         Table => "table",
         /// History across studies.
         History => "history",
+        /// Good requests/s per GPU against load.
+        Goodput => "goodput",
+        /// Attainment (good ÷ evaluated) against load.
+        Attainment => "attainment",
+        /// Good output tokens/s per GPU against load.
+        GoodputTokens => "goodput-tokens",
+        /// The latency distribution of one cell's requests.
+        Cdf => "cdf",
+        /// One cell's requests: when each was sent against its latency.
+        Timeline => "timeline",
+    }
+}
+
+token_enum! {
+    /// Which latency the requests view follows (`latency=`).
+    #[derive(Default)]
+    pub enum Latency ("latency (ttft, tpot or e2e)") {
+        /// Time to first token.
+        #[default]
+        Ttft => "ttft",
+        /// Time per output token.
+        Tpot => "tpot",
+        /// End to end.
+        E2e => "e2e",
+    }
+}
+
+impl Latency {
+    /// The measure's name in prose.
+    pub fn title(self) -> &'static str {
+        match self {
+            Latency::Ttft => "TTFT",
+            Latency::Tpot => "TPOT",
+            Latency::E2e => "E2E",
+        }
     }
 }
 

@@ -83,6 +83,11 @@ pub struct Highlight {
 }
 
 impl Results {
+    /// Whether the study keeps what each request did (schema 1.3's per-request tables).
+    pub fn has_requests(&self) -> bool {
+        self.serving.as_ref().is_some_and(|s| !s.requests.is_empty())
+    }
+
     /// The whole document as JSON (the raw view's), read again from its text.
     pub fn raw_document(&self) -> crate::core::json::Json<'_> {
         // The text passed the walk's parse, so this reads it again the same way.

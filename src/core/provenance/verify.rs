@@ -39,7 +39,13 @@ pub struct SourceJob {
     /// A sweep, or a copy of a tool's file (it has an `originalPath`): its bytes are kept
     /// to recompute cells once verified.
     pub keep_bytes: bool,
+    /// A per-request table (schema 1.3): the page checks it when a view reads the requests,
+    /// not on load (a million requests are megabytes); the command line checks it always.
+    pub on_demand: bool,
 }
+
+/// What a per-request table's status says until a view reads the requests.
+pub const ON_DEMAND: &str = "checked when a view reads the requests";
 
 /// A verification in progress: the statuses so far, in file order.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +74,7 @@ impl Verification {
                             file: file.clone(),
                             sha256: source.sha256.clone(),
                             keep_bytes: sweeps.contains(file.as_str()) || source.original_path.is_some() || tables.contains(&file.as_str()),
+                            on_demand: tables.contains(&file.as_str()),
                         });
                         SourceStatus::NotChecked("not reached yet".into())
                     }
@@ -82,6 +89,24 @@ impl Verification {
     /// The bytes kept of a verified source (a sweep, a copy of a tool's file, a table).
     pub fn kept(&self, name: &str) -> Option<&[u8]> {
         self.sweeps.get(name).map(Vec::as_slice)
+    }
+
+    /// The verified sweeps' bytes, by name: what a per-request table read later is checked
+    /// against (the page keeps them; the tools' files and tables it does not).
+    pub fn verified_sweeps(&self, results: &Results) -> BTreeMap<String, Vec<u8>> {
+        let sweeps = super::citations::sweep_sources(results);
+        // Inserted one by one: collecting into a map sorts, and a sort is 6 KB of wasm in
+        // the first download (measured on the split build's name section).
+        let mut kept = BTreeMap::new();
+        for (name, bytes) in self.sweeps.iter().filter(|(name, _)| sweeps.contains(name.as_str())) {
+            kept.insert(name.clone(), bytes.clone());
+        }
+        kept
+    }
+
+    /// Whether a source is a per-request table, checked when a view reads the requests.
+    pub fn is_on_demand(&self, name: &str) -> bool {
+        self.jobs.iter().any(|j| j.on_demand && j.name == name)
     }
 
     /// The sources to fetch or read, in file order.
@@ -201,6 +226,16 @@ pub struct Verdict {
 }
 
 impl Report {
+    /// A per-request table checked after the load (the page's, when a view reads the
+    /// requests): its status and, when it was read, its check, so the verdict counts them.
+    pub fn record_table(&mut self, name: &str, status: SourceStatus, check: Option<RequestsCheck>) {
+        if let Some(slot) = self.statuses.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = status;
+        }
+        self.requests.retain(|c| c.file != name);
+        self.requests.extend(check);
+    }
+
     /// Counts of the statuses.
     pub fn counts(&self) -> StatusCounts {
         StatusCounts::of(self.statuses.iter().map(|(_, s)| s))

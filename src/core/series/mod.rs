@@ -17,6 +17,6 @@ pub use concurrency::{
 };
 pub use describe::{decode_coverage, describe_lines, serving_coverage, Coverage};
 pub use tradeoff::{
-    best_within_limits, frontier_stretches, level_label, meets_limits, pareto_frontier, tradeoff_lines, without_line, FrontierPoint,
-    LimitResult, TradeoffLine, TradeoffPoint,
+    best_within_limits, best_within_limits_by, frontier_stretches, level_label, meets_limits, pareto_frontier, tradeoff_lines,
+    tradeoff_lines_by, without_line, FrontierPoint, LimitResult, TradeoffLine, TradeoffPoint, YOf,
 };

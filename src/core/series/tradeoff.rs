@@ -55,6 +55,15 @@ pub fn without_line(results: &Results, lines: &[TradeoffLine]) -> Vec<String> {
 /// The trade-off lines: x = per-user tok/s, y = `y_metric`, one per shown engine with a
 /// point where both are measured.
 pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, state: &SeriesInputs) -> Vec<TradeoffLine> {
+    tradeoff_lines_by(results, workload, state, &|_, _, cell| y_metric.value(cell, &state.prices))
+}
+
+/// A y value of the plane read otherwise than from the cell's own figures: `(engine id,
+/// load level, cell)` → the value (goodput, from the requests at an objective).
+pub type YOf<'a> = &'a dyn Fn(&str, f64, &Cell) -> Option<f64>;
+
+/// The trade-off lines with y read by `y`.
+pub fn tradeoff_lines_by(results: &Results, workload: &Workload, state: &SeriesInputs, y: YOf<'_>) -> Vec<TradeoffLine> {
     results
         .engines
         .iter()
@@ -70,7 +79,7 @@ pub fn tradeoff_lines(results: &Results, workload: &Workload, y_metric: Metric, 
                         level,
                         label: level_label(workload, cell),
                         x: cell.user_tok_s?,
-                        y: y_metric.value(cell, &state.prices)?,
+                        y: y(&engine.id, level, cell)?,
                         meets_limits: meets_limits(cell, state),
                     })
                 })
@@ -191,20 +200,32 @@ pub enum LimitResult {
 /// points meeting every limit, telling "not measured in this workload" apart from "no
 /// measured point meets the limits".
 pub fn best_within_limits(results: &Results, workload: &Workload, y_metric: Metric, state: &SeriesInputs) -> Vec<(String, LimitResult)> {
-    let sign = if y_metric.better() == Better::Lower { -1.0 } else { 1.0 };
+    best_within_limits_by(results, workload, y_metric.better(), state, &|_, _, cell| y_metric.value(cell, &state.prices))
+}
+
+/// The best point per engine under the limits, with y read by `y` (improving as `better`).
+pub fn best_within_limits_by(
+    results: &Results,
+    workload: &Workload,
+    better: Better,
+    state: &SeriesInputs,
+    y: YOf<'_>,
+) -> Vec<(String, LimitResult)> {
+    let sign = if better == Better::Lower { -1.0 } else { 1.0 };
     results
         .engines
         .iter()
         .filter(|e| state.shows_engine(&e.id))
         .map(|engine| {
-            let cells: Vec<&Cell> = workload.levels.iter().filter_map(|&level| cell_at(workload, &engine.id, level)).collect();
+            let cells: Vec<(f64, &Cell)> =
+                workload.levels.iter().filter_map(|&level| Some((level, cell_at(workload, &engine.id, level)?))).collect();
             if cells.is_empty() {
                 return (engine.id.clone(), LimitResult::NotMeasured);
             }
             let best = cells
                 .into_iter()
-                .filter(|cell| !cell.all_failed() && meets_limits(cell, state))
-                .filter_map(|cell| Some((cell, y_metric.value(cell, &state.prices)?)))
+                .filter(|(_, cell)| !cell.all_failed() && meets_limits(cell, state))
+                .filter_map(|(level, cell)| Some((cell, y(&engine.id, level, cell)?)))
                 .max_by(|a, b| (sign * a.1).total_cmp(&(sign * b.1)));
             let result = match best {
                 Some((cell, value)) => {

@@ -39,6 +39,8 @@ pub enum NumberKind {
     Derived,
     /// A ratio derived here: `1.100×` on the page, `1.1` to 4 significant digits in CSV.
     Ratio,
+    /// A percentage derived here: `93.3 %` on the page (one decimal), exact in CSV.
+    Percent1,
 }
 
 /// One field of a table.
@@ -69,6 +71,7 @@ impl Field {
                 NumberKind::FractionAsPercent => format!("{} %", readable(*v * 100.0)),
                 NumberKind::Derived => significant4(*v),
                 NumberKind::Ratio => format!("{}×", significant4(*v)),
+                NumberKind::Percent1 => format!("{v:.1} %"),
             },
             Field::Text(t) | Field::Code(t) | Field::Note(t) => t.clone(),
             Field::NotMeasured => NOT_MEASURED.to_owned(),

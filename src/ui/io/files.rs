@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::core::intake::{too_large, MAX_RESULTS_BYTES};
+use crate::core::intake::{too_large_to_pick, MAX_RESULTS_BYTES};
 
 /// Read every file of a list into memory, by name; a file over the size limit or one the
 /// browser cannot read stops with its name and why.
@@ -11,7 +11,7 @@ pub async fn read_files(list: &web_sys::FileList) -> Result<BTreeMap<String, Vec
     for index in 0..list.length() {
         let Some(file) = list.item(index) else { continue };
         if file.size() > MAX_RESULTS_BYTES as f64 {
-            return Err((file.name(), too_large(file.size() as u64)));
+            return Err((file.name(), too_large_to_pick(&file.name(), file.size() as u64)));
         }
         let name = file.name();
         let Ok(bytes) = gloo_file::futures::read_as_bytes(&gloo_file::File::from(file)).await else {

@@ -7,4 +7,5 @@ pub mod download;
 pub mod fetch;
 pub mod files;
 pub mod import_module;
+pub mod inflate;
 pub mod landing;

@@ -8,7 +8,8 @@ use super::embed::EmbedHead;
 use super::lazy::{Chunk, Chunks};
 use super::router::Router;
 use super::topbar::TopBar;
-use crate::core::link::{boot_waits, is_dark, BootCollection, BootStudy, ViewState};
+use crate::core::link::ViewState;
+use crate::core::views::{boot_waits, is_dark, BootCollection, BootStudy};
 use crate::ui::io::browser::{prefers_dark, printing, set_title};
 use crate::ui::io::landing::{prerender_shown, take_over};
 use crate::ui::state::file::{ManifestCheck, SlotState};
@@ -86,12 +87,12 @@ pub fn App() -> impl IntoView {
             root.set_attribute("data-theme", if dark { "dark" } else { "light" }).ok();
         }
     });
-    // An embed is `height=` tall (default 380, the snippet's), or its frame if shorter: the
+    // An embed is `height=` tall (default `CHART_HEIGHT`, the snippet's), or its frame if shorter: the
     // chart fills what the caption and key leave (CSSOM, which the CSP allows).
     Effect::new(move |_| {
         let Some(root) = document().document_element() else { return };
         let style = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(root).style();
-        let height = page.link.height.get().unwrap_or(380);
+        let height = page.link.height.get().unwrap_or(crate::core::views::CHART_HEIGHT);
         style.set_property("--embed-height", &format!("{height}px")).ok();
     });
     // Loads follow the link: the collection, the study it opens, the compared files.

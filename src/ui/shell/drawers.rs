@@ -16,8 +16,14 @@ use crate::ui::tasks::load::{load_file_list, open_files};
 fn ShareDrawer() -> impl IntoView {
     let page = page();
     let link = move || share_link(page);
-    let embed =
-        move || link().map(|l| format!("<iframe src=\"{l}&embed=1\" height=\"380\" width=\"100%\" title=\"servescope chart\"></iframe>"));
+    let embed = move || {
+        link().map(|l| {
+            format!(
+                "<iframe src=\"{l}&embed=1\" height=\"{}\" width=\"100%\" title=\"servescope chart\"></iframe>",
+                crate::core::views::CHART_HEIGHT
+            )
+        })
+    };
     let reproduce = move || {
         let study = page.study()?;
         let view = page.link.view.get();

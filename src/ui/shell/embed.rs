@@ -20,7 +20,13 @@ pub fn EmbedHead() -> impl IntoView {
     // The caption names what the chart shows: an embed has no view heading around it.
     let title = move || {
         let study = page.study()?;
-        Some(embed_caption(&study.results, &page.link.series_inputs(), page.link.chart.get(), page.link.view.get()))
+        Some(embed_caption(
+            &study.results,
+            &page.link.series_inputs(),
+            page.link.chart.get(),
+            page.link.view.get(),
+            page.link.slo.get().0.as_ref(),
+        ))
     };
     let unknown = move || {
         let view = page.link.view.get();

@@ -24,7 +24,9 @@ use wasm_split_helpers::{wasm_split, SplitLoaderError};
 use crate::core::collection::Collection;
 use crate::core::link::{is_energy_tradeoff, ChartId, View};
 use crate::ui::state::file::Study;
-use crate::ui::views::{accuracy, cache, catalog, compare, coverage, decode, history, prefill, provenance, raw, tradeoff};
+use crate::ui::views::{
+    accuracy, cache, catalog, compare, coverage, decode, goodput, history, prefill, provenance, raw, requests, tradeoff,
+};
 use crate::ui::widgets::findings::loading_line;
 use crate::ui::widgets::import_form::ImportForm;
 
@@ -43,6 +45,9 @@ pub(super) enum Chunk {
     History,
     Compare,
     ImportForm,
+    Goodput,
+    GoodputCard,
+    Requests,
 }
 
 impl Chunk {
@@ -61,6 +66,9 @@ impl Chunk {
             Chunk::History => "history view",
             Chunk::Compare => "compare panel",
             Chunk::ImportForm => "import form",
+            Chunk::Goodput => "goodput view",
+            Chunk::GoodputCard => "goodput card",
+            Chunk::Requests => "requests view",
         }
     }
 
@@ -77,6 +85,8 @@ impl Chunk {
             View::Provenance => Chunk::Provenance,
             View::Raw => Chunk::Raw,
             View::Compare => Chunk::Compare,
+            View::Goodput => Chunk::Goodput,
+            View::Requests => Chunk::Requests,
             _ => return None,
         })
     }
@@ -96,6 +106,9 @@ impl Chunk {
             Chunk::History => preload_history().await,
             Chunk::Compare => preload_compare().await,
             Chunk::ImportForm => preload_import_form().await,
+            Chunk::Goodput => preload_goodput().await,
+            Chunk::GoodputCard => preload_goodput_card().await,
+            Chunk::Requests => preload_requests().await,
         }
     }
 }
@@ -264,4 +277,22 @@ pub(super) fn compare_panel(study: Study) -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(import_form, fallible, preload(preload_import_form))]
 pub(super) fn import_form() -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <ImportForm/> }.into_any())
+}
+
+/// The goodput view (`view=goodput`).
+#[wasm_split(goodput, fallible, preload(preload_goodput))]
+pub(super) fn goodput_view(study: Study) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <goodput::GoodputView study=study/> }.into_any())
+}
+
+/// The overview's goodput card, for a study with requests.
+#[wasm_split(goodput_card, fallible, preload(preload_goodput_card))]
+pub(super) fn goodput_card(study: Study) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <goodput::GoodputCard study=study/> }.into_any())
+}
+
+/// The requests view (`view=requests`).
+#[wasm_split(requests, fallible, preload(preload_requests))]
+pub(super) fn requests_view(study: Study) -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <requests::RequestsView study=study/> }.into_any())
 }

@@ -16,7 +16,24 @@ use crate::ui::widgets::findings::{loading_line, ErrorPanel, FailurePanel, Findi
 fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
     let page = page();
     match view {
-        View::Overview => view! { <overview::OverviewView study=study/> }.into_any(),
+        View::Overview => {
+            // A study with requests gets the goodput card: its chunk, and then the tables,
+            // are asked for by an effect made after the overview (and its chart's) is built.
+            let has_requests = study.results.has_requests();
+            let after_first_chart = RwSignal::new(false);
+            let more_cards = {
+                let study = study.clone();
+                move || {
+                    let study = study.clone();
+                    after_first_chart.get().then(|| chunks.show(Chunk::GoodputCard, move || lazy::goodput_card(study.clone())))
+                }
+            };
+            let overview = view! { <overview::OverviewView study=study more_cards=more_cards.into_any()/> }.into_any();
+            if has_requests {
+                Effect::new(move |_| after_first_chart.set(true));
+            }
+            overview
+        }
         View::Decode => chunks.show(Chunk::Decode, move || lazy::decode_view(study.clone())),
         View::Serving => view! { <serving::ExplorerView study=study view=View::Serving/> }.into_any(),
         View::Energy => {
@@ -33,6 +50,9 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
             .into_any()
         }
         View::Tradeoff => chunks.show(Chunk::Tradeoff, move || lazy::tradeoff_view(study.clone(), View::Tradeoff)),
+        // The per-request views fetch the study's tables as they open (never before).
+        View::Goodput => chunks.show(Chunk::Goodput, move || lazy::goodput_view(study.clone())),
+        View::Requests => chunks.show(Chunk::Requests, move || lazy::requests_view(study.clone())),
         View::Accuracy => chunks.show(Chunk::Accuracy, move || lazy::accuracy_view(study.clone())),
         View::Prefill => chunks.show(Chunk::Prefill, move || lazy::prefill_view(study.clone())),
         View::Cache => chunks.show(Chunk::Cache, move || lazy::cache_view(study.clone())),

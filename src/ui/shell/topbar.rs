@@ -26,6 +26,10 @@ fn Tabs() -> impl IntoView {
     };
     let collection_tabs =
         move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} {tab(View::History, "History")} });
+    // The per-request views' tabs, for a study with requests. A memo: the tabs are built
+    // again only when that changes, not at each change of the study's state (a rebuilt tab
+    // list would lose the scrolling below).
+    let with_requests = Memo::new(move |_| page.study().is_some_and(|s| s.results.has_requests()));
     // On a phone the tabs scroll sideways: keep the current one in sight.
     let nav = NodeRef::<leptos::html::Nav>::new();
     Effect::new(move |_| {
@@ -46,7 +50,7 @@ fn Tabs() -> impl IntoView {
             {collection_tabs}
             // A study's views, once there is a study to show (not on a collection's own views).
             {move || (!page.link.view.get().is_collection() || page.link.src.get().is_some())
-                .then(|| View::TABS.into_iter().map(|(v, l)| tab(v, l)).collect_view())}
+                .then(|| View::tabs(with_requests.get()).into_iter().map(|(v, l)| tab(v, l)).collect_view())}
         </nav>
     }
 }

@@ -18,12 +18,19 @@ pub struct SourceChecks {
     pub progress: ArcRwSignal<Option<Progress>>,
     /// The finished verification: recomputations and verdict.
     pub report: ArcRwSignal<Option<Report>>,
+    /// The verified sweeps' bytes, kept for the per-request tables a view may read later.
+    pub sweeps: ArcRwSignal<std::sync::Arc<std::collections::BTreeMap<String, Vec<u8>>>>,
 }
 
 impl SourceChecks {
     /// Checks starting from these statuses (every source "not checked").
     pub fn new(statuses: Vec<(String, SourceStatus)>) -> Self {
-        SourceChecks { statuses: ArcRwSignal::new(statuses), progress: ArcRwSignal::new(None), report: ArcRwSignal::new(None) }
+        SourceChecks {
+            statuses: ArcRwSignal::new(statuses),
+            progress: ArcRwSignal::new(None),
+            report: ArcRwSignal::new(None),
+            sweeps: ArcRwSignal::new(Default::default()),
+        }
     }
 
     /// The status of a source by name (tracked).

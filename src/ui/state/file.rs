@@ -50,6 +50,8 @@ pub struct StudyFile {
     pub origin: Origin,
     /// Its own source checks.
     pub checks: SourceChecks,
+    /// Its per-request tables, once a view asks for them (schema 1.3).
+    pub requests: ArcRwSignal<super::requests::RequestsState>,
 }
 
 /// A shared, cheap handle on a loaded file.

@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::core::cost::Prices;
-use crate::core::link::{CatalogFilter, ChartId, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
+use crate::core::goodput::Slo;
+use crate::core::link::{CatalogFilter, ChartId, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
 use crate::core::metric::Metric;
 
 /// Per-field selectors on the link (each a memo: it notifies only when its field changes).
@@ -49,6 +50,10 @@ pub struct Link {
     pub catalog: Memo<CatalogFilter>,
     /// The concurrency a history follows.
     pub conc: Memo<Option<u32>>,
+    /// The goodput objective and attainment target (`slo=`, `attain=`).
+    pub slo: Memo<(Option<Slo>, Option<f64>)>,
+    /// The requests view's level, latency and latency scale.
+    pub requests: Memo<(Option<f64>, Option<Latency>, Scale)>,
 }
 
 impl Link {
@@ -78,6 +83,8 @@ impl Link {
             theme: Memo::new(move |_| state.with(|s| s.theme)),
             catalog: Memo::new(move |_| state.with(ViewState::catalog_filter)),
             conc: Memo::new(move |_| state.with(|s| s.conc)),
+            slo: Memo::new(move |_| state.with(|s| (s.slo, s.attain))),
+            requests: Memo::new(move |_| state.with(|s| (s.level, s.latency, s.xscale))),
         }
     }
 

@@ -8,6 +8,7 @@ pub mod file;
 pub mod history;
 pub mod import;
 pub mod link;
+pub mod requests;
 pub mod task;
 
 use leptos::prelude::*;

@@ -5,4 +5,5 @@
 
 pub mod across;
 pub mod load;
+pub mod requests;
 pub mod sources;

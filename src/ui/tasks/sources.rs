@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
+use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification, ON_DEMAND};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
 use crate::ui::state::checks::Progress;
@@ -44,6 +44,25 @@ async fn fetch_and_hash(
     }
 }
 
+/// The statuses so far, keeping what a view that read the requests found of its tables
+/// (they may be checked before the load's own checks end).
+fn set_statuses(checks: &crate::ui::state::checks::SourceChecks, verification: &Verification) {
+    checks.statuses.update(|all| {
+        let read: Vec<(String, SourceStatus)> = all
+            .iter()
+            .filter(|(_, s)| !matches!(s, SourceStatus::NotChecked(_)))
+            .filter(|(n, _)| verification.is_on_demand(n))
+            .cloned()
+            .collect();
+        *all = verification.statuses().to_vec();
+        for (name, status) in read {
+            if let Some(slot) = all.iter_mut().find(|(n, _)| *n == name) {
+                slot.1 = status;
+            }
+        }
+    });
+}
+
 /// Check every source of `study` in order, writing each status into the study's own
 /// checks, then finish the verification. They belong to the slot's load `id`: a newer load
 /// aborts the source being fetched and nothing more is checked or written.
@@ -53,6 +72,12 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
     for job in verification.jobs().to_vec() {
         if !current() {
             return;
+        }
+        // A per-request table is checked when a view reads the requests, not on load.
+        if job.on_demand {
+            verification.record(&job, SourceStatus::NotChecked(ON_DEMAND.to_owned()), None);
+            set_statuses(&checks, &verification);
+            continue;
         }
         let (status, bytes) = match &study.origin {
             Origin::Local(files) => match files.get(&job.file) {
@@ -74,9 +99,10 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
             return;
         }
         verification.record(&job, status, bytes);
-        checks.statuses.set(verification.statuses().to_vec());
+        set_statuses(&checks, &verification);
     }
     checks.progress.set(None);
+    checks.sweeps.set(std::sync::Arc::new(verification.verified_sweeps(&study.results)));
     let warnings = study.warnings.len();
     // Sweep lines that name a tool's file are derived again by the import module: a first
     // pass collects what it would ask (most studies ask nothing, and never load it).

@@ -79,6 +79,7 @@ pub fn DecodeView(
                 series: &series,
                 scale: scale.get(),
                 seconds: false,
+                reference: None,
                 theme,
             };
             let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;
@@ -107,7 +108,8 @@ pub fn DecodeView(
             stem: stem(View::Decode, &[]),
         })
     };
-    let spec = ChartSpec { id: ChartId::Decode, draw, tip, summary, export, height: chart_height(page, 440) };
+    let spec =
+        ChartSpec { id: ChartId::Decode, draw, tip, summary, export, height: chart_height(page, crate::core::views::SERVING_CHART_HEIGHT) };
     let table = {
         let study = study.clone();
         Memo::new(move |_| study.checks.statuses.with(|st| decode_table(&study.results, &filter(), st)))

@@ -143,7 +143,7 @@ pub fn HistoryView(
         })
     };
     let summary = Signal::derive(move || computed.with(|h| history_summary(h, &y_title.get())));
-    let spec = ChartSpec { id: ChartId::History, draw, tip, summary, export, height: chart_height(page, 380) };
+    let spec = ChartSpec { id: ChartId::History, draw, tip, summary, export, height: chart_height(page, crate::core::views::CHART_HEIGHT) };
     let table = move || {
         let state = page.link.whole();
         loaded.with(|(ready, pending, failed)| {

@@ -4,64 +4,43 @@
 
 use leptos::prelude::*;
 
-use crate::core::headline::{headline_cards, no_findings_note, Card};
+use crate::core::headline::{headline_cards, no_findings_note};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
+use crate::ui::widgets::card::card_view;
 use crate::ui::widgets::legend::{chips_for, EngineChips};
 use crate::ui::widgets::pickers::WorkloadPicker;
 use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
-use crate::ui::widgets::state_link::StateLink;
-
-fn card_view(card: Card, study: &Study) -> impl IntoView {
-    let page = page();
-    let lines = card
-        .lines
-        .into_iter()
-        .map(|line| match line.link {
-            Some(to) => {
-                let src = study.src.clone();
-                let to = Signal::derive(move || {
-                    let view = to.view.unwrap_or(View::Overview);
-                    let mut state = to.for_sharing(&src, view);
-                    state.index = page.link.index.get_untracked();
-                    state
-                });
-                view! { <li title=line.detail.unwrap_or_default()><StateLink to=to>{line.text}</StateLink></li> }.into_any()
-            }
-            None => view! { <li title=line.detail.unwrap_or_default()>{line.text}</li> }.into_any(),
-        })
-        .collect_view();
-    view! {
-        <li class="card" class:publisher=card.publisher>
-            <h3>{card.title}{card.publisher.then(|| view! { <span class="tag">"the publisher's"</span> })}</h3>
-            <ul class="card-lines">{lines}</ul>
-            <p class="rule">{card.rule}</p>
-        </li>
-    }
-}
 
 /// Cards and the first chart.
 #[component]
 pub fn OverviewView(
     /// The study.
     study: Study,
+    /// Cards whose code is in a chunk (the router's: the goodput card), after the others.
+    #[prop(optional)]
+    more_cards: Option<AnyView>,
 ) -> impl IntoView {
     let page = page();
+    let found = {
+        let study = study.clone();
+        Memo::new(move |_| headline_cards(&study.results, &page.link.prices.get()))
+    };
     let cards = {
         let study = study.clone();
-        move || {
-            let cards = headline_cards(&study.results, &page.link.prices.get());
-            let none = no_findings_note(&study.results, &cards).map(|note| view! { <p class="absent no-findings">{note}</p> });
-            view! { {none} <ul class="cards">{cards.into_iter().map(|c| card_view(c, &study)).collect_view()}</ul> }
-        }
+        move || found.get().into_iter().map(|c| card_view(c, &study)).collect_view()
+    };
+    let none = {
+        let study = study.clone();
+        move || found.with(|cards| no_findings_note(&study.results, cards)).map(|note| view! { <p class="absent no-findings">{note}</p> })
     };
     let chart = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()).map(|_| {
         let metric = Memo::new(|_| Metric::OutTokS);
         let index = workload_index(page, &study);
-        let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, 380);
+        let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, crate::core::views::CHART_HEIGHT);
         let ServingChart { lines, load, .. } = chart;
         let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
         let name = {
@@ -83,7 +62,8 @@ pub fn OverviewView(
     view! {
         <section class="panel overview">
             <h2 class="visually-hidden">"Headline findings"</h2>
-            {cards}
+            {none}
+            <ul class="cards">{cards}{more_cards}</ul>
             {chart}
         </section>
     }

@@ -52,7 +52,7 @@ pub fn ExplorerView(
     let metric = Memo::new(move |_| metric_for(view, &page.link.series_inputs()));
     let workload_index = workload_index(page, &study);
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
-    let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, 440);
+    let (chart, spec) = serving_chart(page, &study, view, chart_id, metric, workload_index, crate::core::views::SERVING_CHART_HEIGHT);
     let ServingChart { lines, series, relative, load, seconds, .. } = chart;
     let both = move || page.link.pct_both.get() && metric.get().is_percentile();
     let scale = page.link.scale;

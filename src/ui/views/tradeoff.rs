@@ -13,22 +13,29 @@ use crate::core::chart_words::{
     LIMITS_UNSET, LIMIT_LABELS, TRADEOFF_X_TITLE,
 };
 use crate::core::contents::{block_summary, Block};
+use crate::core::goodput::NO_REQUESTS;
 use crate::core::link::chosen_workload;
 use crate::core::link::{sources_behind, tradeoff_metric, tradeoff_metrics, ChartId, View, ViewState};
+use crate::core::metric::Better;
 use crate::core::metric::Metric;
-use crate::core::series::{best_within_limits, frontier_stretches, pareto_frontier, tradeoff_lines, without_line};
+use crate::core::series::{
+    best_within_limits, best_within_limits_by, frontier_stretches, pareto_frontier, tradeoff_lines, tradeoff_lines_by, without_line,
+};
 use crate::core::tables::limits_table;
 use crate::core::tooltip::tradeoff_tip;
+use crate::core::views::goodput::tradeoff_goodput;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
+use crate::ui::tasks::requests::load_tables;
 use crate::ui::widgets::absent::AbsentBlock;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::legend::{absent_words_for, chips_for, EngineChips};
 use crate::ui::widgets::pickers::{Choice, WorkloadPicker};
 use crate::ui::widgets::prices::{PriceInputs, PriceNotes};
+use crate::ui::widgets::requests::{read_when_fetched, RequestsStatus};
 use crate::ui::widgets::state_link::StateLink;
 use crate::ui::widgets::table::TableBlock;
 
@@ -74,17 +81,52 @@ pub fn TradeoffView(
         return view! { <AbsentBlock title="Trade-off" block=block_summary(&study.results, Block::Serving)/> }.into_any();
     }
     let state = move || page.link.series_inputs();
-    let y_metric = Memo::new(move |_| tradeoff_metric(view, &state()));
+    let has_requests = study.results.has_requests();
+    // Goodput is drawn from the requests of a study that has them; asked of one without,
+    // the view draws the default and says why.
+    let asked = Memo::new(move |_| tradeoff_metric(view, &state()));
+    let y_metric = Memo::new(move |_| match asked.get() {
+        Metric::GoodTokS if !has_requests => Metric::OutTokS,
+        m => m,
+    });
+    if has_requests {
+        read_when_fetched(&study);
+        let study = study.clone();
+        Effect::new(move |_| {
+            if y_metric.get() == Metric::GoodTokS {
+                load_tables(study.clone());
+            }
+        });
+    }
+    let goodput = {
+        let study = study.clone();
+        Memo::new(move |_| {
+            if y_metric.get() != Metric::GoodTokS {
+                return None;
+            }
+            let loaded = study.requests.with(|r| r.tables())?;
+            tradeoff_goodput(&study.results, &loaded.tables, state().workload, page.link.slo.get().0)
+        })
+    };
     let lines = {
         let study = study.clone();
         Memo::new(move |_| {
             let s = state();
-            chosen_workload(&study.results, s.workload).map(|w| tradeoff_lines(&study.results, w, y_metric.get(), &s)).unwrap_or_default()
+            let Some(workload) = chosen_workload(&study.results, s.workload) else { return Vec::new() };
+            match y_metric.get() {
+                Metric::GoodTokS => goodput.with(|g| {
+                    g.as_ref().map(|g| tradeoff_lines_by(&study.results, workload, &s, &|e, l, _| g.y(e, l))).unwrap_or_default()
+                }),
+                metric => tradeoff_lines(&study.results, workload, metric, &s),
+            }
         })
     };
     let frontier = Memo::new(move |_| lines.with(|l| pareto_frontier(l, y_metric.get().better())));
     let x_limit = Signal::derive(move || page.link.limits.get().1);
-    let y_title = Signal::derive(move || tradeoff_y_title(y_metric.get()));
+    let y_title = Signal::derive(move || match goodput.with(|g| g.as_ref().map(|g| g.y_title.clone())) {
+        Some(title) => Metric::GoodTokS.titled_with_direction(&title),
+        None => tradeoff_y_title(y_metric.get()),
+    });
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
     let summary = Signal::derive(move || stretches.with(|s| tradeoff_summary(y_metric.get(), s)));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
@@ -148,7 +190,14 @@ pub fn TradeoffView(
             }
         })
     };
-    let spec = ChartSpec { id: ChartId::Tradeoff, draw, tip, summary, export, height: chart_height(page, 460) };
+    let spec = ChartSpec {
+        id: ChartId::Tradeoff,
+        draw,
+        tip,
+        summary,
+        export,
+        height: chart_height(page, crate::core::views::TRADEOFF_CHART_HEIGHT),
+    };
     let not_measured = {
         let study = study.clone();
         Signal::derive(move || lines.with(|l| without_line(&study.results, l)))
@@ -161,7 +210,12 @@ pub fn TradeoffView(
                 return None;
             }
             let workload = chosen_workload(&study.results, s.workload)?;
-            let best = best_within_limits(&study.results, workload, y_metric.get(), &s);
+            let best = match y_metric.get() {
+                Metric::GoodTokS => goodput.with(|g| {
+                    g.as_ref().map(|g| best_within_limits_by(&study.results, workload, Better::Higher, &s, &|e, l, _| g.y(e, l)))
+                })?,
+                metric => best_within_limits(&study.results, workload, metric, &s),
+            };
             Some(limits_table(&study.results, workload, y_metric.get(), &best, &s))
         })
     };
@@ -170,7 +224,11 @@ pub fn TradeoffView(
         Signal::derive(move || sources_behind(&study.results, &state(), View::Tradeoff))
     };
     let y_options = Signal::derive(move || {
-        tradeoff_metrics(page.link.prices.get().any())
+        let mut options = tradeoff_metrics(page.link.prices.get().any());
+        if has_requests && view == View::Tradeoff {
+            options.push(Metric::GoodTokS);
+        }
+        options
             .into_iter()
             .filter(|m| view != View::Energy || *m != Metric::OutTokS)
             .map(|m| (m.as_str().to_owned(), m.label().to_owned()))
@@ -191,7 +249,7 @@ pub fn TradeoffView(
     };
     view! {
         <section class="panel tradeoff">
-            <h2>{move || tradeoff_heading(y_metric.get())}</h2>
+            <h2>{move || goodput.with(|g| g.as_ref().map(|g| g.heading.clone())).unwrap_or_else(|| tradeoff_heading(y_metric.get()))}</h2>
             {back}
             <div class="controls">
                 <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
@@ -200,6 +258,17 @@ pub fn TradeoffView(
                 <Choice label="y axis" class="y-picker" options=y_options selected=Signal::derive(move || y_metric.get().as_str().to_owned()) pick=pick_y/>
                 {move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceInputs/> })}
             </div>
+            {move || (asked.get() == Metric::GoodTokS && !has_requests).then(|| view! {
+                <p class="notice no-requests" role="note">{format!("Goodput needs what each request did, and this study has {NO_REQUESTS}: the y axis shows output tok/s per GPU.")}</p>
+            })}
+            {let s = study.clone(); move || (y_metric.get() == Metric::GoodTokS).then(|| view! {
+                <RequestsStatus study=s.clone()/>
+                <p class="limits-words goodput-y">{goodput.with(|g| g.as_ref().map(|g| g.note.clone()))}</p>
+            })}
+            {study.results.has_requests().then(|| {
+                let to = Signal::derive(move || page.link.whole().on_view(View::Goodput));
+                view! { <p class="limits-words">{crate::core::chart_words::LIMITS_ARE_AGGREGATES} <StateLink to=to class="chart-link">"see goodput →"</StateLink></p> }
+            })}
             {chips}
             <ChartFigure spec=spec/>
             {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}

@@ -76,7 +76,7 @@ pub fn BarsPanel(
             stem: stem(view, &[]),
         })
     };
-    let spec = ChartSpec { id: chart, draw, tip, summary, export, height: chart_height(page, 380) };
+    let spec = ChartSpec { id: chart, draw, tip, summary, export, height: chart_height(page, crate::core::views::CHART_HEIGHT) };
     view! {
         <ChartFigure spec=spec/>
         <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=Signal::stored(sources) stem=stem(view, &[])/>

@@ -4,6 +4,7 @@
 
 pub mod absent;
 pub mod bars_panel;
+pub mod card;
 pub mod findings;
 pub mod framing;
 pub mod import_form;
@@ -13,6 +14,7 @@ pub mod legend;
 pub mod notices;
 pub mod pickers;
 pub mod prices;
+pub mod requests;
 pub mod serving_chart;
 pub mod state_link;
 pub mod swatch;

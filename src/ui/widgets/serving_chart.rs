@@ -145,6 +145,7 @@ pub fn serving_chart(
             series: &series,
             scale: scale.get(),
             seconds: seconds.get(),
+            reference: None,
             theme,
         };
         let drawn = draw_concurrency_chart(area, &chart).map_err(|e| e.to_string())?;

@@ -128,7 +128,7 @@ pub fn CsvButton(
 }
 
 /// The block every view's table sits in: its CSV button and the table, hidden in an embed
-/// that shows a chart (`core::link::shows_tables`). `absent` is said where there is no table
+/// that shows a chart (`core::views::shows_tables`). `absent` is said where there is no table
 /// (and no button); `later` draws the table a frame after the rest, so a large file's chart
 /// comes first.
 #[component]
@@ -158,7 +158,7 @@ pub fn TableBlock(
     class: &'static str,
 ) -> impl IntoView {
     let page = page();
-    let hidden = move || !crate::core::link::shows_tables(page.link.embed.get(), page.link.chart.get(), page.link.view.get());
+    let hidden = move || !crate::core::views::shows_tables(page.link.embed.get(), page.link.chart.get(), page.link.view.get());
     let body = move || table.get().map(|t| view! { <TableView table=t/> });
     let button = move || view! { <CsvButton table=table study=study.clone() sources=sources notes=notes stem=stem/> };
     let content = match absent {

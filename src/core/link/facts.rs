@@ -4,7 +4,7 @@
 
 use super::inputs::SeriesInputs;
 use super::state::ViewState;
-use super::tokens::{ChartId, ThemeChoice, View, WorkloadKey};
+use super::tokens::{ChartId, View, WorkloadKey};
 use crate::core::metric::Metric;
 use crate::core::model::Results;
 
@@ -21,6 +21,8 @@ pub fn charts_of(view: View) -> &'static [ChartId] {
         View::Prefill => &[C::Prefill, C::Table],
         View::Cache => &[C::Cache, C::Table],
         View::History => &[C::History, C::Table],
+        View::Goodput => &[C::Goodput, C::Attainment, C::GoodputTokens, C::Table],
+        View::Requests => &[C::Cdf, C::Timeline],
         View::Provenance | View::Raw | View::Compare | View::Catalog | View::Coverage => &[C::Table],
     }
 }
@@ -79,10 +81,13 @@ pub fn tradeoff_metrics(priced: bool) -> Vec<Metric> {
 }
 
 /// The trade-off's y metric: the energy trade-off's tokens per kW (or a cost), else the
-/// link's metric when the trade-off offers it, else output tok/s per GPU.
+/// link's metric when the trade-off offers it (goodput too, which the view draws from the
+/// requests of a study that has them, and otherwise replaces by the default, saying so),
+/// else output tok/s per GPU.
 pub fn tradeoff_metric(view: View, state: &SeriesInputs) -> Metric {
     let default = if view == View::Energy { Metric::TokSPerKw } else { Metric::OutTokS };
-    state.metric.filter(|m| tradeoff_metrics(true).contains(m) && (view != View::Energy || *m != Metric::OutTokS)).unwrap_or(default)
+    let offered = |m: &Metric| tradeoff_metrics(true).contains(m) || (view == View::Tradeoff && *m == Metric::GoodTokS);
+    state.metric.filter(|m| offered(m) && (view != View::Energy || *m != Metric::OutTokS)).unwrap_or(default)
 }
 
 /// The metric `view` (showing `chart`) draws for these inputs, for the views whose chart a
@@ -118,6 +123,18 @@ pub fn sources_behind(results: &Results, state: &SeriesInputs, view: View) -> Ve
     match view {
         View::Decode => {
             results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s))
+        }
+        // The goodput and the requests come from the engines' per-request tables, checked
+        // against the cells' sweeps.
+        View::Goodput | View::Requests => {
+            if let Some(w) = super::chosen_workload(results, state.workload) {
+                for row in w.rows.iter().filter(|r| state.shows_engine(&r.id)) {
+                    if let Some(table) = results.serving.as_ref().and_then(|s| s.requests_of(&row.id)) {
+                        add(&table.file);
+                    }
+                    row.cells.iter().flatten().filter(|c| c.requests.is_some()).filter_map(|c| c.source.as_deref()).for_each(&mut add);
+                }
+            }
         }
         View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare | View::History => {
             if let Some(w) = super::chosen_workload(results, state.workload) {
@@ -241,81 +258,4 @@ impl ViewState {
         next.workload = Some(workload);
         next
     }
-}
-
-/// A chart's CSS height in a viewport of `(width, height)` CSS px: `base` on a laptop, never
-/// more than 60 % of the height (a phone in landscape), and on a phone-width screen (600 px
-/// or less) about a third of it, so the controls, the key and the chart share the first
-/// screen; at least 240.
-pub fn chart_css_height(base: u32, viewport: (f64, f64)) -> u32 {
-    let (width, height) = viewport;
-    let share = if width <= 600.0 { 0.36 } else { 0.6 };
-    base.min((height * share) as u32).max(240)
-}
-
-/// Whether the page is dark: paper is light whatever the screen shows; else the link's
-/// `theme=`, else the system's scheme.
-pub fn is_dark(theme: Option<ThemeChoice>, system_dark: bool, printing: bool) -> bool {
-    !printing
-        && match theme {
-            Some(choice) => choice == ThemeChoice::Dark,
-            None => system_dark,
-        }
-}
-
-/// What the page knows of the collection while it boots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BootCollection {
-    /// Its manifest is on its way.
-    Loading,
-    /// It could not be had.
-    Failed,
-    /// Read, with this many studies.
-    Ready(usize),
-}
-
-/// What the page knows of the study it opens while it boots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BootStudy {
-    /// None named yet (the collection will say which).
-    Idle,
-    /// On its way.
-    Loading,
-    /// Shown; whether it has a serving workload (the overview's chart).
-    Ready {
-        /// It has serving workloads.
-        serving: bool,
-    },
-    /// Failed or invalid: shown as an error.
-    Failed,
-}
-
-/// The views besides the landing one that the build writes for a deep link (the bundled
-/// study's, with its default workload and metric): the link most shared after the landing.
-pub const PRERENDERED_VIEWS: [View; 2] = [View::Serving, View::Tradeoff];
-
-/// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
-/// over: a collection view waits for its manifest, a study's overview or pre-rendered deep
-/// view for its first chart (drawn by the chart itself), anything else only until it knows
-/// what to show.
-pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> bool {
-    if view.is_collection() {
-        return collection == BootCollection::Loading;
-    }
-    match study {
-        BootStudy::Idle => match collection {
-            BootCollection::Loading => true,
-            BootCollection::Failed => false,
-            BootCollection::Ready(studies) => studies > 0,
-        },
-        BootStudy::Loading => true,
-        BootStudy::Ready { serving } => (view == View::Overview || PRERENDERED_VIEWS.contains(&view)) && serving,
-        BootStudy::Failed => false,
-    }
-}
-
-/// Whether a view's tables show: always on the page; in an embed only when the chart it
-/// shows is the table (`chart=table`, or a view whose only chart is its table).
-pub fn shows_tables(embed: bool, chart: Option<ChartId>, view: View) -> bool {
-    !embed || embedded_chart(chart, view) == ChartId::Table
 }

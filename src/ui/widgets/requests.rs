@@ -1,0 +1,121 @@
+//! What the per-request views share: reading a study's fetched tables once (in the chunk of
+//! the view that asked, so a first visit carries none of this code) — each parsed, checked
+//! against the study and its verified sweeps, its check recorded in the study's report —
+//! and the line that says where the tables stand.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::core::format::readable;
+use crate::core::goodput::NO_REQUESTS;
+use crate::core::provenance::{check_requests, SourceStatus};
+use crate::core::requests::RequestTable;
+use crate::ui::state::file::Study;
+use crate::ui::state::requests::{LoadedTables, RequestsState};
+use crate::ui::tasks::requests::load_tables;
+
+/// Fetch the study's tables (once per study) and read them once they are fetched and its
+/// sweeps are checked. Called by the views that need them, so that the fetching is in their
+/// chunks too, not in the first download (5 KB of wasm; the fetch then starts once the
+/// view's chunk is in, which the first-chart timing in BENCHMARKS.md includes).
+pub fn read_tables(study: &Study) {
+    load_tables(study.clone());
+    read_when_fetched(study);
+}
+
+/// Fetch and read the study's tables (`read_tables`) and build `build(tables)` from those
+/// read so far: again as they arrive, and as the link values `build` reads change.
+pub fn from_tables<T: PartialEq + Send + Sync + 'static>(
+    study: &Study,
+    build: impl Fn(&[(String, RequestTable)]) -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    read_tables(study);
+    let requests = study.requests.clone();
+    Memo::new(move |_| {
+        let loaded = requests.with(|r| r.tables());
+        build(loaded.as_ref().map_or(&[], |l| &l.tables))
+    })
+}
+
+/// Read the study's tables once they are fetched (by whichever view asked) and its sweeps
+/// are checked; nothing until then.
+pub fn read_when_fetched(study: &Study) {
+    let study = study.clone();
+    Effect::new(move |_| {
+        let RequestsState::Fetched(fetched) = study.requests.get() else { return };
+        // The page's own check needs the verified sweeps: wait for the load's verification.
+        if study.checks.report.with(Option::is_none) {
+            return;
+        }
+        let sweeps = study.checks.sweeps.get_untracked();
+        let mut loaded = LoadedTables::default();
+        for t in fetched.iter() {
+            let Some(text) = &t.text else {
+                let why = t.why.clone().unwrap_or_else(|| match &t.status {
+                    SourceStatus::Mismatch { .. } => "its sha256 does not match the published one: not used".to_owned(),
+                    other => format!("{}: {}", other.label(), other.detail()),
+                });
+                loaded.unusable.push((t.file.clone(), why));
+                study.checks.report.update(|r| r.iter_mut().for_each(|r| r.record_table(&t.file, t.status.clone(), None)));
+                continue;
+            };
+            let check = check_requests(&study.results, &t.engine, &t.file, text, &sweeps, &|_, _, _, _| None);
+            if check.passes() {
+                if let Ok(table) = RequestTable::parse(text) {
+                    loaded.tables.push((t.engine.clone(), table));
+                }
+            } else {
+                let first = check
+                    .findings
+                    .first()
+                    .map(ToString::to_string)
+                    .or_else(|| check.mismatches.first().map(|m| format!("{}: {}", m.path, m.reason)));
+                loaded.unusable.push((t.file.clone(), format!("it does not check against the study: {}", first.unwrap_or_default())));
+            }
+            study.checks.report.update(|r| r.iter_mut().for_each(|r| r.record_table(&t.file, t.status.clone(), Some(check.clone()))));
+            loaded.checks.push(check);
+        }
+        study.requests.set(RequestsState::Ready(Arc::new(loaded)));
+    });
+}
+
+/// A per-request view of a study without requests: its heading and what the view needs,
+/// and how each tool writes it.
+pub fn without_requests(class: &'static str, heading: &'static str) -> AnyView {
+    view! {
+        <section class=format!("panel {class}")>
+            <h2>{heading}</h2>
+            <p class="notice no-requests" role="note">{format!("This study has {NO_REQUESTS}.")}</p>
+        </section>
+    }
+    .into_any()
+}
+
+/// Where the study's tables stand, in a line, while they are not read; and what could not
+/// be used once they are.
+#[component]
+pub fn RequestsStatus(
+    /// The study.
+    study: Study,
+) -> impl IntoView {
+    let state = study.requests.clone();
+    move || match state.get() {
+        RequestsState::Idle => None,
+        RequestsState::Loading { file, done, total } => {
+            let of = total.map(|t| format!(" of {} MB", readable(t as f64 / 1e6))).unwrap_or_default();
+            Some(view! { <p class="loading requests-loading" role="status">"Reading what each request did: " <code>{file}</code> " · " {readable(done as f64 / 1e6)} " MB" {of}</p> }.into_any())
+        }
+        RequestsState::Fetched(_) => {
+            Some(view! { <p class="loading requests-loading" role="status">"Checking the requests against the study…"</p> }.into_any())
+        }
+        RequestsState::Ready(loaded) => {
+            let items =
+                loaded.unusable.iter().map(|(file, why)| view! { <li><code>{file.clone()}</code> ": " {why.clone()}</li> }).collect_view();
+            (!loaded.unusable.is_empty()).then(|| {
+                view! { <div class="notice requests-unusable" role="alert"><p>"Per-request tables not used:"</p><ul>{items}</ul></div> }
+                    .into_any()
+            })
+        }
+    }
+}

@@ -1,0 +1,177 @@
+// Goodput at the reader's objective and what the requests did, in the page, on the
+// bundled AIPerf run (data/requests/aiperf-example): the objective set through the control
+// and through the link, the attainment the core computes, back and forward across
+// objectives, the distribution's hover words, the timeline, the exports, and a study
+// without requests saying what goodput needs.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { downloadOf, hoverMark, open, start, tableRows } from './browser.mjs';
+
+const STUDY = 'data/requests/aiperf-example/results.json';
+const ENGINE = 'gpt-oss-20b endpoint (engine not stated)';
+
+let browser;
+before(async () => { browser = await start({ viewport: { width: 1280, height: 900 } }); });
+after(async () => { await browser?.close(); });
+
+/** The goodput table, once the requests are read. */
+async function goodputRows(page) {
+  await page.waitForSelector('table.goodput-table tbody tr');
+  return tableRows(page, 'table.goodput-table');
+}
+
+test('the link\'s objective gives the attainment the core computes from the requests', async () => {
+  const { page, problems } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500,e2el:9200`);
+  const rows = await goodputRows(page);
+  // 46 of 100 requests completed within both thresholds (servescope-verify --goodput agrees).
+  assert.deepEqual(rows[ENGINE], ['c100', '100', '46', '46.0 %', '4.937', '1202', 'TTFT (43)']);
+  assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 2500 ms and E2E ≤ 9200 ms, ISL 550 \/ OSL 250/);
+  assert.match(await page.textContent('ul.capacity'), /≥ 90 % of requests good at no measured level: already below at c100/);
+  const tip = await hoverMark(page, 'figure[data-chart="attainment"]', 0);
+  assert.match(tip, /46\.0 %/);
+  assert.match(tip, /46 of 100/);
+  // The table's source was checked when the view read it, not on load.
+  const badge = await page.textContent('.badge');
+  assert.match(badge, /4 sources verified|all 4 sources verified/, badge);
+  assert.deepEqual((await problems()).csp, []);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('the objective set through the control is a new history entry, and Back restores the last', async () => {
+  const { page } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500`);
+  await goodputRows(page);
+  await page.fill('input.goodput-ttft', '1000');
+  await page.dispatchEvent('input.goodput-ttft', 'change');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
+  let rows = await goodputRows(page);
+  const strict = rows[ENGINE][2];
+  await page.fill('input.goodput-e2el', '9000');
+  await page.dispatchEvent('input.goodput-e2el', 'change');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000,e2el:9000');
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
+  rows = await goodputRows(page);
+  assert.equal(rows[ENGINE][2], strict, 'Back shows the objective before');
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:2500');
+  await page.goForward();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
+  // A preset from the study's own percentiles.
+  await page.click('button.preset:has-text("typical p99")');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:3800,tpot:34');
+  assert.match(await page.textContent('.panel.goodput h2'), /TTFT ≤ 3800 ms and TPOT ≤ 34 ms/);
+});
+
+test('the goodput view exports its charts and its table with the objective', async () => {
+  const { page } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500,e2el:9200`);
+  await goodputRows(page);
+  const csv = await downloadOf(page, () => page.click('.panel.goodput .table-block .export-csv'));
+  const text = csv.bytes.toString('utf8');
+  assert.match(text.split('\n')[0], /objective ttft:2500,e2el:9200 \(TTFT ≤ 2500 ms and E2E ≤ 9200 ms\); attainment target 90 %/);
+  assert.match(text, /^engine,engine_id,conc,evaluated,good,attainment_pct,good_req_s,good_tok_s,missed_most$/m);
+  const svg = await downloadOf(page, () => page.click('figure[data-chart="goodput"] .export-svg'));
+  assert.match(svg.name, /^servescope-goodput-goodput-ttft-2500-e2el-9200\.svg$/);
+  assert.match(svg.bytes.toString('utf8'), /objective ttft:2500,e2el:9200/);
+  const png = await downloadOf(page, () => page.click('figure[data-chart="attainment"] .export-png'));
+  assert.equal(png.bytes.subarray(1, 4).toString('latin1'), 'PNG');
+});
+
+test('the requests view: a distribution whose hover counts every request, and the timeline', async () => {
+  const { page, problems } = await open(browser, `?src=${STUDY}&view=requests&slo=ttft:2500`);
+  await page.waitForSelector('figure[data-chart="cdf"] canvas.chart[data-points]');
+  assert.match(await page.textContent('.panel.requests h2'), /TTFT of each request at c100, ISL 550 \/ OSL 250/);
+  // The first point of the curve: the fastest TTFT, 1 of 89 completed requests.
+  const tip = await hoverMark(page, 'figure[data-chart="cdf"]', 0);
+  assert.match(tip, /464\.7 ms: 1\.1 % of 89 requests at or below/);
+  await page.waitForSelector('figure[data-chart="timeline"] canvas.chart[data-failed="11"]');
+  const t = await hoverMark(page, 'figure[data-chart="timeline"]', 0);
+  assert.match(t, /sent at \d/);
+  // Another latency and a log axis: each a link.
+  await page.selectOption('select.latency-picker', 'e2e');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('latency') === 'e2e');
+  await page.click('button.xscale:has-text("log")');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('xscale') === 'log');
+  assert.match(await page.textContent('.panel.requests h2'), /E2E of each request/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('a study without per-request data says what goodput needs, and how each tool writes it', async () => {
+  const { page } = await open(browser, '?view=goodput');
+  await page.waitForSelector('.no-requests');
+  const words = await page.textContent('.no-requests');
+  assert.match(words, /no per-request data: goodput needs per-request records/);
+  assert.match(words, /--save-detailed/);
+  assert.match(words, /--output-details/);
+  assert.match(words, /profile_export\.jsonl/);
+  // The tabs offer the per-request views only where the study has requests.
+  assert.equal(await page.locator('nav.views a.tab:has-text("Goodput")').count(), 0);
+  const { page: other } = await open(browser, `?src=${STUDY}`);
+  await other.waitForSelector('nav.views a.tab:has-text("Goodput")');
+});
+
+test('the README\'s goodput link opens the bundled per-request study\'s goodput view', async () => {
+  const readme = (await import('node:fs')).readFileSync('README.md', 'utf8');
+  const link = readme.match(/http:\/\/127\.0\.0\.1:8080\/(\?src=data\/requests\/[^ )]*view=goodput[^ )]*)/);
+  assert.ok(link, 'the README links the goodput view');
+  const { page } = await open(browser, link[1]);
+  const rows = await goodputRows(page);
+  assert.equal(rows[ENGINE][3], '46.0 %');
+});
+
+test('the overview of a study with requests gets a goodput card, its chunk and tables fetched after the first chart', async () => {
+  const { page, problems } = await open(browser, `?src=${STUDY}`, {
+    // When the overview's chart is first drawn (its canvas gets its marks).
+    before: (p) => p.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('figure[data-chart="overview"] canvas[data-marks]')) {
+          window.firstChartAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-marks'] });
+    }),
+  });
+  const card = page.locator('li.card', { hasText: 'Load carried at the typical p99 objective' });
+  await card.locator('ul.card-lines a').waitFor();
+  assert.equal(
+    (await card.locator('ul.card-lines').textContent()).trim(),
+    `550/250: ${ENGINE}, ≥ 90 % of requests good at no measured level: already below at c100`,
+  );
+  const href = await card.locator('ul.card-lines a').getAttribute('href');
+  assert.match(href, /view=goodput&workload=550x250&slo=ttft:3800,tpot:34/);
+  const { chart, card: cardAt, table } = await page.evaluate(() => {
+    const started = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime;
+    return { chart: window.firstChartAt, card: started('split-goodput-card'), table: started('endpoint.requests.csv.gz') };
+  });
+  assert.ok(chart > 0, 'the overview chart was drawn');
+  assert.ok(cardAt > chart, `the card's chunk was asked for after the first chart (${cardAt} ms, chart ${chart} ms)`);
+  assert.ok(table > cardAt, `and the table after the chunk (${table} ms)`);
+  // Following the card's line opens the goodput view at that objective.
+  await card.locator('ul.card-lines a').click();
+  await page.waitForSelector('table.goodput-table tbody tr');
+  assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 3800 ms and TPOT ≤ 34 ms/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('the trade-off draws goodput against per-user speed from the requests, at the link\'s objective', async () => {
+  const { page, problems } = await open(browser, `?src=${STUDY}&view=tradeoff&metric=good_tok_s&slo=ttft:2500,e2el:9200`);
+  await page.waitForSelector('figure[data-chart="tradeoff"] canvas.chart[data-points="1"]');
+  assert.equal(await page.inputValue('select.y-picker'), 'good_tok_s');
+  assert.equal(await page.textContent('.panel.tradeoff h2'), 'Trade-off: good output tok/s for the endpoint at TTFT ≤ 2500 ms and E2E ≤ 9200 ms, against per-user speed');
+  assert.match(await page.textContent('.goodput-y'), /completed within TTFT ≤ 2500 ms and E2E ≤ 9200 ms \(the link's objective\)/);
+  // The point's y is the cell's good output tok/s, as the goodput view's table says (1202).
+  const tip = await hoverMark(page, 'figure[data-chart="tradeoff"]', 0);
+  assert.match(tip, /1,?202/, tip);
+  // Back to throughput through the picker: the published figure again.
+  await page.selectOption('select.y-picker', 'out_tok_s');
+  await page.waitForFunction(() => !document.querySelector('.goodput-y'));
+  assert.match(await hoverMark(page, 'figure[data-chart="tradeoff"]', 0), /2,?321/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
+
+test('goodput asked of a study without requests: the default y, and why', async () => {
+  const { page } = await open(browser, '?view=tradeoff&metric=good_tok_s');
+  await page.waitForSelector('figure[data-chart="tradeoff"] canvas.chart[data-points]');
+  assert.equal(await page.inputValue('select.y-picker'), 'out_tok_s');
+  assert.match(await page.textContent('.panel.tradeoff .no-requests'), /Goodput needs what each request did, and this study has no per-request data/);
+  assert.equal(await page.locator('select.y-picker option[value="good_tok_s"]').count(), 0, 'not offered');
+});
