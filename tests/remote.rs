@@ -82,10 +82,10 @@ fn sweep_lines_are_derived_again_across_the_boundary_with_the_same_verdicts() {
     let direct: Vec<Result<(), String>> = asked.iter().map(|(f, e, l)| rederive(f, &files[f], e, l)).collect();
     assert!(direct[..lines.len()].iter().all(Result::is_ok), "{direct:?}");
     assert!(direct[lines.len()].is_err());
-    let request = rederive_request(&files, &asked);
+    let request = rederive_request(files.clone(), &asked);
     assert_eq!(request.blobs.len(), files.len(), "each tool file travels once");
     // A line naming a file whose bytes were not given is said so, not guessed.
-    let missing = rederive_request(&BTreeMap::new(), &asked[..1]);
+    let missing = rederive_request(BTreeMap::new(), &asked[..1]);
     let said = rederive_reply(&answer(missing)).expect("answered");
     assert!(said[0].as_ref().is_err_and(|e| e.contains("did not reach the import module")), "{said:?}");
     assert_eq!(rederive_reply(&answer(request)).expect("answered"), direct);

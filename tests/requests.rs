@@ -365,3 +365,32 @@ fn the_bundled_per_request_study_is_aiperfs_own_run_and_verifies_whole() {
     let landing = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/index.json")).expect("manifest");
     assert!(!landing.contains("aiperf-example"), "{landing}");
 }
+
+/// What the page does with the bundled study: its sweep checked first, the table read once
+/// and checked against it (the same check as `check_requests`), the tools' files moved out
+/// of the verification without a copy.
+#[test]
+fn the_page_checks_sweeps_first_and_reads_a_table_once_with_the_same_check() {
+    use servescope::core::provenance::{check_requests, check_table_read, SourceStatus, Verification};
+    let results = common::check(&std::fs::read(format!("{DATA}/results.json")).expect("bundled"), &[]).results.expect("valid");
+    let mut verification = Verification::new(&results);
+    let sweeps: Vec<&str> = verification.jobs().iter().filter(|j| j.sweep).map(|j| j.file.as_str()).collect();
+    assert_eq!(sweeps, ["endpoint.cells.jsonl"], "the one sweep the cells name");
+    for job in verification.jobs().to_vec() {
+        let bytes = std::fs::read(format!("{DATA}/{}", job.file)).expect("bundled source");
+        verification.record(&job, SourceStatus::Verified, Some(bytes));
+    }
+    let kept = verification.verified_sweeps(&results);
+    assert_eq!(kept.keys().collect::<Vec<_>>(), ["endpoint.cells.jsonl"]);
+    let text = gunzip(&std::fs::read(format!("{DATA}/endpoint.requests.csv.gz")).expect("table")).expect("gzip");
+    let table = RequestTable::parse(&text).expect("reads");
+    let once = check_table_read(&results, "endpoint", "endpoint.requests.csv.gz", &table, &kept, &|_, _, _, _| None);
+    let twice = check_requests(&results, "endpoint", "endpoint.requests.csv.gz", &text, &kept, &|_, _, _, _| None);
+    assert!(once.passes(), "{once:?}");
+    assert_eq!((once.runs, once.matched, once.unchecked), (1, 1, 0));
+    assert_eq!(format!("{once:?}"), format!("{twice:?}"), "the same check either way");
+    let copy = "endpoint-profile_export.jsonl";
+    let bytes = verification.take_kept(copy).expect("a tool's file is kept");
+    assert!(!bytes.is_empty());
+    assert_eq!(verification.kept(copy), Some(&[][..]), "kept, empty, once taken");
+}

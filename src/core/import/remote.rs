@@ -150,8 +150,10 @@ pub type AskedLine = (String, String, String);
 
 /// Ask for sweep lines derived again from the tool files (`files`, by name): each file's
 /// bytes travel once however many lines name it.
-pub fn rederive_request(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Message {
-    let (names, blobs) = named(files);
+pub fn rederive_request(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Message {
+    // The files move into the message: the page's tools' files can be hundreds of MB, and a
+    // copy would be wasm memory never given back.
+    let (names, blobs): (Vec<String>, Vec<Vec<u8>>) = files.into_iter().unzip();
     let jobs = asked
         .iter()
         .map(|(file, entry, line)| RederiveJob {

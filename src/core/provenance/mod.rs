@@ -10,6 +10,6 @@ mod verify;
 
 pub use citations::{citation_words, citations, sweep_sources, Citation};
 pub use recompute::{recompute, rounds_to, CellMismatch, Recomputation, Rederive};
-pub use requests::{check_requests, RequestsCheck, RowsRederive};
+pub use requests::{check_requests, check_table_read, RequestsCheck, RowsRederive};
 pub use status::{check_bytes, sha256_hex, Progress, SourceHasher, SourceStatus, StatusCounts, TrustSummary};
 pub use verify::{Inflate, Report, SourceJob, ToolRederive, Verdict, Verification, ON_DEMAND, REMOTE};

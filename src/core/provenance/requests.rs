@@ -105,15 +105,29 @@ pub fn check_requests(
     kept: &BTreeMap<String, Vec<u8>>,
     rederive: RowsRederive<'_>,
 ) -> RequestsCheck {
+    match RequestTable::parse(inflated) {
+        Ok(table) => check_table_read(results, engine, file, &table, kept, rederive),
+        Err(problems) => RequestsCheck {
+            engine: engine.to_owned(),
+            file: file.to_owned(),
+            findings: table_findings(file, &problems),
+            ..RequestsCheck::default()
+        },
+    }
+}
+
+/// `check_requests` of a table already read (the page reads it once, for the check and
+/// for the views).
+pub fn check_table_read(
+    results: &Results,
+    engine: &str,
+    file: &str,
+    table: &RequestTable,
+    kept: &BTreeMap<String, Vec<u8>>,
+    rederive: RowsRederive<'_>,
+) -> RequestsCheck {
     let mut out = RequestsCheck { engine: engine.to_owned(), file: file.to_owned(), ..RequestsCheck::default() };
-    let table = match RequestTable::parse(inflated) {
-        Ok(table) => table,
-        Err(problems) => {
-            out.findings = table_findings(file, &problems);
-            return out;
-        }
-    };
-    out.findings = check_table(results, engine, file, &table);
+    out.findings = check_table(results, engine, file, table);
     let Some(serving) = &results.serving else { return out };
     for (w, wl) in serving.workloads.iter().enumerate() {
         let token = wl.key();

@@ -184,7 +184,7 @@ pub async fn write(answers: &StudyAnswers, group: &EngineGroup) -> Result<Result
 }
 
 /// Each asked sweep line derived again from its tool's file, in the order asked.
-pub async fn rederive_lines(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Vec<Result<(), String>>, String> {
+pub async fn rederive_lines(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Vec<Result<(), String>>, String> {
     warm();
     let answer = ask(rederive_request(files, asked).await.map_err(unloaded)?).await?;
     rederive_reply(&answer).await.map_err(unloaded)?
@@ -214,7 +214,7 @@ fn write_reply(answer: Message) -> Result<Result<Result<(Vec<WrittenFile>, Vec<I
 }
 
 #[wasm_split(import_protocol, fallible)]
-fn rederive_request(files: &BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Message, SplitLoaderError> {
+fn rederive_request(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Message, SplitLoaderError> {
     Ok(remote::rederive_request(files, asked))
 }
 

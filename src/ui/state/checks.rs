@@ -18,9 +18,13 @@ pub struct SourceChecks {
     pub progress: ArcRwSignal<Option<Progress>>,
     /// The finished verification: recomputations and verdict.
     pub report: ArcRwSignal<Option<Report>>,
-    /// The verified sweeps' bytes, kept for the per-request tables a view may read later.
-    pub sweeps: ArcRwSignal<std::sync::Arc<std::collections::BTreeMap<String, Vec<u8>>>>,
+    /// The verified sweeps' bytes, kept for the per-request tables a view may read later:
+    /// `None` until every sweep has its status (they are checked first).
+    pub sweeps: ArcRwSignal<Option<KeptSweeps>>,
 }
+
+/// The verified sweeps' bytes, by name.
+pub type KeptSweeps = std::sync::Arc<std::collections::BTreeMap<String, Vec<u8>>>;
 
 impl SourceChecks {
     /// Checks starting from these statuses (every source "not checked").
@@ -29,7 +33,7 @@ impl SourceChecks {
             statuses: ArcRwSignal::new(statuses),
             progress: ArcRwSignal::new(None),
             report: ArcRwSignal::new(None),
-            sweeps: ArcRwSignal::new(Default::default()),
+            sweeps: ArcRwSignal::new(None),
         }
     }
 

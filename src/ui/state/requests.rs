@@ -34,6 +34,8 @@ pub struct LoadedTables {
     pub checks: Vec<RequestsCheck>,
     /// `(file, why)` of a table not used.
     pub unusable: Vec<(String, String)>,
+    /// What goes into the study's report for each table: its status and its check.
+    pub records: Vec<(String, SourceStatus, Option<RequestsCheck>)>,
 }
 
 /// Where a study's tables stand.

@@ -69,9 +69,21 @@ fn set_statuses(checks: &crate::ui::state::checks::SourceChecks, verification: &
 pub async fn check_sources(study: Study, mut verification: Verification, slot: FileSlot, id: LoadId) {
     let current = || slot.is_current(&id);
     let checks = study.checks.clone();
-    for job in verification.jobs().to_vec() {
+    // The sweeps first (small, and what a per-request table is checked against: a view
+    // that reads the requests need not wait for the tools' files), then the file's order.
+    let (sweeps, rest): (Vec<SourceJob>, Vec<SourceJob>) = verification.jobs().iter().cloned().partition(|j| j.sweep);
+    let sweeps_known =
+        |verification: &Verification| checks.sweeps.set(Some(std::sync::Arc::new(verification.verified_sweeps(&study.results))));
+    if sweeps.is_empty() {
+        sweeps_known(&verification);
+    }
+    let count = sweeps.len();
+    for (k, job) in sweeps.into_iter().chain(rest).enumerate() {
         if !current() {
             return;
+        }
+        if k == count && k > 0 {
+            sweeps_known(&verification);
         }
         // A per-request table is checked when a view reads the requests, not on load.
         if job.on_demand {
@@ -102,24 +114,34 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
         set_statuses(&checks, &verification);
     }
     checks.progress.set(None);
-    checks.sweeps.set(std::sync::Arc::new(verification.verified_sweeps(&study.results)));
+    if checks.sweeps.with_untracked(Option::is_none) {
+        sweeps_known(&verification);
+    }
     let warnings = study.warnings.len();
     // Sweep lines that name a tool's file are derived again by the import module: a first
     // pass collects what it would ask (most studies ask nothing, and never load it).
     let asked = std::cell::RefCell::new(Vec::new());
-    let files = std::cell::RefCell::new(std::collections::BTreeMap::new());
-    let probe = verification.finish(&study.results, 0, warnings, &|file, bytes, entry, line| {
-        // A tool file's bytes are kept once, however many lines name it.
-        files.borrow_mut().entry(file.to_owned()).or_insert_with(|| bytes.to_vec());
+    let probe = verification.finish(&study.results, 0, warnings, &|file, _, entry, line| {
         asked.borrow_mut().push((file.to_owned(), entry.to_owned(), line.to_owned()));
         Some(Ok(()))
     });
-    let (asked, files) = (asked.into_inner(), files.into_inner());
+    let asked = asked.into_inner();
     if asked.is_empty() {
         checks.report.set(Some(probe));
         return;
     }
-    let outcomes = import_module::rederive_lines(&files, &asked).await;
+    // The tools' files move to the import module, not copied: at a million requests they are
+    // hundreds of MB, and a copy is wasm memory the page never gives back. The last pass
+    // below needs only their names (each line's answer is looked up by what was asked).
+    let mut files = std::collections::BTreeMap::new();
+    for (file, _, _) in &asked {
+        if !files.contains_key(file) {
+            if let Some(bytes) = verification.take_kept(file) {
+                files.insert(file.clone(), bytes);
+            }
+        }
+    }
+    let outcomes = import_module::rederive_lines(files, &asked).await;
     if !current() {
         return;
     }

@@ -25,17 +25,18 @@ pub fn OverviewView(
     more_cards: Option<AnyView>,
 ) -> impl IntoView {
     let page = page();
-    let found = {
-        let study = study.clone();
-        Memo::new(move |_| headline_cards(&study.results, &page.link.prices.get()))
-    };
+    // The cards and the note on their absence read the same cards: built twice rather
+    // than kept in a memo (a memo of cards is 10 KB of the first download's wasm, measured).
     let cards = {
         let study = study.clone();
-        move || found.get().into_iter().map(|c| card_view(c, &study)).collect_view()
+        move || headline_cards(&study.results, &page.link.prices.get()).into_iter().map(|c| card_view(c, &study)).collect_view()
     };
     let none = {
         let study = study.clone();
-        move || found.with(|cards| no_findings_note(&study.results, cards)).map(|note| view! { <p class="absent no-findings">{note}</p> })
+        move || {
+            let cards = headline_cards(&study.results, &page.link.prices.get());
+            no_findings_note(&study.results, &cards).map(|note| view! { <p class="absent no-findings">{note}</p> })
+        }
     };
     let chart = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()).map(|_| {
         let metric = Memo::new(|_| Metric::OutTokS);

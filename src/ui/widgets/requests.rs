@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::core::format::readable;
 use crate::core::goodput::NO_REQUESTS;
-use crate::core::provenance::{check_requests, SourceStatus};
+use crate::core::provenance::{check_requests, check_table_read, SourceStatus};
 use crate::core::requests::RequestTable;
 use crate::ui::state::file::Study;
 use crate::ui::state::requests::{LoadedTables, RequestsState};
@@ -38,17 +38,15 @@ pub fn from_tables<T: PartialEq + Send + Sync + 'static>(
     })
 }
 
-/// Read the study's tables once they are fetched (by whichever view asked) and its sweeps
-/// are checked; nothing until then.
+/// Read the study's tables once they are fetched (by whichever view asked) and the study's
+/// sweeps have their statuses (checked first, so this does not wait for the tools' files);
+/// each table's check goes into the study's report once the load's verification has made
+/// it. Nothing until then.
 pub fn read_when_fetched(study: &Study) {
-    let study = study.clone();
+    let read = study.clone();
     Effect::new(move |_| {
-        let RequestsState::Fetched(fetched) = study.requests.get() else { return };
-        // The page's own check needs the verified sweeps: wait for the load's verification.
-        if study.checks.report.with(Option::is_none) {
-            return;
-        }
-        let sweeps = study.checks.sweeps.get_untracked();
+        let RequestsState::Fetched(fetched) = read.requests.get() else { return };
+        let Some(sweeps) = read.checks.sweeps.get() else { return };
         let mut loaded = LoadedTables::default();
         for t in fetched.iter() {
             let Some(text) = &t.text else {
@@ -57,15 +55,21 @@ pub fn read_when_fetched(study: &Study) {
                     other => format!("{}: {}", other.label(), other.detail()),
                 });
                 loaded.unusable.push((t.file.clone(), why));
-                study.checks.report.update(|r| r.iter_mut().for_each(|r| r.record_table(&t.file, t.status.clone(), None)));
+                loaded.records.push((t.file.clone(), t.status.clone(), None));
                 continue;
             };
-            let check = check_requests(&study.results, &t.engine, &t.file, text, &sweeps, &|_, _, _, _| None);
-            if check.passes() {
-                if let Ok(table) = RequestTable::parse(text) {
-                    loaded.tables.push((t.engine.clone(), table));
+            // Read once: for the check and for the views.
+            let check = match RequestTable::parse(text) {
+                Ok(table) => {
+                    let check = check_table_read(&read.results, &t.engine, &t.file, &table, &sweeps, &|_, _, _, _| None);
+                    if check.passes() {
+                        loaded.tables.push((t.engine.clone(), table));
+                    }
+                    check
                 }
-            } else {
+                Err(_) => check_requests(&read.results, &t.engine, &t.file, text, &sweeps, &|_, _, _, _| None),
+            };
+            if !check.passes() {
                 let first = check
                     .findings
                     .first()
@@ -73,10 +77,29 @@ pub fn read_when_fetched(study: &Study) {
                     .or_else(|| check.mismatches.first().map(|m| format!("{}: {}", m.path, m.reason)));
                 loaded.unusable.push((t.file.clone(), format!("it does not check against the study: {}", first.unwrap_or_default())));
             }
-            study.checks.report.update(|r| r.iter_mut().for_each(|r| r.record_table(&t.file, t.status.clone(), Some(check.clone()))));
+            loaded.records.push((t.file.clone(), t.status.clone(), Some(check.clone())));
             loaded.checks.push(check);
         }
-        study.requests.set(RequestsState::Ready(Arc::new(loaded)));
+        read.requests.set(RequestsState::Ready(Arc::new(loaded)));
+    });
+    // The tables' checks join the report when both are there (in either order), once.
+    let record = study.clone();
+    Effect::new(move |done: Option<bool>| {
+        if done == Some(true) {
+            return true;
+        }
+        let Some(loaded) = record.requests.with(|r| r.tables()) else { return false };
+        if record.checks.report.with(Option::is_none) {
+            return false;
+        }
+        record.checks.report.update(|r| {
+            if let Some(r) = r {
+                for (file, status, check) in &loaded.records {
+                    r.record_table(file, status.clone(), check.clone());
+                }
+            }
+        });
+        true
     });
 }
 
