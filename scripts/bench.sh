@@ -12,4 +12,5 @@ mkdir -p target/bench
 node tools/bench/gen-scale.mjs target/bench/scale.json
 # A million requests through the native tools (target/bench/requests.json, read by run.mjs).
 node tools/bench/requests.mjs 3
+node tools/bench/goodput-browser.mjs 3
 BENCH_NOTES=tools/bench/notes.md node tools/bench/run.mjs "${1:-5}"
