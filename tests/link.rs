@@ -198,6 +198,7 @@ mod metric {
 
     fn serving() -> Serving {
         Serving {
+            throughput_per: Default::default(),
             aggregate_unit: None,
             user_unit: None,
             power_unit: None,

@@ -46,6 +46,8 @@ fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             vec![(Error, LengthMismatch, "serving.workloads[0].rows[0].cells")],
         ),
         ("concurrency zero", vec![Set("/concurrency/0", json!(0))], vec![(Error, OutOfRange, "concurrency[0]")]),
+        ("throughput per a rack", vec![Set("/serving/throughputPer", json!("rack"))], vec![(Error, OutOfRange, "serving.throughputPer")]),
+        ("throughput per endpoint", vec![Set("/serving/throughputPer", json!("endpoint"))], vec![]),
         ("concurrency fraction", vec![Set("/concurrency/1", json!(2.5))], vec![(Error, OutOfRange, "concurrency[1]")]),
         ("concurrency duplicate", vec![Set("/concurrency/2", json!(2))], vec![(Error, Duplicate, "concurrency[2]")]),
         (

@@ -9,9 +9,10 @@ use servescope::core::chart_words::{
 use servescope::core::cost::{Prices, COST_AXIS_TITLE};
 use servescope::core::link::View;
 use servescope::core::metric::Metric;
+use servescope::core::model::Per;
 
 fn axis(metric: Metric, both: bool, seconds: bool, relative: Option<&str>) -> ServingAxis {
-    ServingAxis { metric, both, seconds, relative: relative.map(str::to_owned) }
+    ServingAxis { metric, both, seconds, relative: relative.map(str::to_owned), per: Per::Gpu }
 }
 
 #[test]
@@ -29,8 +30,28 @@ fn a_serving_axis_says_its_metric_its_unit_its_pair_and_its_ratio() {
     assert_eq!(axis(Metric::OutTokS, false, false, Some("vLLM")).y_title(), format!("{} (× vLLM)", Metric::OutTokS.axis_title()));
     // The cost keeps its short axis title; the full label is said under the chart.
     assert!(axis(Metric::CostPerMtok, false, false, None).y_title().starts_with(COST_AXIS_TITLE));
-    assert!(tradeoff_y_title(Metric::CostPerMtok).starts_with(COST_AXIS_TITLE));
-    assert_eq!(tradeoff_y_title(Metric::OutTokS), axis(Metric::OutTokS, false, false, None).y_title(), "one rule for both charts");
+    assert!(tradeoff_y_title(Metric::CostPerMtok, Per::Gpu).starts_with(COST_AXIS_TITLE));
+    assert_eq!(
+        tradeoff_y_title(Metric::OutTokS, Per::Gpu),
+        axis(Metric::OutTokS, false, false, None).y_title(),
+        "one rule for both charts"
+    );
+}
+
+/// A study whose runs state no GPUs (`throughputPer: "endpoint"`) says so wherever a
+/// throughput per GPU would be named; nothing else changes.
+#[test]
+fn a_throughput_for_the_endpoint_is_never_called_per_gpu() {
+    let endpoint = ServingAxis { per: Per::Endpoint, ..axis(Metric::OutTokS, false, false, None) };
+    assert_eq!(endpoint.y_title(), "output tok/s for the endpoint · higher is better");
+    assert_eq!(tradeoff_y_title(Metric::OutTokS, Per::Endpoint), endpoint.y_title());
+    assert_eq!(
+        tradeoff_summary(Metric::OutTokS, Per::Endpoint, &["a".into()]),
+        "output tok/s for the endpoint against per-user tok/s; frontier: a."
+    );
+    assert_eq!(Metric::GoodTokS.title_in(Per::Endpoint), "good output tok/s for the endpoint");
+    assert_eq!(Metric::TtftP99Ms.title_in(Per::Endpoint), Metric::TtftP99Ms.axis_title(), "latencies are per request");
+    assert_eq!(Metric::OutTokS.title_in(Per::Gpu), "output tok/s per GPU");
 }
 
 #[test]
@@ -45,14 +66,14 @@ fn exports_name_the_study_the_workload_and_how_the_values_are_drawn() {
     );
     assert_eq!(axis(Metric::OutTokS, false, false, None).export_title("S", "W"), format!("S · W · {}", Metric::OutTokS.axis_title()));
     assert_eq!(
-        tradeoff_export_title("S", "W", Metric::TokSPerKw),
+        tradeoff_export_title("S", "W", Metric::TokSPerKw, Per::Gpu),
         format!("S · W · {} against per-user tok/s", Metric::TokSPerKw.axis_title())
     );
     assert_eq!(price_note(Metric::OutTokS, &Prices::default()), None, "only a cost carries the prices");
     let note = price_note(Metric::CostPerMtok, &Prices::default()).expect("a note");
     assert!(note.starts_with("Prices: kwh_price not given, gpu_hour_price not given"), "{note}");
     assert_eq!(
-        tradeoff_summary(Metric::OutTokS, &["a".into(), "b".into()]),
+        tradeoff_summary(Metric::OutTokS, Per::Gpu, &["a".into(), "b".into()]),
         format!("{} against per-user tok/s; frontier: a; then b.", Metric::OutTokS.axis_title())
     );
 }
@@ -230,4 +251,19 @@ fn tables_show_on_the_page_and_in_an_embed_only_when_the_table_is_what_it_shows(
     assert!(!shows_tables(true, Some(ChartId::WeightKl), View::Accuracy));
     assert!(shows_tables(true, None, View::Provenance), "a view whose only chart is its table");
     assert!(shows_tables(true, None, View::Compare));
+}
+
+/// The overview chart's heading, the app's and the pre-render's, says what the throughput
+/// is per.
+#[test]
+fn the_overview_heading_names_the_studys_throughput() {
+    let read = |path: &str| common::check(&std::fs::read(path).expect("bundled"), &[]).results.expect("valid");
+    let gpu = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/qwen3.8-flash-next-mi350p-2026-10-30.json"));
+    let endpoint = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example/results.json"));
+    let first = |r: &servescope::core::model::Results| r.serving.as_ref().expect("serving").workloads[0].clone();
+    assert_eq!(
+        servescope::core::views::overview_heading(&first(&endpoint)),
+        "Output tok/s for the endpoint against concurrency · ISL 550 / OSL 250"
+    );
+    assert!(servescope::core::views::overview_heading(&first(&gpu)).starts_with("Output tok/s per GPU against concurrency · "));
 }

@@ -5,16 +5,16 @@
 use crate::core::cost::{Prices, COST_AXIS_TITLE, FORMULA};
 use crate::core::link::View;
 use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::model::{Per, Results};
 use crate::core::series::in_seconds;
 
 /// The axis title of a metric: its own, but the cost's short form (the full label, "…in the
 /// currency of the prices entered", is said under the chart).
-fn short_axis_title(metric: Metric) -> String {
+fn short_axis_title(metric: Metric, per: Per) -> String {
     if metric == Metric::CostPerMtok {
         COST_AXIS_TITLE.to_owned()
     } else {
-        metric.axis_title().to_owned()
+        metric.title_in(per).to_owned()
     }
 }
 
@@ -29,15 +29,17 @@ pub struct ServingAxis {
     pub seconds: bool,
     /// The label of the engine values are a ratio to, when drawn as ratios.
     pub relative: Option<String>,
+    /// What the study's throughputs are per.
+    pub per: Per,
 }
 
 impl ServingAxis {
     /// The y axis title: the pair's or the metric's title, in seconds where the chart reads
     /// so, then "(× label)" for ratios or the direction ("· higher is better") otherwise.
     pub fn y_title(&self) -> String {
-        let title = if self.both { self.metric.pair_axis_title() } else { self.metric.axis_title().to_owned() };
+        let title = if self.both { self.metric.pair_axis_title() } else { self.metric.title_in(self.per).to_owned() };
         let title = if self.seconds { in_seconds(&title) } else { title };
-        let title = if self.metric == Metric::CostPerMtok { short_axis_title(self.metric) } else { title };
+        let title = if self.metric == Metric::CostPerMtok { short_axis_title(self.metric, self.per) } else { title };
         match &self.relative {
             Some(label) => format!("{title} (× {label})"),
             None => self.metric.titled_with_direction(&title),
@@ -46,7 +48,7 @@ impl ServingAxis {
 
     /// The export's title: the study, the workload and what is drawn, how and relative to whom.
     pub fn export_title(&self, study: &str, workload: &str) -> String {
-        let what = if self.seconds { in_seconds(self.metric.axis_title()) } else { self.metric.axis_title().to_owned() };
+        let what = if self.seconds { in_seconds(self.metric.axis_title()) } else { self.metric.title_in(self.per).to_owned() };
         let mode = if self.both { " · p50 solid, p99 dashed" } else { "" };
         let base = self.relative.as_ref().map(|l| format!(" · ratio to {l}")).unwrap_or_default();
         format!("{study} · {workload} · {what}{mode}{base}")
@@ -80,32 +82,32 @@ pub const LIMITS_ARE_AGGREGATES: &str = "These limits apply to each cell's publi
 pub const LIMITS_UNSET: &str = "Set a TTFT p99 or per-user speed limit to see, per engine, the best point that meets it.";
 
 /// The trade-off's heading.
-pub fn tradeoff_heading(metric: Metric) -> String {
-    format!("Trade-off: {} against per-user speed", metric.axis_title())
+pub fn tradeoff_heading(metric: Metric, per: Per) -> String {
+    format!("Trade-off: {} against per-user speed", metric.title_in(per))
 }
 
 /// How the trade-off's frontier is drawn and what it is (after its bold "Frontier (grey
 /// step line): ").
-pub fn frontier_method(metric: Metric) -> String {
+pub fn frontier_method(metric: Metric, per: Per) -> String {
     format!(
         "the points meeting every limit set that no other such point beats on both per-user speed and {}. It joins measured points of different engines and concurrencies; it is not a configuration anyone ran.",
-        metric.axis_title()
+        metric.title_in(per)
     )
 }
 
 /// The trade-off's y axis title, with its direction.
-pub fn tradeoff_y_title(metric: Metric) -> String {
-    metric.titled_with_direction(&short_axis_title(metric))
+pub fn tradeoff_y_title(metric: Metric, per: Per) -> String {
+    metric.titled_with_direction(&short_axis_title(metric, per))
 }
 
 /// The trade-off export's title.
-pub fn tradeoff_export_title(study: &str, workload: &str, metric: Metric) -> String {
-    format!("{study} · {workload} · {} against per-user tok/s", metric.axis_title())
+pub fn tradeoff_export_title(study: &str, workload: &str, metric: Metric, per: Per) -> String {
+    format!("{study} · {workload} · {} against per-user tok/s", metric.title_in(per))
 }
 
 /// The trade-off's text summary: what is drawn and the frontier's stretches.
-pub fn tradeoff_summary(metric: Metric, stretches: &[String]) -> String {
-    format!("{} against per-user tok/s; frontier: {}.", metric.axis_title(), stretches.join("; then "))
+pub fn tradeoff_summary(metric: Metric, per: Per, stretches: &[String]) -> String {
+    format!("{} against per-user tok/s; frontier: {}.", metric.title_in(per), stretches.join("; then "))
 }
 
 /// The notes the limits set add to a trade-off (and its export): how each is drawn.

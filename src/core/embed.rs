@@ -5,6 +5,7 @@
 use super::goodput::Slo;
 use super::link::chosen_workload;
 use super::link::{embedded_chart, is_energy_tradeoff, metric_for, tradeoff_metric, ChartId, SeriesInputs, View};
+use super::metric::Metric;
 use super::model::Results;
 
 /// The embed's caption: "Qwen3.8 on one MI350P · ISL 1024 / OSL 1024 · output tok/s per
@@ -22,10 +23,10 @@ pub fn embed_caption(results: &Results, state: &SeriesInputs, chart: Option<Char
     let what = match (view, shown) {
         (_, ChartId::Table) => format!("{view} table"),
         (View::Tradeoff, _) | (View::Energy, ChartId::Tradeoff) => {
-            format!("{} against per-user tok/s", tradeoff_metric(view, state).choice_label())
+            format!("{} against per-user tok/s", tradeoff_metric(view, state).choice_label_in(results.throughput_per()))
         }
-        (View::Overview, _) => "output tok/s per GPU".to_owned(),
-        (View::Serving | View::Energy | View::Compare, _) => metric_for(view, state).choice_label().to_owned(),
+        (View::Overview, _) => Metric::OutTokS.title_in(results.throughput_per()).to_owned(),
+        (View::Serving | View::Energy | View::Compare, _) => metric_for(view, state).choice_label_in(results.throughput_per()).to_owned(),
         (View::Decode, _) => "decode throughput by concurrency".to_owned(),
         (View::Prefill, _) => "prefill input tokens/s per prompt length".to_owned(),
         (View::Cache, _) => "KV cache at start-up".to_owned(),

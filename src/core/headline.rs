@@ -78,9 +78,10 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         .collect();
     let workloads: &[Workload] = results.serving.as_ref().map_or(&[], |s| &s.workloads);
     if !workloads.is_empty() {
+        let throughput = Metric::OutTokS.title_in(results.throughput_per());
         cards.push(Card {
             title: "Highest throughput".into(),
-            rule: "The highest output tok/s per GPU measured in each workload (input/output tokens), at any concurrency.".into(),
+            rule: format!("The highest {throughput} measured in each workload (input/output tokens), at any concurrency."),
             lines: workloads
                 .iter()
                 .map(|w| CardLine {
@@ -88,7 +89,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                         Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
                         None => format!("{}: no output throughput measured", w.short_name()),
                     },
-                    detail: Some(format!("{}, output tok/s per GPU", w.name())),
+                    detail: Some(format!("{}, {throughput}", w.name())),
                     link: Some(link(View::Serving, w)),
                 })
                 .collect(),
@@ -97,7 +98,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         cards.push(Card {
             title: "Best under a 1 s TTFT p99".into(),
             rule: format!(
-                "The highest output tok/s per GPU among points whose TTFT p99 is at most {} ms, in each workload.",
+                "The highest {throughput} among points whose TTFT p99 is at most {} ms, in each workload.",
                 readable(TTFT_LIMIT_MS)
             ),
             lines: workloads

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use super::cost::Prices;
 use super::format::significant4;
-use super::model::{Cell, Serving};
+use super::model::{Cell, Per, Serving};
 
 /// Fewer requests than this in a cell is a low sample: the sweep's own per-cell minimum.
 pub const LOW_SAMPLE_N: f64 = 8.0;
@@ -258,6 +258,22 @@ impl Metric {
             Some(words) => format!("{title} · {words}"),
             None => title.to_owned(),
         }
+    }
+
+    /// The axis title in a study whose throughputs are `per`: a throughput per GPU reads
+    /// "for the endpoint" where the runs state no GPUs (schema 1.3's `throughputPer`).
+    pub fn title_in(self, per: Per) -> &'static str {
+        match (self, per) {
+            (Metric::OutTokS, Per::Endpoint) => "output tok/s for the endpoint",
+            (Metric::GoodTokS, Per::Endpoint) => "good output tok/s for the endpoint",
+            _ => self.axis_title(),
+        }
+    }
+
+    /// `choice_label` in a study whose throughputs are `per`.
+    pub fn choice_label_in(self, per: Per) -> &'static str {
+        let title = self.title_in(per);
+        title.strip_suffix(" (ms)").unwrap_or(title)
     }
 
     /// The picker's label.

@@ -82,7 +82,7 @@ pub fn serving_tip(
     let cell = cell_at(workload, &line.id, level)?;
     let metric = line.metric.unwrap_or(Metric::OutTokS);
     let seconds = seconds && metric.unit() == Unit::Milliseconds;
-    let title = if seconds { super::series::in_seconds(metric.axis_title()) } else { metric.axis_title().to_owned() };
+    let title = if seconds { super::series::in_seconds(metric.axis_title()) } else { metric.title_in(workload.per).to_owned() };
     let shown = |metric: Metric, value: f64| shown_in(metric, value, seconds);
     let mut lines = Vec::new();
     match (cell.failed_note(), line.value_at(level)) {
@@ -92,7 +92,7 @@ pub fn serving_tip(
             lines.push(failed);
         }
         (None, Some(value)) if state.vs.is_some() && line.file == 0 => {
-            lines.push(TipLine::new(format!("{} ratio", metric.axis_title()), format!("{}×", significant4(value))))
+            lines.push(TipLine::new(format!("{} ratio", metric.title_in(workload.per)), format!("{}×", significant4(value))))
         }
         (None, Some(value)) => lines.push(TipLine::number(title.clone(), value, shown(metric, value))),
         (None, None) => return None,
@@ -171,7 +171,7 @@ pub fn tradeoff_tip(workload: &Workload, line: &TradeoffLine, index: usize, y_me
     let point = line.points.get(index)?;
     let cell = cell_at(workload, &line.id, point.level)?;
     let mut lines = vec![
-        TipLine::number(y_metric.axis_title(), point.y, shown(y_metric, point.y)),
+        TipLine::number(y_metric.title_in(workload.per), point.y, shown(y_metric, point.y)),
         TipLine::number("per-user tok/s", point.x, readable(point.x)),
     ];
     if let Some(t) = cell.ttft_p99_ms {

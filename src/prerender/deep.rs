@@ -62,9 +62,9 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             let lines = tradeoff_lines(results, workload, metric, &inputs);
             let frontier = pareto_frontier(&lines, metric.better());
             let stretches = frontier_stretches(&lines, &frontier);
-            let y_title = tradeoff_y_title(metric);
+            let y_title = tradeoff_y_title(metric, results.throughput_per());
             html.open("section", &[("class", Some("panel tradeoff"))]);
-            html.element("h2", &[], &tradeoff_heading(metric));
+            html.element("h2", &[], &tradeoff_heading(metric, results.throughput_per()));
             html.open("div", &[("class", Some("controls"))]);
             choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
             for (label, class) in [(LIMIT_LABELS.0, "slo-ttft"), (LIMIT_LABELS.1, "slo-user")] {
@@ -74,11 +74,11 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 html.close("label");
             }
             let metrics: Vec<(String, String)> =
-                tradeoff_metrics(false).iter().map(|m| (m.as_str().to_owned(), m.label().to_owned())).collect();
+                tradeoff_metrics(false).iter().map(|m| (m.as_str().to_owned(), m.title_in(results.throughput_per()).to_owned())).collect();
             choice(&mut html, "y axis", "y-picker", &metrics, metric.as_str());
             html.close("div");
             legend(&mut html, results, &without_line(results, &lines));
-            let summary = tradeoff_summary(metric, &stretches);
+            let summary = tradeoff_summary(metric, results.throughput_per(), &stretches);
             let drawn = chart_figure(&mut html, view.as_str(), "tradeoff ", TRADEOFF_CHART_HEIGHT, &summary, |area, theme| {
                 let chart = TradeoffChart {
                     x_title: TRADEOFF_X_TITLE,
@@ -91,7 +91,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 draw_tradeoff_chart(area, &chart).ok().map(|d| (d.marks.len(), 0))
             })?;
             html.open("p", &[("class", Some("method"))]).element("strong", &[], "Frontier (grey step line): ");
-            html.text(&frontier_method(metric)).close("p");
+            html.text(&frontier_method(metric, results.throughput_per())).close("p");
             html.open("ul", &[("class", Some("frontier"))]);
             for stretch in &stretches {
                 html.element("li", &[], stretch);
@@ -104,15 +104,23 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
         _ => {
             let metric = metric_for(view, &inputs);
             let lines = serving_series(results, workload, metric, &inputs);
-            let axis = ServingAxis { metric, both: false, seconds: reads_in_seconds(&lines.series, false), relative: None };
+            let axis = ServingAxis {
+                metric,
+                both: false,
+                seconds: reads_in_seconds(&lines.series, false),
+                relative: None,
+                per: results.throughput_per(),
+            };
             let y_title = axis.y_title();
             let ticks = load_ticks([workload]);
             html.open("section", &[("class", Some(&format!("panel explorer {}", view.as_str())))]);
             html.element("h2", &[], &heading(view, &axis, workload.load));
             html.open("div", &[("class", Some("controls"))]);
             choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
-            let metrics: Vec<(String, String)> =
-                metric_options(view, &inputs).iter().map(|m| (m.as_str().to_owned(), m.choice_label().to_owned())).collect();
+            let metrics: Vec<(String, String)> = metric_options(view, &inputs)
+                .iter()
+                .map(|m| (m.as_str().to_owned(), m.choice_label_in(results.throughput_per()).to_owned()))
+                .collect();
             choice(&mut html, "Metric", "metric-picker", &metrics, metric.as_str());
             html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some("Scale"))]).text("Scale ");
             for (label, pressed) in [("linear", "true"), ("log", "false")] {

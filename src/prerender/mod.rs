@@ -196,7 +196,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     let title = metric.titled_with_direction(metric.axis_title());
     html.open("div", &[("class", Some("overview-chart"))]);
     html.open("div", &[("class", Some("chart-head"))]);
-    html.element("h2", &[], &format!("Output tok/s per GPU against {} · {}", workload.load.noun(), workload.name()));
+    html.element("h2", &[], &crate::core::views::overview_heading(workload));
     html.open("label", &[("class", Some("control"))]).text("Workload ");
     html.open("select", &[("class", Some("workload-picker"))]);
     for (i, w) in workloads.iter().enumerate() {

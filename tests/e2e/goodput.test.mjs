@@ -138,6 +138,9 @@ test('the overview of a study with requests gets a goodput card, its chunk and t
   );
   const href = await card.locator('ul.card-lines a').getAttribute('href');
   assert.match(href, /view=goodput&workload=550x250&slo=ttft:3800,tpot:34/);
+  // The run states no GPUs: its throughput is the endpoint's, and the page never says per GPU.
+  assert.equal(await page.textContent('.overview-chart h2'), 'Output tok/s for the endpoint against concurrency · ISL 550 / OSL 250');
+  assert.ok(!(await page.textContent('section.panel.overview')).includes('per GPU'), 'no "per GPU" on the overview');
   const { chart, card: cardAt, table } = await page.evaluate(() => {
     const started = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime;
     return { chart: window.firstChartAt, card: started('split-goodput-card'), table: started('endpoint.requests.csv.gz') };

@@ -85,6 +85,9 @@ pub struct SourceDoc {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ServingDoc<'a> {
+    /// "endpoint" when the runs state no GPUs (schema 1.3); per GPU, the default, unwritten.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub throughput_per: Option<&'static str>,
     /// Unit of `out_tok_s`.
     pub aggregate_unit: &'static str,
     /// Unit of `user_tok_s`.

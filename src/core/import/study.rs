@@ -218,9 +218,9 @@ fn document(
     levels.dedup();
     let workloads = workloads(placed, ids, &levels, sweep_name);
     // Concurrency-only imports stay schema 1.1, byte for byte; rates, bursts, trials and
-    // all-failed cells are 1.2; per-request tables 1.3.
+    // all-failed cells are 1.2; per-request tables and throughput per endpoint 1.3.
     let v12 = placed.iter().any(|p| p.load.axis() == LoadAxis::Rate || p.cell.burst || p.cell.trials.is_some() || p.cell.n == Some(0.0));
-    let version = if !requests.is_empty() {
+    let version = if !requests.is_empty() || gathered.per_endpoint {
         "1.3"
     } else if v12 {
         "1.2"
@@ -249,6 +249,7 @@ fn document(
         engines: std::mem::take(&mut gathered.engines),
         sources,
         serving: ServingDoc {
+            throughput_per: gathered.per_endpoint.then_some("endpoint"),
             aggregate_unit,
             user_unit: "tokens/s per user, derived here: 1000 ÷ TPOT p50 (ms)",
             power_unit,

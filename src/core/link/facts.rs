@@ -179,7 +179,7 @@ pub fn settings_sentence(results: &Results, state: &ViewState, view: View) -> St
         parts.push(format!("workload {}", w.name()));
     }
     if matches!(view, View::Serving | View::Energy) {
-        parts.push(format!("metric {}", metric_for(view, &state.series_inputs()).axis_title()));
+        parts.push(format!("metric {}", metric_for(view, &state.series_inputs()).title_in(results.throughput_per())));
     }
     if let Some(ids) = &state.engines {
         let labels: Vec<&str> = ids.iter().filter_map(|id| results.engine(id).map(|e| e.label.as_str())).collect();

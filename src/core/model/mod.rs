@@ -83,6 +83,11 @@ pub struct Highlight {
 }
 
 impl Results {
+    /// What the study's throughputs are per (per GPU unless it says the endpoint's).
+    pub fn throughput_per(&self) -> Per {
+        self.serving.as_ref().map_or(Per::Gpu, |s| s.throughput_per)
+    }
+
     /// Whether the study keeps what each request did (schema 1.3's per-request tables).
     pub fn has_requests(&self) -> bool {
         self.serving.as_ref().is_some_and(|s| !s.requests.is_empty())

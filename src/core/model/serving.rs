@@ -1,9 +1,21 @@
 //! The serving block: workloads, one row per engine, one cell per load level (a
 //! concurrency, or an offered request rate), and the table of a cell's number fields.
 
+/// What a study's throughputs are per (schema 1.3's `throughputPer`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Per {
+    /// Per GPU: the endpoint's throughput ÷ its GPUs (the schema's rule, and the default).
+    #[default]
+    Gpu,
+    /// The whole endpoint's: the runs do not state their GPUs (`"throughputPer": "endpoint"`).
+    Endpoint,
+}
+
 /// Serving sweeps per workload, with the file's unit texts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Serving {
+    /// What `out_tok_s` (and every throughput derived from it) is per.
+    pub throughput_per: Per,
     /// Definition of `out_tok_s`.
     pub aggregate_unit: Option<String>,
     /// Definition of `user_tok_s`.
@@ -102,6 +114,9 @@ pub struct Workload {
     pub levels: Vec<f64>,
     /// One row per engine measured.
     pub rows: Vec<ServingRow>,
+    /// What its throughputs are per: the study's (`Serving::throughput_per`), kept here for
+    /// what is built from a workload alone (tables, tooltips, cards).
+    pub per: Per,
 }
 
 impl Workload {

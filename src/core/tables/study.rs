@@ -182,9 +182,9 @@ pub fn serving_table(
         None => metric.as_str().to_owned(),
     };
     let what = match relative {
-        Some(engine) => format!("{} as a ratio to {} at the same {}", metric.axis_title(), engine.label, workload.load.noun()),
+        Some(engine) => format!("{} as a ratio to {} at the same {}", metric.title_in(workload.per), engine.label, workload.load.noun()),
         None if metrics.len() == 2 => metric.pair_axis_title(),
-        None => metric.axis_title().to_owned(),
+        None => metric.title_in(workload.per).to_owned(),
     };
     let columns = if metrics.len() == 2 {
         let pct = |m: Metric| m.as_str().split('_').find(|p| p.starts_with('p')).unwrap_or("").to_owned();
@@ -256,12 +256,12 @@ pub fn limits_table(
     let best_word = if y_metric.better() == crate::core::metric::Better::Lower { "Lowest" } else { "Highest" };
     Table {
         name: "limits",
-        caption: format!("{best_word} {} that meets every limit set ({})", y_metric.axis_title(), limits.join(", ")),
+        caption: format!("{best_word} {} that meets every limit set ({})", y_metric.title_in(workload.per), limits.join(", ")),
         head: "Engine".into(),
         head_csv: ("engine", Some("engine_id")),
         columns: vec![
             Column::new("result", "result"),
-            Column::new(y_metric.axis_title(), y_metric.as_str()),
+            Column::new(y_metric.title_in(workload.per), y_metric.as_str()),
             match workload.load {
                 LoadAxis::Concurrency => Column::new("at concurrency", "conc"),
                 LoadAxis::Rate => Column::new("at request rate", "rate_rps"),

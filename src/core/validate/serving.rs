@@ -11,12 +11,29 @@ use super::reader::{Checker, RowId};
 use super::refs::References;
 use crate::core::findings::{FindingKind, Severity};
 use crate::core::format::Interval;
-use crate::core::model::{Cell, LoadAxis, RequestsFile, Serving, ServingRow, Workload, CELL_NUMBERS};
+use crate::core::model::{Cell, LoadAxis, Per, RequestsFile, Serving, ServingRow, Workload, CELL_NUMBERS};
 use crate::core::path::JsonPath;
+
+/// `throughputPer` (schema 1.3): "gpu" (the default) or "endpoint".
+fn throughput_per(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath) -> Per {
+    match checker.optional_string(obj, "throughputPer", path).as_deref() {
+        None | Some("gpu") => Per::Gpu,
+        Some("endpoint") => Per::Endpoint,
+        Some(other) => {
+            checker.error(
+                FindingKind::OutOfRange,
+                &path.key("throughputPer"),
+                format!("expected \"gpu\" or \"endpoint\" (what out_tok_s is per), found \"{other}\""),
+            );
+            Per::Gpu
+        }
+    }
+}
 
 /// The serving block.
 pub(super) fn serving(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, levels: &[u32], refs: &mut References) -> Serving {
     let mut serving = Serving {
+        throughput_per: throughput_per(checker, obj, path),
         aggregate_unit: checker.optional_string(obj, "aggregateUnit", path),
         user_unit: checker.optional_string(obj, "userUnit", path),
         power_unit: checker.optional_string(obj, "powerUnit", path),
@@ -62,7 +79,7 @@ pub(super) fn serving(checker: &mut Checker, obj: &Obj<'_>, path: &JsonPath, lev
             check_requests_declared(checker, &serving.requests, &id, &cells, &rpath);
             rows.push(ServingRow { id, cells });
         }
-        serving.workloads.push(Workload { isl, osl, load: axis, levels, rows });
+        serving.workloads.push(Workload { isl, osl, load: axis, levels, rows, per: serving.throughput_per });
     }
     serving
 }

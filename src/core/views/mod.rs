@@ -11,3 +11,4 @@ pub use layout::{
     boot_waits, chart_css_height, embed_chart_height, is_dark, shows_tables, BootCollection, BootStudy, CHART_HEIGHT, PRERENDERED_VIEWS,
     SERVING_CHART_HEIGHT, TRADEOFF_CHART_HEIGHT,
 };
+pub use serving::overview_heading;

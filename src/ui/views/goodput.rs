@@ -221,7 +221,7 @@ pub fn GoodputView(
     view! {
         <section class="panel goodput">
             <h2>{move || model.with(|m| m.as_ref().map(|m| m.heading.clone()))}</h2>
-            <p class="definition">"Goodput counts the requests themselves: each completed request that met every threshold, per second and per GPU, at each load. "
+            <p class="definition">"Goodput counts the requests themselves: each completed request that met every threshold, per second and per GPU (for the endpoint where the runs state no GPUs), at each load. "
                 "Attainment is the share of every request (failed and cut-off ones included) that was good. "
                 "The trade-off view's limits apply to each cell's published p99 instead; "
                 <crate::ui::widgets::state_link::StateLink to=tradeoff class="chart-link">"see the trade-off →"</crate::ui::widgets::state_link::StateLink></p>

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use crate::core::headline::{headline_cards, no_findings_note};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
+use crate::core::views::overview_heading;
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
@@ -42,17 +43,16 @@ pub fn OverviewView(
         let metric = Memo::new(|_| Metric::OutTokS);
         let index = workload_index(page, &study);
         let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, crate::core::views::CHART_HEIGHT);
-        let ServingChart { lines, load, .. } = chart;
+        let ServingChart { lines, .. } = chart;
         let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
-        let name = {
+        let heading = {
             let study = study.clone();
-            move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(|w| w.name())).unwrap_or_default()
+            move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(overview_heading)).unwrap_or_default()
         };
-        let against = move || load.get().noun();
         view! {
             <div class="overview-chart">
                 <div class="chart-head">
-                    <h2>"Output tok/s per GPU against " {against} " · " {name}</h2>
+                    <h2>{heading}</h2>
                     <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
                 </div>
                 <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>

@@ -6,14 +6,15 @@
 use leptos::prelude::*;
 
 use crate::chart::usable_scale;
-use crate::core::chart_words::SERVING_MARKER_NOTE;
+use crate::core::chart_words::{ServingAxis, SERVING_MARKER_NOTE};
 use crate::core::compare::{file_key, file_tags, other_axis_notes};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::workload_key;
 use crate::core::link::{metric_for, sources_behind, ChartId, Scale, View};
 use crate::core::metric::Metric;
-use crate::core::series::{in_seconds, Series};
+use crate::core::series::Series;
 use crate::core::tables::serving_table;
+use crate::core::views::serving::{heading, method_texts};
 use crate::ui::chart::figure::ChartFigure;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
@@ -41,14 +42,8 @@ pub fn ExplorerView(
     let Some(serving) = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()) else {
         return view! { <AbsentBlock title=title block=block_summary(&study.results, Block::Serving)/> }.into_any();
     };
-    let texts = match view {
-        View::Energy => vec![
-            ("Power", serving.power_unit.clone()),
-            ("Energy", serving.energy_unit.clone()),
-            ("Sample limits", serving.sample_limits.clone()),
-        ],
-        _ => vec![("Sample limits", serving.sample_limits.clone()), ("Selection", serving.selection.clone())],
-    };
+    let texts = method_texts(view, serving);
+    let per = serving.throughput_per;
     let metric = Memo::new(move |_| metric_for(view, &page.link.series_inputs()));
     let workload_index = workload_index(page, &study);
     let chart_id = if view == View::Energy { ChartId::Energy } else { ChartId::Serving };
@@ -99,8 +94,7 @@ pub fn ExplorerView(
         let study = study.clone();
         move || study.results.serving.as_ref().map(|serving| metric.get().definition(serving)).unwrap_or_default()
     };
-    let texts =
-        texts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> })).collect_view();
+    let texts = texts.into_iter().map(|(k, v)| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> }).collect_view();
     let reference_missing = {
         let study = study.clone();
         move || {
@@ -142,11 +136,7 @@ pub fn ExplorerView(
     };
     view! {
         <section class=format!("panel explorer {}", view.as_str())>
-            <h2>{title} ": " {move || {
-                let title = if both() { metric.get().pair_axis_title() } else { metric.get().label().to_owned() };
-                if seconds.get() { in_seconds(&title) } else { title }
-            }} " against " {move || load.get().noun()}
-                {move || relative.get().map(|l| format!(", as a ratio to {l}"))}</h2>
+            <h2>{move || heading(view, &ServingAxis { metric: metric.get(), both: both(), seconds: seconds.get(), relative: relative.get(), per }, load.get())}</h2>
             {tradeoff_link}
             <div class="controls">
                 <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>

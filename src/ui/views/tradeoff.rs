@@ -82,6 +82,7 @@ pub fn TradeoffView(
     }
     let state = move || page.link.series_inputs();
     let has_requests = study.results.has_requests();
+    let per = study.results.throughput_per();
     // Goodput is drawn from the requests of a study that has them; asked of one without,
     // the view draws the default and says why.
     let asked = Memo::new(move |_| tradeoff_metric(view, &state()));
@@ -125,10 +126,10 @@ pub fn TradeoffView(
     let x_limit = Signal::derive(move || page.link.limits.get().1);
     let y_title = Signal::derive(move || match goodput.with(|g| g.as_ref().map(|g| g.y_title.clone())) {
         Some(title) => Metric::GoodTokS.titled_with_direction(&title),
-        None => tradeoff_y_title(y_metric.get()),
+        None => tradeoff_y_title(y_metric.get(), per),
     });
     let stretches = Memo::new(move |_| lines.with(|l| frontier.with(|f| frontier_stretches(l, f))));
-    let summary = Signal::derive(move || stretches.with(|s| tradeoff_summary(y_metric.get(), s)));
+    let summary = Signal::derive(move || stretches.with(|s| tradeoff_summary(y_metric.get(), per, s)));
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
         let (lines, frontier, title) = (lines.get(), frontier.get(), y_title.get());
         let chart =
@@ -171,6 +172,7 @@ pub fn TradeoffView(
                     &study_line(&study),
                     &workload.map(|w| w.name()).unwrap_or_default(),
                     y_metric.get_untracked(),
+                    per,
                 ),
                 legend: {
                     let mut legend: Vec<LegendItem> = lines
@@ -231,7 +233,7 @@ pub fn TradeoffView(
         options
             .into_iter()
             .filter(|m| view != View::Energy || *m != Metric::OutTokS)
-            .map(|m| (m.as_str().to_owned(), m.label().to_owned()))
+            .map(|m| (m.as_str().to_owned(), m.title_in(per).to_owned()))
             .collect::<Vec<_>>()
     });
     let pick_y = Callback::new(move |value: String| {
@@ -249,7 +251,7 @@ pub fn TradeoffView(
     };
     view! {
         <section class="panel tradeoff">
-            <h2>{move || goodput.with(|g| g.as_ref().map(|g| g.heading.clone())).unwrap_or_else(|| tradeoff_heading(y_metric.get()))}</h2>
+            <h2>{move || goodput.with(|g| g.as_ref().map(|g| g.heading.clone())).unwrap_or_else(|| tradeoff_heading(y_metric.get(), per))}</h2>
             {back}
             <div class="controls">
                 <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
@@ -272,7 +274,7 @@ pub fn TradeoffView(
             {chips}
             <ChartFigure spec=spec/>
             {let s = study.clone(); move || (y_metric.get() == Metric::CostPerMtok).then(|| view! { <PriceNotes study=s.clone()/> })}
-            <p class="method"><strong>"Frontier (grey step line): "</strong>{move || frontier_method(y_metric.get())}</p>
+            <p class="method"><strong>"Frontier (grey step line): "</strong>{move || frontier_method(y_metric.get(), per)}</p>
             <ul class="frontier">{move || stretches.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
             <TableBlock table=Signal::derive(move || table.get()) study=study.clone() sources=sources notes=Signal::derive(limits_notes) stem=stem(view, &["limits".into()])
                 class="limits" absent=LIMITS_UNSET/>

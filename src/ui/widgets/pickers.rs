@@ -66,9 +66,10 @@ pub fn MetricPicker(
 ) -> impl IntoView {
     let page = page();
     let options = Signal::derive(move || {
+        let per = page.study().map(|s| s.results.throughput_per()).unwrap_or_default();
         metric_options(view, &page.link.series_inputs())
             .into_iter()
-            .map(|m| (m.as_str().to_owned(), m.choice_label().to_owned()))
+            .map(|m| (m.as_str().to_owned(), m.choice_label_in(per).to_owned()))
             .collect::<Vec<_>>()
     });
     let selected = Signal::derive(move || metric_for(view, &page.link.series_inputs()).as_str().to_owned());

@@ -128,11 +128,13 @@ pub fn serving_chart(
         })
     };
     let seconds = Memo::new(move |_| series.with(|s| reads_in_seconds(s, relative.get().is_some())));
+    let per = study.results.throughput_per();
     let axis = Memo::new(move |_| ServingAxis {
         metric: metric.get(),
         both: page.link.pct_both.get() && metric.get().is_percentile(),
         seconds: seconds.get(),
         relative: relative.get(),
+        per,
     });
     let y_title = Signal::derive(move || axis.with(ServingAxis::y_title));
     let scale = page.link.scale;
