@@ -1178,3 +1178,62 @@ fn a_genai_perf_output_mean_written_as_an_empty_string_is_no_length() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(cell(&results(&dir), (2048, 256), "t", 4)["out_tok_s"].as_f64(), Some(64.0));
 }
+
+/// A file only `--from` reads (a vLLM result stripped of the keys detection looks for)
+/// imports, and the study verifies: the sweep line says how its run was read, and the
+/// verifier reads the tool's copy the same way instead of detecting it again.
+#[test]
+fn a_study_imported_with_from_verifies() {
+    let dir = out_dir("from-forced");
+    let input = dir.join("input");
+    std::fs::create_dir_all(&input).expect("dir");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(Path::new(FIXTURES).join("vllm/c1.json")).expect("fixture")).expect("json");
+    let obj = doc.as_object_mut().expect("object");
+    obj.remove("num_prompts");
+    obj.remove("model_id");
+    let file = input.join("trimmed.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(&doc).expect("json")).expect("write");
+    let out = dir.join("study");
+    let file = file.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--title",
+        "T",
+        "--engine",
+        "v",
+        "--label",
+        "V",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        file,
+    ]);
+    assert_eq!(code, 1, "detection alone does not read it: {stderr}");
+    let (code, _, stderr) = import(&[
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--title",
+        "T",
+        "--engine",
+        "v",
+        "--label",
+        "V",
+        "--gpus",
+        "1",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "--from",
+        "vllm",
+        file,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let sweep = std::fs::read_to_string(out.join("v.cells.jsonl")).expect("sweep");
+    assert!(sweep.contains("\"read_as\":\"vllm\""), "{sweep}");
+    verify_all(&out);
+}

@@ -91,6 +91,8 @@ pub(super) struct Placed {
     pub labels: Vec<(String, String)>,
     /// The requests of its run (of each trial), where the tool recorded them.
     pub requests: Vec<PlacedRequests>,
+    /// The format the publisher named for its file (`--from`), if any.
+    pub read_as: Option<super::Tool>,
 }
 
 /// The first label two runs of one configuration disagree on, with both values.
@@ -192,7 +194,15 @@ pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
             rule: r.requests.rule,
             sampled_from: r.requests.sampled_from,
         });
-        let doc = CellDoc { cell: cell.clone(), rounded: false, source: None, trial, from: Some(from.to_owned()), requests };
+        let doc = CellDoc {
+            cell: cell.clone(),
+            rounded: false,
+            source: None,
+            trial,
+            from: Some(from.to_owned()),
+            requests,
+            read_as: p.read_as.map(super::Tool::as_str),
+        };
         serde_json::to_string(&doc).unwrap_or_default()
     };
     if p.has_trials() {
@@ -245,6 +255,7 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
                                 trial: None,
                                 from: None,
                                 requests: None,
+                                read_as: None,
                             })
                         })
                         .collect(),
@@ -264,6 +275,16 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
     out
 }
 
+/// The format a sweep line says its file was read as (`read_as`, written for `--from`);
+/// `None`: detected, as at import.
+pub(super) fn read_as(line: &serde_json::Map<String, Value>) -> Result<Option<super::Tool>, String> {
+    match line.get("read_as") {
+        None => Ok(None),
+        Some(Value::String(name)) => name.parse().map(Some).map_err(|e| format!("the sweep line's read_as: {e}")),
+        Some(_) => Err("the sweep line's read_as is not a tool's name".into()),
+    }
+}
+
 /// Derive a sweep line again from the tool's file it came from (`file`, at `entry`): the
 /// same importer, the line's own lengths and GPU count; every figure must agree. This is
 /// what lets `servescope-verify` reach the tool's own output, not only the sweep.
@@ -276,7 +297,8 @@ pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &str) -> Result<(),
         .and_then(|c| u32::try_from(c).ok())
         .map(Load::Conc)
         .or_else(|| line.get("rate_rps").and_then(Value::as_f64).map(Load::Rate));
-    let imported = super::import_file_with(file, bytes, None, given).map_err(|e| format!("its tool file does not import again: {e}"))?;
+    let tool = read_as(&line)?;
+    let imported = super::import_file_with(file, bytes, tool, given).map_err(|e| format!("its tool file does not import again: {e}"))?;
     let at = if entry.is_empty() { file.to_owned() } else { format!("{file} {entry}") };
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let load = Load::of(run).map_err(|why| format!("{at}: {why}"))?;

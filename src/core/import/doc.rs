@@ -156,6 +156,9 @@ pub struct CellDoc {
     pub from: Option<String>,
     /// A sweep line's requests: where they were read and what they reproduce.
     pub requests: Option<LineRequests>,
+    /// The format a sweep line's file was read as when the publisher named it (`--from`):
+    /// the verifier reads the tool's copy so, instead of detecting it again.
+    pub read_as: Option<&'static str>,
 }
 
 /// What a sweep line says of its run's requests (schema 1.3): the per-request file and
@@ -217,6 +220,9 @@ impl Serialize for CellDoc {
         }
         if let Some(from) = &self.from {
             map.serialize_entry("from", from)?;
+        }
+        if let Some(tool) = self.read_as {
+            map.serialize_entry("read_as", tool)?;
         }
         if let Some(requests) = &self.requests {
             map.serialize_entry("requests_from", &requests.from)?;

@@ -208,6 +208,7 @@ pub(super) fn place_group(
                 trials: Vec::new(),
                 labels: run.labels.clone(),
                 requests: requests.into_iter().collect(),
+                read_as: group.tool,
             };
             place(&mut gathered.placed, new, run.trial, &group.id)?;
         }

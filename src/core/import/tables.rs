@@ -82,8 +82,9 @@ pub fn rederive_requests(file: &str, bytes: &[u8], entry: &str, line: &str) -> R
         (None, Some(conc)) => (format!("{isl}x{osl}"), conc, Load::Conc(conc as u32)),
         _ => return Err("the sweep line has no conc or rate_rps".into()),
     };
+    let tool = super::cells::read_as(&line)?;
     let imported =
-        super::import_file_with(file, bytes, None, Some(given)).map_err(|e| format!("its per-request file does not import again: {e}"))?;
+        super::import_file_with(file, bytes, tool, Some(given)).map_err(|e| format!("its per-request file does not import again: {e}"))?;
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let requests = run.requests.as_ref().ok_or_else(|| format!("{file} {entry} holds no requests any more").trim().to_owned())?;
     let trial = number("trial").map(|t| t as u32);
