@@ -796,10 +796,22 @@ fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_co
     let dir = out_dir("sglang-v04");
     let d = dir.to_str().expect("utf-8");
     let args = ["--out", d, "--title", "SGLang 0.4", "--engine", "s", "--label", "SGLang 0.4", "--gpus", "1", "sglang/v04-rate.jsonl"];
-    // No date in the file: the refusal shows the exact flag.
+    // No date in the file and none given: dated the day of the import, said in a warning.
     let (code, _, stderr) = import(&args);
-    assert_eq!(code, 1);
-    assert!(stderr.contains("the files record no date: give the study's date (--date YYYY-MM-DD)"), "{stderr}");
+    assert_eq!(code, 0, "{stderr}");
+    let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() / 86_400;
+    let today = servescope::core::format::date_of_day(days as i64);
+    assert!(
+        stderr.contains(&format!("warning results.json: the files record no date and none was given: the study is dated {today}, the day of the import (--date YYYY-MM-DD sets the run's own)")),
+        "{stderr}"
+    );
+    assert_eq!(results(&dir)["date"], today.as_str());
+    // The core without a clock still refuses, saying the flag.
+    let bytes = std::fs::read(Path::new(FIXTURES).join("sglang/v04-rate.jsonl")).expect("fixture");
+    let group =
+        EngineGroup { id: "s".into(), label: "S".into(), gpus: 1, files: vec![("v04-rate.jsonl".into(), bytes)], ..EngineGroup::default() };
+    let refused = write_study(&StudyAnswers { title: "T".into(), ..StudyAnswers::default() }, &[group]).expect_err("no date");
+    assert!(refused.to_string().contains("the files record no date: give the study's date (--date YYYY-MM-DD)"), "{refused}");
     let mut dated = args.to_vec();
     dated.extend(["--date", "2025-03-01"]);
     let (code, stdout, stderr) = import(&dated);

@@ -168,9 +168,32 @@ pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
+/// The calendar date (`YYYY-MM-DD`, UTC) of a day counted from 1970-01-01 (Howard Hinnant's
+/// civil-from-days): the command line's "today", without a date crate.
+pub fn date_of_day(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_count_is_a_calendar_date() {
+        assert_eq!(date_of_day(0), "1970-01-01");
+        assert_eq!(date_of_day(11_016), "2000-02-29", "a leap day of a century divisible by 400");
+        assert_eq!(date_of_day(20_790), "2026-12-03");
+        assert_eq!(date_of_day(-1), "1969-12-31");
+    }
 
     #[test]
     fn numbers_print_as_the_file_wrote_them() {

@@ -54,6 +54,8 @@ enum Request {
 struct WireAnswers {
     title: String,
     date: Option<String>,
+    #[serde(default)]
+    today: Option<String>,
     scope: Option<String>,
     model: Option<String>,
     hardware: Option<String>,
@@ -123,6 +125,7 @@ pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
     let answers = WireAnswers {
         title: answers.title.clone(),
         date: answers.date.clone(),
+        today: answers.today.clone(),
         scope: answers.scope.clone(),
         model: answers.model.clone(),
         hardware: answers.hardware.clone(),
@@ -188,6 +191,7 @@ pub fn answer(request: Message) -> Message {
                 scope: answers.scope,
                 model: answers.model,
                 hardware: answers.hardware,
+                today: answers.today,
             };
             let group = EngineGroup {
                 id: group.id,

@@ -17,6 +17,7 @@ use super::doc::{RequestsDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
 pub use super::groups::FileRead;
 use super::place::{place_group, read_group, Gathered};
+use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
 use crate::core::model::LoadAxis;
@@ -35,6 +36,9 @@ pub struct StudyAnswers {
     pub model: Option<String>,
     /// Hardware.
     pub hardware: Option<String>,
+    /// The day of the import (`YYYY-MM-DD`, the caller's clock): the study's date when
+    /// neither `date` nor the files give one, said in a warning.
+    pub today: Option<String>,
 }
 
 /// One engine: its files and what they do not say.
@@ -179,14 +183,20 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
     for placed in &mut gathered.placed {
         placed.finish_requests();
     }
-    let date = match &answers.date {
-        Some(d) => d.clone(),
-        None => gathered
-            .dates
-            .iter()
-            .min()
-            .cloned()
-            .ok_or_else(|| study_error("the files record no date: give the study's date (--date YYYY-MM-DD)".into()))?,
+    let date = match (&answers.date, gathered.dates.iter().min(), &answers.today) {
+        (Some(d), _, _) => d.clone(),
+        (None, Some(d), _) => d.clone(),
+        (None, None, Some(today)) => {
+            gathered.warnings.push(ImportWarning {
+                file: "results.json".into(),
+                entry: String::new(),
+                message: format!(
+                    "the files record no date and none was given: the study is dated {today}, the day of the import (--date YYYY-MM-DD sets the run's own)"
+                ),
+            });
+            today.clone()
+        }
+        (None, None, None) => return Err(study_error("the files record no date: give the study's date (--date YYYY-MM-DD)".into())),
     };
     let ids: Vec<String> = groups.iter().map(|g| g.id.clone()).collect();
     let (sweep_files, sweep_sources) = sweeps(&ids, &gathered.placed);

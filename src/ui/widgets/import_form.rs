@@ -59,7 +59,9 @@ pub fn ImportForm() -> impl IntoView {
         e.prevent_default();
         let form: web_sys::HtmlFormElement = event_target(&e);
         let number = |name: &str| field(&form, name).parse::<u64>().ok().filter(|n| *n >= 1);
-        let answers = StudyAnswers { title: field(&form, "title"), date: optional(field(&form, "date")), ..StudyAnswers::default() };
+        // Today (UTC) dates a study whose files record no date when the form names none.
+        let today = String::from(js_sys::Date::new_0().to_iso_string()).get(..10).map(str::to_owned);
+        let answers = StudyAnswers { title: field(&form, "title"), date: optional(field(&form, "date")), today, ..StudyAnswers::default() };
         let group = EngineGroup {
             id: field(&form, "engine"),
             label: field(&form, "label"),
