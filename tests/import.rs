@@ -444,14 +444,9 @@ fn formats_are_told_by_their_keys() {
 
 #[test]
 fn usage_errors_exit_2_and_name_what_is_missing() {
-    let (code, _, stderr) = import(&["--out", "x", "--title", "t", "--engine", "e", "--label", "E", "vllm/c1.json"]);
+    let (code, _, stderr) = import(&["--out", "x", "--title", "t", "--engine", "e", "vllm/c1.json"]);
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains(
-            "engine `e`: --gpus is required (the GPUs behind the endpoint, or `unstated` when the run does not say; never assumed)"
-        ),
-        "{stderr}"
-    );
+    assert!(stderr.contains("engine `e`: --label is required"), "{stderr}");
     let (code, stdout, _) = import(&["--help"]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("usage: servescope-import"));
@@ -1248,4 +1243,53 @@ fn a_study_imported_with_from_verifies() {
     let sweep = std::fs::read_to_string(out.join("v.cells.jsonl")).expect("sweep");
     assert!(sweep.contains("\"read_as\":\"vllm\""), "{sweep}");
     verify_all(&out);
+}
+
+/// The GPU count is no flag the file answers: vLLM's `--metadata gpus`, SGLang's
+/// `server_info`, AIPerf's and GenAI-Perf's telemetry give it; `--gpus` overrides with a
+/// warning; files that record none, or disagree, are refused saying so.
+#[test]
+fn the_gpu_count_comes_from_the_files_where_they_record_it() {
+    let run = |name: &str, args: &[&str]| {
+        let dir = out_dir(name);
+        let mut all = vec!["--out", dir.to_str().expect("utf-8"), "--title", "T", "--date", "2026-10-30", "--engine", "e", "--label", "E"];
+        all.extend(args);
+        let (code, _, stderr) = import(&all);
+        (code, stderr, dir)
+    };
+    let gpus_of = |dir: &Path| {
+        results(dir)["serving"]["workloads"][0]["rows"][0]["cells"].as_array().expect("cells").iter().find_map(|c| c["gpus"].as_f64())
+    };
+    // vLLM: `--metadata gpus=2`; throughput per GPU is the file's ÷ 2.
+    let (code, stderr, dir) = run("gpus-vllm", &["--isl", "1024", "--osl", "1024", "vllm/c1.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(gpus_of(&dir), Some(2.0));
+    assert_eq!(cell(&results(&dir), (1024, 1024), "e", 1)["out_tok_s"], 124.1, "248.242424 tok/s ÷ 2, to 4 significant digits");
+    assert!(results(&dir)["serving"]["selection"].as_str().expect("selection").contains("E — vLLM bench serve, 1 file, 2 GPUs"));
+    verify_all(&dir);
+    // Given over it: the flag wins, said.
+    let (code, stderr, dir) = run("gpus-vllm-given", &["--gpus", "4", "--isl", "1024", "--osl", "1024", "vllm/c1.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(gpus_of(&dir), Some(4.0));
+    assert!(stderr.contains("warning vllm/c1.json: --gpus 4 overrides the 2 GPUs its --metadata gpus records"), "{stderr}");
+    // SGLang: server_info tp_size (× dp_size) on the lines that carry it.
+    let (code, stderr, dir) = run("gpus-sglang", &["sglang/v04-rate.jsonl"]);
+    assert_eq!(code, 0, "{stderr}");
+    let rate = results(&dir)["serving"]["workloads"][0]["rows"][0]["cells"][0]["gpus"].as_f64();
+    assert_eq!(rate, Some(1.0), "{}", results(&dir)["serving"]);
+    // AIPerf and GenAI-Perf: the GPUs their telemetry saw.
+    for (name, file) in
+        [("gpus-aiperf", "aiperf/flat/profile_export_aiperf.json"), ("gpus-genai", "genai-perf/profile_export_genai_perf.json")]
+    {
+        let (code, stderr, dir) = run(name, &[file]);
+        assert_eq!(code, 0, "{file}: {stderr}");
+        assert_eq!(gpus_of(&dir), Some(2.0), "{file}");
+    }
+    // A file that records none is refused, naming what to give.
+    let (code, stderr, _) = run("gpus-none", &["sglang/sweep.jsonl"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("engine `e`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed"),
+        "{stderr}"
+    );
 }

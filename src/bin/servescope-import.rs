@@ -10,13 +10,15 @@ use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
-         --engine ID --label LABEL [--checkpoint C] --gpus N|unstated [--isl N --osl N] [--conc N | --rate R]
+         --engine ID --label LABEL [--checkpoint C] [--gpus N|unstated] [--isl N --osl N] [--conc N | --rate R]
          [--split-by KEY]
          [--from auto|vllm|sglang|guidellm|aiperf|genai-perf|llmperf] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
-assumed. --isl/--osl give the nominal lengths where the tool does not record them: before
+assumed. Where the files record it (vLLM --metadata gpus=N or gpu=NxNAME, SGLang's
+server_info tp_size × dp_size, AIPerf's and GenAI-Perf's GPU telemetry) and every record
+agrees, that count is used; --gpus overrides it, with a warning. --isl/--osl give the nominal lengths where the tool does not record them: before
 an engine's first file, for all its files; after one, for the files that follow.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
 --gpus unstated imports runs that do not say how many GPUs served them: throughput stays
@@ -149,12 +151,6 @@ fn parse() -> Result<Option<Args>, String> {
     for (group, files) in &groups {
         if group.label.is_empty() {
             return Err(format!("engine `{}`: --label is required", group.id));
-        }
-        if group.gpus == 0 && !group.gpus_unstated {
-            return Err(format!(
-                "engine `{}`: --gpus is required (the GPUs behind the endpoint, or `unstated` when the run does not say; never assumed)",
-                group.id
-            ));
         }
         if files.is_empty() {
             return Err(format!("engine `{}`: no files given", group.id));

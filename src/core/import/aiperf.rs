@@ -134,6 +134,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         itl: (s("inter_chunk_latency", "p50"), s("inter_chunk_latency", "p99")),
         e2e: (s("request_latency", "p50"), s("request_latency", "p99")),
         power: gpus.as_deref().and_then(mean_power),
+        gpus: gpus.as_ref().filter(|g| !g.is_empty()).and_then(|g| u32::try_from(g.len()).ok()).map(|n| (n, "its GPU telemetry")),
         first_request_s: s("min_request_timestamp", "avg").map(|ms| ms / 1000.0),
         date: doc.get("start_time").and_then(Value::as_str).and_then(|t| t.get(..10)).map(str::to_owned),
         ..Run::default()

@@ -78,8 +78,9 @@ pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
 /// An importer message in the form's words: the command line's flags become the form's
 /// fields (`--date YYYY-MM-DD` → the Date field).
 pub fn in_form_words(message: &str) -> String {
-    const FLAGS: [(&str, &str); 9] = [
+    const FLAGS: [(&str, &str); 10] = [
         ("(--date YYYY-MM-DD)", "(the Date field, YYYY-MM-DD)"),
+        ("(--gpus N, or --gpus unstated when the run does not say)", "(the GPUs field)"),
         ("(--isl N)", "(the ISL field)"),
         ("(--osl N)", "(the OSL field)"),
         ("(--gpus N)", "(the GPUs field)"),
@@ -103,6 +104,10 @@ mod tests {
             "the files record no date: give the study's date (the Date field, YYYY-MM-DD)"
         );
         assert!(!in_form_words("a (--isl N) and (--gpus N)").contains("--"));
+        assert_eq!(
+            in_form_words("engine `e`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed"),
+            "engine `e`: the GPU count is needed (the GPUs field): its files record none, and it is never assumed"
+        );
         assert_eq!(mixed_models_refusal(&["a".into()]), None);
         assert!(mixed_models_refusal(&["a".into(), "b".into()]).is_some_and(|m| m.contains("2 different models (a, b)")));
     }

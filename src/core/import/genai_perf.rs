@@ -59,6 +59,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         tpot: streamed((s("inter_token_latency", "p50"), s("inter_token_latency", "p99"))),
         e2e: (s("request_latency", "p50"), s("request_latency", "p99")),
         power: power.as_deref().and_then(mean_power),
+        gpus: power.as_ref().filter(|g| !g.is_empty()).and_then(|g| u32::try_from(g.len()).ok()).map(|n| (n, "its GPU telemetry")),
         ..Run::default()
     }
 }

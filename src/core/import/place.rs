@@ -48,6 +48,13 @@ pub(super) struct GroupFile {
     copy: String,
 }
 
+impl GroupFile {
+    /// The file's name as given.
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 /// Read an engine's files (in name order, so the study does not depend on the order they
 /// were given), copy each, pair per-request files with their summaries and give the
 /// publisher's load to runs that record none.

@@ -77,6 +77,9 @@ pub struct Run {
     pub e2e: (Option<f64>, Option<f64>),
     /// Mean GPU power per GPU, W, and the GPUs the telemetry saw.
     pub power: Option<(f64, usize)>,
+    /// The GPUs behind the endpoint as the file records them, and where ("its --metadata
+    /// gpus"): what the publisher need not give (`--gpus` still overrides, said).
+    pub gpus: Option<(u32, &'static str)>,
     /// The run's calendar date, where the tool records one.
     pub date: Option<String>,
     /// A caveat the importer says about this run (a figure it left out, and why).

@@ -28,6 +28,14 @@ pub(super) fn detect(doc: &Value) -> bool {
     doc.get("output_throughput").is_some() && SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
 }
 
+/// The GPUs the server said it ran on (`server_info`, the server's own arguments, where
+/// the GET succeeded): tensor-parallel × data-parallel size.
+fn server_gpus(doc: &Value) -> Option<(u32, &'static str)> {
+    let info = doc.get("server_info")?;
+    let size = |key: &str| info.get(key).and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()).filter(|n| *n >= 1);
+    Some((size("tp_size")? * size("dp_size").unwrap_or(1), "its server_info tp_size × dp_size"))
+}
+
 /// The run on one line.
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
@@ -92,6 +100,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         tpot: (ms("median_tpot_ms"), ms("p99_tpot_ms")),
         itl: (ms("median_itl_ms"), ms("p99_itl_ms")),
         e2e: (ms("median_e2e_latency_ms"), ms("p99_e2e_latency_ms")),
+        gpus: server_gpus(doc),
         ..Run::default()
     };
     with_requests(run, from_arrays(details), DETAILS)

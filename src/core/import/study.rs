@@ -16,10 +16,11 @@ use super::cells::{workloads, Placed};
 use super::doc::{RequestsDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
 pub use super::groups::FileRead;
-use super::place::{place_group, read_group, Gathered};
+use super::place::{place_group, read_group, Gathered, GroupFile};
 use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
+use crate::core::format::plural;
 use crate::core::model::LoadAxis;
 use crate::core::validate::parse_results;
 
@@ -148,12 +149,6 @@ pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(
         if groups[..g].iter().any(|o| o.id == group.id) {
             return Err(study_error(format!("engine id `{}` is given twice", group.id)));
         }
-        if group.gpus == 0 && !group.gpus_unstated {
-            return Err(study_error(format!(
-                "engine `{}`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say); it is never assumed",
-                group.id
-            )));
-        }
         if group.gpus_unstated != groups[0].gpus_unstated {
             return Err(study_error(format!(
                 "engine `{}` and engine `{}`: one study's throughput is per GPU or per endpoint, not both: give every engine its GPU count, or none",
@@ -167,6 +162,52 @@ pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(
     Ok(())
 }
 
+/// The engine with its GPU count: the publisher's (`--gpus`), else the count its files
+/// record where every record agrees (vLLM's `--metadata gpus`, SGLang's `server_info`, the
+/// GPU telemetry of AIPerf and GenAI-Perf); never assumed. A count given over a different
+/// one the files record is said in a warning.
+fn with_gpus(
+    group: &EngineGroup,
+    files: &[(GroupFile, super::Imported)],
+    warnings: &mut Vec<ImportWarning>,
+) -> Result<EngineGroup, ImportError> {
+    let recorded: Vec<(u32, &str, &str, &str)> = files
+        .iter()
+        .flat_map(|(f, imported)| imported.runs.iter().filter_map(move |r| r.gpus.map(|(n, how)| (n, how, f.name(), r.entry.as_str()))))
+        .collect();
+    let mut group = group.clone();
+    if group.gpus_unstated {
+        return Ok(group);
+    }
+    if group.gpus > 0 {
+        if let Some((n, how, file, entry)) = recorded.iter().find(|r| r.0 != group.gpus) {
+            warnings.push(ImportWarning {
+                file: (*file).to_owned(),
+                entry: (*entry).to_owned(),
+                message: format!("--gpus {} overrides the {n} GPU{} {how} records", group.gpus, plural(*n as usize, "", "s")),
+            });
+        }
+        return Ok(group);
+    }
+    let Some(&(n, how, file, entry)) = recorded.first() else {
+        return Err(study_error(format!(
+            "engine `{}`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed",
+            group.id
+        )));
+    };
+    if let Some((m, other_how, other_file, other_entry)) = recorded.iter().find(|r| r.0 != n) {
+        let at = |f: &str, e: &str| if e.is_empty() { f.to_owned() } else { format!("{f} {e}") };
+        return Err(study_error(format!(
+            "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count (--gpus N), or one engine per setup",
+            group.id,
+            at(file, entry),
+            at(other_file, other_entry)
+        )));
+    }
+    group.gpus = n;
+    Ok(group)
+}
+
 /// Write a study from engine groups (see the module's rules).
 pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<WrittenStudy, ImportError> {
     let split = split_groups(given)?;
@@ -175,7 +216,8 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
     let mut gathered = Gathered { per_endpoint: groups.first().is_some_and(|g| g.gpus_unstated), ..Gathered::default() };
     for (g, group) in groups.iter().enumerate() {
         let files = read_group(group, &groups, &mut gathered)?;
-        place_group(g, group, split[g].1.as_ref(), files, &mut gathered)?;
+        let group = with_gpus(group, &files, &mut gathered.warnings)?;
+        place_group(g, &group, split[g].1.as_ref(), files, &mut gathered)?;
     }
     if gathered.placed.is_empty() {
         return Err(study_error("no run with a concurrency or a request rate in any file: nothing to chart".into()));

@@ -79,6 +79,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
         req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
         labels: labels(doc),
+        gpus: recorded_gpus(doc),
         model: doc.get("model_id").and_then(Value::as_str).map(str::to_owned),
         isl: length(doc, ["random_input_len", "input_len", "isl"]),
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
@@ -107,6 +108,21 @@ fn labels(doc: &Value) -> Vec<(String, String)> {
         .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
         .filter(|(_, v)| v.trim().parse::<f64>().is_err())
         .collect()
+}
+
+/// The GPUs a `--metadata` key records: `gpus=2` (a count), or `gpu=4xNVIDIA_L40S` (a
+/// count before an `x`); `None` for anything else (a model name alone says no count).
+fn recorded_gpus(doc: &Value) -> Option<(u32, &'static str)> {
+    let count = |text: &str| text.trim().parse::<u32>().ok().filter(|n| *n >= 1);
+    let gpus = match doc.get("gpus") {
+        Some(Value::String(t)) => count(t),
+        Some(Value::Number(n)) => n.as_u64().and_then(|n| u32::try_from(n).ok()).filter(|n| *n >= 1),
+        _ => None,
+    };
+    gpus.map(|n| (n, "its --metadata gpus")).or_else(|| {
+        let (n, _) = doc.get("gpu")?.as_str()?.split_once(['x', 'X'])?;
+        Some((count(n)?, "its --metadata gpu"))
+    })
 }
 
 /// `20261030-010342` → `2026-10-30`.

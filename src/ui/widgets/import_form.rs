@@ -96,7 +96,7 @@ pub fn ImportForm() -> impl IntoView {
                 <label class="control">"Engine id " <input name="engine" required value="engine"/></label>
                 <label class="control">"Label " <input name="label" required/></label>
                 <label class="control">"Checkpoint " <input name="checkpoint" prop:value=checkpoint/></label>
-                <label class="control">"GPUs " <input name="gpus" type="number" min="1" required/></label>
+                <label class="control">"GPUs " <input name="gpus" type="number" min="1" placeholder="from the files"/></label>
                 <label class="control">"ISL " <input name="isl" type="number" min="1" required=needs_lengths/></label>
                 <label class="control">"OSL " <input name="osl" type="number" min="1" required=needs_lengths/></label>
             </div>
