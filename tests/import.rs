@@ -1285,6 +1285,21 @@ fn the_gpu_count_comes_from_the_files_where_they_record_it() {
         assert_eq!(code, 0, "{file}: {stderr}");
         assert_eq!(gpus_of(&dir), Some(2.0), "{file}");
     }
+    // `--metadata gpu=4xNVIDIA_L40S`: the count, and the study's hardware as named; its
+    // model from the run's model_id (the catalog no longer reads "not stated").
+    let dir = out_dir("gpus-named");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(Path::new(FIXTURES).join("vllm/c1.json")).expect("fixture")).expect("json");
+    let obj = doc.as_object_mut().expect("object");
+    obj.remove("gpus");
+    obj.insert("gpu".into(), "4xNVIDIA_L40S".into());
+    let file = dir.join("l40s.json");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(&file, serde_json::to_vec(&doc).expect("json")).expect("write");
+    let (code, stderr, study) = run("gpus-named-study", &["--isl", "1024", "--osl", "1024", file.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(gpus_of(&study), Some(4.0));
+    let written = results(&study);
+    assert_eq!((written["model"].as_str(), written["hardware"].as_str()), (Some("org/model-x"), Some("4xNVIDIA_L40S")));
     // A file that records none is refused, naming what to give.
     let (code, stderr, _) = run("gpus-none", &["sglang/sweep.jsonl"]);
     assert_eq!(code, 1);

@@ -36,6 +36,10 @@ pub(super) struct Gathered {
     pub read: Vec<FileRead>,
     /// No engine states its GPU count: throughput is per endpoint.
     pub per_endpoint: bool,
+    /// Some engine's GPU count came from its files, not the publisher.
+    pub gpus_from_files: bool,
+    /// The hardware the runs name (each once), and whether some run names none.
+    pub hardware: (Vec<String>, bool),
 }
 
 fn basename(name: &str) -> &str {
@@ -194,6 +198,11 @@ pub(super) fn place_group(
                 }
             }
             gathered.dates.extend(run.date.clone());
+            match &run.hardware {
+                Some(h) if !gathered.hardware.0.contains(h) => gathered.hardware.0.push(h.clone()),
+                Some(_) => {}
+                None => gathered.hardware.1 = true,
+            }
             if let Some(m) = run.model.as_ref().filter(|m| !models.contains(m)) {
                 models.push(m.clone());
             }
@@ -227,6 +236,7 @@ pub(super) fn place_group(
     };
     let tool_names: Vec<&str> = tools.iter().map(|t| t.title()).collect();
     let gpus_words = match group.stated_gpus() {
+        Some(g) if group.gpus_from_files => format!("{g} GPU{} (as the files record)", plural(g as usize, "", "s")),
         Some(g) => format!("{g} GPU{}", plural(g as usize, "", "s")),
         None => "GPUs not stated".to_owned(),
     };

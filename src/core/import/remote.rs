@@ -207,6 +207,7 @@ pub fn answer(request: Message) -> Message {
                 rate: group.rate,
                 split_by: group.split_by,
                 files: names.into_iter().zip(blobs).collect(),
+                ..EngineGroup::default()
             };
             match write_study(&answers, &[group]) {
                 Err(e) => Reply::Refused { message: e.to_string() },

@@ -77,6 +77,9 @@ pub struct Run {
     pub e2e: (Option<f64>, Option<f64>),
     /// Mean GPU power per GPU, W, and the GPUs the telemetry saw.
     pub power: Option<(f64, usize)>,
+    /// The hardware as the file names it (vLLM `--metadata gpu=4xNVIDIA_L40S` or
+    /// `hardware=...`), verbatim: the study's, where every run names the same.
+    pub hardware: Option<String>,
     /// The GPUs behind the endpoint as the file records them, and where ("its --metadata
     /// gpus"): what the publisher need not give (`--gpus` still overrides, said).
     pub gpus: Option<(u32, &'static str)>,

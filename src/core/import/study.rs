@@ -53,6 +53,8 @@ pub struct EngineGroup {
     pub checkpoint: Option<String>,
     /// GPUs behind the endpoint (never assumed; 0 until given).
     pub gpus: u32,
+    /// `gpus` is the count the files record (the publisher gave none).
+    pub gpus_from_files: bool,
     /// The run does not state its GPU count and the publisher says so (`--gpus unstated`):
     /// throughput stays the whole endpoint's and nothing is per GPU.
     pub gpus_unstated: bool,
@@ -205,6 +207,7 @@ fn with_gpus(
         )));
     }
     group.gpus = n;
+    group.gpus_from_files = true;
     Ok(group)
 }
 
@@ -217,6 +220,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
     for (g, group) in groups.iter().enumerate() {
         let files = read_group(group, &groups, &mut gathered)?;
         let group = with_gpus(group, &files, &mut gathered.warnings)?;
+        gathered.gpus_from_files |= group.gpus_from_files;
         place_group(g, &group, split[g].1.as_ref(), files, &mut gathered)?;
     }
     if gathered.placed.is_empty() {
@@ -282,7 +286,11 @@ fn document(
     let aggregate_unit = if gathered.per_endpoint {
         "output tokens/s of the whole endpoint, as the tool measured it: the runs do not state their GPU count, so no figure here is per GPU"
     } else {
-        "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it"
+        if gathered.gpus_from_files {
+            "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it or, where not given, as its files record it"
+        } else {
+            "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it"
+        }
     };
     let power_unit = if gathered.any_power {
         "mean GPU power per GPU, W, from the tool's GPU telemetry (gpu_power_usage), averaged over the GPUs it saw"
@@ -290,13 +298,24 @@ fn document(
         "not measured: the tools imported here record no GPU power"
     };
     let selection = selection_text(&gathered.described, !requests.is_empty());
+    // The study's model: the publisher's, else the one checkpoint every engine's files name.
+    let checkpoints: Vec<Option<&String>> = gathered.engines.iter().map(|e| e.checkpoint.as_ref()).collect();
+    let model = answers.model.clone().or_else(|| match checkpoints.split_first() {
+        Some((Some(first), rest)) if rest.iter().all(|c| *c == Some(*first)) => Some((*first).clone()),
+        _ => None,
+    });
+    // Its hardware: the publisher's, else the one every run names.
+    let hardware = answers.hardware.clone().or_else(|| match &gathered.hardware {
+        (names, false) if names.len() == 1 => names.first().cloned(),
+        _ => None,
+    });
     let doc = StudyDoc {
         schema_version: version,
         title: &answers.title,
         date,
         scope: answers.scope.as_deref(),
-        model: answers.model.as_deref(),
-        hardware: answers.hardware.as_deref(),
+        model: model.as_deref(),
+        hardware: hardware.as_deref(),
         concurrency: &levels,
         engines: std::mem::take(&mut gathered.engines),
         sources,

@@ -80,6 +80,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
         labels: labels(doc),
         gpus: recorded_gpus(doc),
+        hardware: ["hardware", "gpu"].iter().find_map(|k| doc.get(*k)?.as_str()).map(str::to_owned),
         model: doc.get("model_id").and_then(Value::as_str).map(str::to_owned),
         isl: length(doc, ["random_input_len", "input_len", "isl"]),
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
