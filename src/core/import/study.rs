@@ -237,7 +237,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                 file: "results.json".into(),
                 entry: String::new(),
                 message: format!(
-                    "the files record no date and none was given: the study is dated {today}, the day of the import (--date YYYY-MM-DD sets the run's own)"
+                    "the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date (--date YYYY-MM-DD)"
                 ),
             });
             today.clone()

@@ -120,7 +120,11 @@ pub fn ImportedNotice() -> impl IntoView {
         let study = page.study()?;
         // Only over the study it wrote.
         (study.sha256 == sha256_hex(&imported.results)).then(|| {
-            let warnings = imported.warnings.iter().map(|w| view! { <li>{w.to_string()}</li> }).collect_view();
+            let warnings = imported
+                .warnings
+                .iter()
+                .map(|w| view! { <li>{crate::core::import::draft::in_form_words(&w.to_string())}</li> })
+                .collect_view();
             let bytes = imported.results.clone();
             view! {
                 <section class="panel imported" aria-label="imported study">
