@@ -47,6 +47,14 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   apt-get install -y -q chromium chromium-driver
 fi
 
+# unzip: the browser tests open the study archive the page's import downloads.
+if ! command -v unzip >/dev/null; then
+  say "installing Debian's unzip"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q unzip
+fi
+
 # npm packages from the committed lockfile: binaryen (wasm-opt 132) and playwright-core.
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages from package-lock.json"

@@ -33,11 +33,15 @@ fn vllm_group() -> EngineGroup {
 fn a_study_written_across_the_boundary_is_the_same_bytes() {
     let answers = StudyAnswers { title: "vLLM".into(), scope: Some("one node".into()), ..StudyAnswers::default() };
     let direct = write_study(&answers, &[vllm_group()]).expect("written");
-    let (files, warnings) = write_reply(answer(write_request(&answers, &vllm_group()))).expect("answered").expect("written");
-    assert_eq!(files, direct.files, "every file, name and bytes");
-    assert_eq!(warnings, direct.warnings);
+    let reply = write_reply(answer(write_request(&answers, &vllm_group()))).expect("answered").expect("written");
+    assert_eq!(reply.files, direct.files, "every file, name and bytes");
+    assert_eq!(reply.warnings, direct.warnings);
+    // And the same files as one archive, for the page's download.
+    let listed: Vec<(&str, &[u8])> = direct.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();
+    assert_eq!(reply.zip, servescope::core::zip::stored(&listed));
+    assert!(reply.zip.is_some());
     // A refusal travels as the importer's own words.
-    let refused = write_reply(answer(write_request(&StudyAnswers::default(), &vllm_group()))).expect("answered");
+    let refused = write_reply(answer(write_request(&StudyAnswers::default(), &vllm_group()))).expect("answered").map(|r| r.files);
     assert_eq!(refused, Err(write_study(&StudyAnswers::default(), &[vllm_group()]).expect_err("no title").to_string()));
 }
 

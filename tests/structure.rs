@@ -152,6 +152,7 @@ const CORE_ORDER: &[&str] = &[
     "findings",
     "path",
     "csv",
+    "zip",
     "json",
     "intake",
     "model",

@@ -36,3 +36,4 @@ pub mod tables;
 pub mod tooltip;
 pub mod validate;
 pub mod views;
+pub mod zip;

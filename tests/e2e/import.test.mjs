@@ -1,10 +1,11 @@
 // Importing a tool's output in the page: "Open file…" reads what vLLM wrote, asks for what
 // the files do not say, opens the study with its sources verified here, and downloads the
-// same results file the command line writes for the same files and answers.
+// study — the same files the command line writes for the same files and answers — as one
+// archive that verifies as published.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { downloadOf, open, start, submitImport } from './browser.mjs';
@@ -27,6 +28,22 @@ function cliResults(dir = DIR, files = FILES, args = ['--title', 'vLLM import', 
   }
 }
 
+/** The study archive the page downloads, opened with unzip: its results file, its files'
+ * names, and what `servescope-verify --require-all` says of it. */
+function unzipped(zip) {
+  const dir = mkdtempSync(join(tmpdir(), 'servescope-zip-'));
+  try {
+    writeFileSync(join(dir, 'study.zip'), zip);
+    execFileSync('unzip', ['-q', 'study.zip', '-d', 'study'], { cwd: dir });
+    const results = readFileSync(join(dir, 'study', 'results.json'));
+    const files = readdirSync(join(dir, 'study')).sort();
+    const verdict = execFileSync(resolve('target/debug/servescope-verify'), [join(dir, 'study', 'results.json'), '--require-all']).toString();
+    return { results, files, verdict };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('tool outputs picked in Open file… are read, asked about, opened verified, and download as the command line writes them', async () => {
   const expected = cliResults();
   const { page, problems } = await open(browser, '?view=serving');
@@ -41,14 +58,21 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'vLLM import');
   await page.waitForSelector('canvas.chart[data-points]');
   assert.equal(await page.getAttribute('canvas.chart', 'data-points'), '3');
-  await page.waitForFunction(() => /all 3 sources verified/.test(document.querySelector('.badge')?.textContent ?? ''));
+  // Verified here, against the files picked: until they are downloaded, nothing is published.
+  await page.waitForFunction(() => /verified in this browser — download the 4 files to publish/.test(document.querySelector('.badge')?.textContent ?? ''));
   assert.match(await page.textContent('.imported'), /Imported in this page from the tools' output/);
   // Object 3 of append.json was driven by request rate: a workload of its own, by rate.
   const workloads = await page.$$eval('.workload-picker option', (o) => o.map((x) => x.textContent));
   assert.deepEqual(workloads, ['ISL 1024 / OSL 1024', 'ISL 1024 / OSL 1024 · by request rate']);
+  assert.equal(await page.textContent('.download-imported'), 'Download the study to publish (zip, 4 files)');
   const { name, bytes } = await downloadOf(page, () => page.click('.download-imported'));
-  assert.equal(name, 'results.json');
-  assert.ok(bytes.equals(expected), 'the page wrote the same bytes as servescope-import');
+  assert.equal(name, 'servescope-study.zip');
+  // The archive is the folder servescope-import writes: it verifies as published.
+  const study = unzipped(bytes);
+  assert.ok(study.results.equals(expected), 'the page wrote the same bytes as servescope-import');
+  assert.deepEqual(study.files, ['results.json', 'vllm-append.json', 'vllm-c1.json', 'vllm.cells.jsonl']);
+  assert.match(study.verdict, /verdict: pass — valid with 0 warnings; 3 sources: 3 verified, 0 mismatched, 0 unavailable/);
+  await page.waitForFunction(() => /all 3 sources verified/.test(document.querySelector('.badge')?.textContent ?? ''));
   assert.deepEqual((await problems()).pageErrors, []);
 });
 
@@ -77,7 +101,7 @@ test('an LLMPerf wrapper keyed by concurrency imports in the page to the bytes t
   await page.click('.import-submit');
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'LLMPerf import');
   const { bytes } = await downloadOf(page, () => page.click('.download-imported'));
-  assert.ok(bytes.equals(expected), 'the page wrote the same bytes as servescope-import');
+  assert.ok(unzipped(bytes).results.equals(expected), 'the page wrote the same bytes as servescope-import');
 });
 
 test('files of three models are refused as one engine until confirmed, and refusals use the form\'s words', async () => {

@@ -98,11 +98,25 @@ struct WireWarning {
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Reply {
-    Draft { files: Option<Vec<WireDraftFile>> },
-    Written { names: Vec<String>, warnings: Vec<WireWarning> },
-    Refused { message: String },
-    Rederived { outcomes: Vec<Result<(), String>> },
-    Unreadable { message: String },
+    Draft {
+        files: Option<Vec<WireDraftFile>>,
+    },
+    /// The files, then (when `zipped`) their ZIP archive as one more blob.
+    Written {
+        names: Vec<String>,
+        warnings: Vec<WireWarning>,
+        #[serde(default)]
+        zipped: bool,
+    },
+    Refused {
+        message: String,
+    },
+    Rederived {
+        outcomes: Vec<Result<(), String>>,
+    },
+    Unreadable {
+        message: String,
+    },
 }
 
 fn message(value: &impl Serialize, blobs: Vec<Vec<u8>>) -> Message {
@@ -212,10 +226,15 @@ pub fn answer(request: Message) -> Message {
             match write_study(&answers, &[group]) {
                 Err(e) => Reply::Refused { message: e.to_string() },
                 Ok(written) => {
-                    let (names, blobs): (Vec<String>, Vec<Vec<u8>>) = written.files.into_iter().map(|f| (f.name, f.bytes)).unzip();
+                    // The study as one download for the publisher: the same files, zipped.
+                    let listed: Vec<(&str, &[u8])> = written.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();
+                    let zip = crate::core::zip::stored(&listed);
+                    let (names, mut blobs): (Vec<String>, Vec<Vec<u8>>) = written.files.into_iter().map(|f| (f.name, f.bytes)).unzip();
                     let warnings =
                         written.warnings.into_iter().map(|w| WireWarning { file: w.file, entry: w.entry, message: w.message }).collect();
-                    return message(&Reply::Written { names, warnings }, blobs);
+                    let zipped = zip.is_some();
+                    blobs.extend(zip);
+                    return message(&Reply::Written { names, warnings, zipped }, blobs);
                 }
             }
         }
@@ -256,16 +275,29 @@ pub fn draft_reply(answer: &Message) -> Result<Option<Vec<DraftFile>>, String> {
 
 /// The study written, or the importer's refusal (`Ok(Err)`), or why the module failed.
 #[allow(clippy::type_complexity)]
-pub fn write_reply(answer: Message) -> Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String> {
+pub fn write_reply(answer: Message) -> Result<Result<WrittenReply, String>, String> {
     match reply(&answer)? {
         Reply::Refused { message } => Ok(Err(message)),
-        Reply::Written { names, warnings } => {
-            let files = names.into_iter().zip(answer.blobs).map(|(name, bytes)| WrittenFile { name, bytes }).collect();
+        Reply::Written { names, warnings, zipped } => {
+            let mut blobs = answer.blobs;
+            let zip = if zipped && blobs.len() > names.len() { blobs.pop() } else { None };
+            let files = names.into_iter().zip(blobs).map(|(name, bytes)| WrittenFile { name, bytes }).collect();
             let warnings = warnings.into_iter().map(|w| ImportWarning { file: w.file, entry: w.entry, message: w.message }).collect();
-            Ok(Ok((files, warnings)))
+            Ok(Ok(WrittenReply { files, warnings, zip }))
         }
         _ => Err("the import module answered another question".into()),
     }
+}
+
+/// A study the import module wrote: its files, the import's warnings, and the files as one
+/// ZIP archive (none past ZIP's 4 GiB).
+pub struct WrittenReply {
+    /// The files, as `servescope-import --out` writes them.
+    pub files: Vec<WrittenFile>,
+    /// What was imported with a caveat or left out.
+    pub warnings: Vec<ImportWarning>,
+    /// The files, zipped.
+    pub zip: Option<Vec<u8>>,
 }
 
 /// Each asked line's outcome, in the order asked.

@@ -18,8 +18,8 @@ use wasm_bindgen::JsCast;
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use crate::core::import::draft::DraftFile;
-use crate::core::import::remote::{self, AskedLine, Message};
-use crate::core::import::{EngineGroup, ImportWarning, StudyAnswers, WrittenFile};
+use crate::core::import::remote::{self, AskedLine, Message, WrittenReply};
+use crate::core::import::{EngineGroup, StudyAnswers};
 
 /// Where the post-build step writes the module's loader (it is named by its hash).
 const MODULE_META: &str = "meta[name=servescope-import-module]";
@@ -176,8 +176,7 @@ pub async fn draft(files: &BTreeMap<String, Vec<u8>>) -> Result<Option<Vec<Draft
 
 /// The study written for the reader's answers, or the importer's refusal (`Ok(Err)`), or
 /// why the module failed.
-#[allow(clippy::type_complexity)]
-pub async fn write(answers: &StudyAnswers, group: &EngineGroup) -> Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String> {
+pub async fn write(answers: &StudyAnswers, group: &EngineGroup) -> Result<Result<WrittenReply, String>, String> {
     warm();
     let answer = ask(write_request(answers, group).await.map_err(unloaded)?).await?;
     write_reply(answer).await.map_err(unloaded)?
@@ -207,9 +206,8 @@ fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Result<Message,
     Ok(remote::write_request(answers, group))
 }
 
-#[allow(clippy::type_complexity)]
 #[wasm_split(import_protocol, fallible)]
-fn write_reply(answer: Message) -> Result<Result<Result<(Vec<WrittenFile>, Vec<ImportWarning>), String>, String>, SplitLoaderError> {
+fn write_reply(answer: Message) -> Result<Result<Result<WrittenReply, String>, String>, SplitLoaderError> {
     Ok(remote::write_reply(answer))
 }
 

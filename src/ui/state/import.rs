@@ -46,4 +46,10 @@ pub struct ImportedStudy {
     pub results: Arc<Vec<u8>>,
     /// What was imported with a caveat or left out.
     pub warnings: Vec<ImportWarning>,
+    /// Every file written, as one ZIP archive: what the publisher uploads.
+    pub zip: Option<Arc<Vec<u8>>>,
+    /// How many files the archive holds.
+    pub files: usize,
+    /// The archive was downloaded (the badge stops saying it is needed).
+    pub downloaded: bool,
 }

@@ -325,9 +325,11 @@ pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
 pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
     group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
-    let (files, warnings) = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
+    let written = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
+    let (files, warnings) = (written.files, written.warnings);
     let results = files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
-    page.imported.set(Some(ImportedStudy { results, warnings }));
+    let count = files.len();
+    page.imported.set(Some(ImportedStudy { results, warnings, zip: written.zip.map(Arc::new), files: count, downloaded: false }));
     page.import_draft.set(None);
     page.drawer.set(None);
     let files: BTreeMap<String, Vec<u8>> = files.into_iter().map(|f| (f.name, f.bytes)).collect();

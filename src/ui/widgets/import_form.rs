@@ -125,13 +125,35 @@ pub fn ImportedNotice() -> impl IntoView {
                 .iter()
                 .map(|w| view! { <li>{crate::core::import::draft::in_form_words(&w.to_string())}</li> })
                 .collect_view();
-            let bytes = imported.results.clone();
+            // One download holds everything to publish: the files servescope-import writes.
+            let download = match imported.zip.clone() {
+                Some(zip) => {
+                    let label = format!("Download the study to publish (zip, {} files)", imported.files);
+                    let save = move |_| {
+                        download_bytes("servescope-study.zip", "application/zip", &zip);
+                        page.imported.update(|i| {
+                            if let Some(i) = i {
+                                i.downloaded = true;
+                            }
+                        });
+                    };
+                    view! { <button type="button" class="action download-imported" on:click=save>{label}</button> }.into_any()
+                }
+                None => {
+                    let bytes = imported.results.clone();
+                    view! {
+                        <p class="notice">"The study is too large for one archive: write it with servescope-import to publish it."</p>
+                        <button type="button" class="action download-imported"
+                            on:click=move |_| download_bytes("results.json", "application/json", &bytes)>"Download the results file"</button>
+                    }
+                    .into_any()
+                }
+            };
             view! {
                 <section class="panel imported" aria-label="imported study">
-                    <p>"Imported in this page from the tools' output; its sources are the files picked and one sweep per engine."</p>
+                    <p>"Imported in this page from the tools' output; its sources are the files picked and one sweep per engine. Publish the archive's files together, beside each other."</p>
                     <ul class="import-warnings">{warnings}</ul>
-                    <button type="button" class="action download-imported"
-                        on:click=move |_| download_bytes("results.json", "application/json", &bytes)>"Download as a servescope results file"</button>
+                    {download}
                 </section>
             }
         })

@@ -16,11 +16,23 @@ pub fn TrustBadge(
     study: Study,
 ) -> impl IntoView {
     let page = page();
+    let sha256 = study.sha256.clone();
     let summary = Memo::new(move |_| study.checks.summary());
+    // A study imported in this page is verified against the files picked here: until its
+    // files are downloaded, nothing is published with it, and the badge says so.
+    let unpublished = Memo::new(move |_| {
+        page.imported.with(|i| {
+            i.as_ref()
+                .filter(|i| !i.downloaded && crate::core::provenance::sha256_hex(&i.results) == sha256)
+                .map(|i| format!("verified in this browser — download the {} files to publish", i.files))
+        })
+    });
     let to = Signal::derive(move || page.link.whole().on_view(View::Provenance));
     view! {
         <StateLink to=to class="badge-link">
-            <span class=move || format!("badge sources {}", summary.get().tone) aria-live="polite">{move || summary.get().text}</span>
+            <span class=move || format!("badge sources {}", summary.get().tone) aria-live="polite">
+                {move || unpublished.get().unwrap_or_else(|| summary.get().text)}
+            </span>
         </StateLink>
     }
 }
