@@ -54,6 +54,9 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
   assert.deepEqual(detected, ['append.json — vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve (a single result), 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);
+  // The engine id proposed is the tool's (history and compare match engines by id).
+  assert.equal(await page.inputValue('input[name=engine]'), 'vllm');
+  assert.equal(await page.getAttribute('input[name=gpus]', 'required'), null, 'the files may say');
   await submitImport(page, { title: 'vLLM import', engine: 'vllm', label: 'vLLM 0.14', gpus: '2', isl: '1024', osl: '1024' });
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'vLLM import');
   await page.waitForSelector('canvas.chart[data-points]');

@@ -17,6 +17,8 @@ pub struct DraftFile {
     pub needs_lengths: bool,
     /// The models its runs name.
     pub models: Vec<String>,
+    /// The tool that wrote it (`--from`'s name), when it is one's output.
+    pub tool: Option<String>,
 }
 
 /// Read every picked file; `None` when none of them is any tool's output (not JSON, or a
@@ -41,15 +43,33 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
                     read_as: Ok(imported.read_as()),
                     needs_lengths: runs.iter().any(|r| r.isl.is_none() || r.osl.is_none()),
                     models,
+                    tool: Some(imported.tool.as_str().to_owned()),
                 }
             }
             Err(e) => {
                 recognised |= matches!(e, ImportError::Nothing { .. } | ImportError::Study(_));
-                DraftFile { name: name.clone(), read_as: Err(in_form_words(&e.to_string())), needs_lengths: false, models: Vec::new() }
+                DraftFile {
+                    name: name.clone(),
+                    read_as: Err(in_form_words(&e.to_string())),
+                    needs_lengths: false,
+                    models: Vec::new(),
+                    tool: None,
+                }
             }
         })
         .collect();
     recognised.then_some(read)
+}
+
+/// The engine id the form proposes: the tool every readable file comes from (`vllm`,
+/// `sglang`, …: history and compare match engines by id, so never one fixed word for every
+/// study), else `engine`.
+pub fn proposed_engine_id(files: &[DraftFile]) -> String {
+    let mut tools = files.iter().filter_map(|f| f.tool.as_deref());
+    match tools.next() {
+        Some(first) if tools.all(|t| t == first) => first.to_owned(),
+        _ => "engine".to_owned(),
+    }
 }
 
 /// Every model the draft's files name, in file order.
@@ -109,6 +129,16 @@ mod tests {
             "engine `e`: the GPU count is needed (the GPUs field): its files record none, and it is never assumed"
         );
         assert_eq!(mixed_models_refusal(&["a".into()]), None);
+        let file = |tool: Option<&str>| DraftFile {
+            name: "f".into(),
+            read_as: Ok(String::new()),
+            needs_lengths: false,
+            models: Vec::new(),
+            tool: tool.map(str::to_owned),
+        };
+        assert_eq!(proposed_engine_id(&[file(Some("sglang")), file(None)]), "sglang", "from the files a tool wrote");
+        assert_eq!(proposed_engine_id(&[file(Some("sglang")), file(Some("vllm"))]), "engine", "two tools: no guess");
+        assert_eq!(proposed_engine_id(&[]), "engine");
         assert!(mixed_models_refusal(&["a".into(), "b".into()]).is_some_and(|m| m.contains("2 different models (a, b)")));
     }
 }

@@ -85,6 +85,8 @@ struct WireDraftFile {
     read_as: Result<String, String>,
     needs_lengths: bool,
     models: Vec<String>,
+    #[serde(default)]
+    tool: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -193,7 +195,13 @@ pub fn answer(request: Message) -> Message {
             let files: BTreeMap<String, Vec<u8>> = names.into_iter().zip(blobs).collect();
             let files = read_draft(&files).map(|read| {
                 read.into_iter()
-                    .map(|f| WireDraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models })
+                    .map(|f| WireDraftFile {
+                        name: f.name,
+                        read_as: f.read_as,
+                        needs_lengths: f.needs_lengths,
+                        models: f.models,
+                        tool: f.tool,
+                    })
                     .collect()
             });
             Reply::Draft { files }
@@ -266,7 +274,7 @@ pub fn draft_reply(answer: &Message) -> Result<Option<Vec<DraftFile>>, String> {
         Reply::Draft { files } => Ok(files.map(|files| {
             files
                 .into_iter()
-                .map(|f| DraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models })
+                .map(|f| DraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models, tool: f.tool })
                 .collect()
         })),
         _ => Err("the import module answered another question".into()),

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::import::draft::mixed_models_refusal;
+use crate::core::import::draft::{mixed_models_refusal, proposed_engine_id};
 use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::provenance::sha256_hex;
 use crate::ui::io::download::download_bytes;
@@ -84,16 +84,17 @@ pub fn ImportForm() -> impl IntoView {
     let checkpoint =
         move || page.import_draft.with(|d| d.as_ref().and_then(|d| (d.models.len() == 1).then(|| d.models[0].clone())).unwrap_or_default());
     let several = move || page.import_draft.with(|d| d.as_ref().and_then(|d| mixed_models_refusal(&d.models)));
+    let engine_id = move || page.import_draft.with(|d| d.as_ref().map_or_else(|| "engine".to_owned(), |d| proposed_engine_id(&d.detected)));
     view! {
         <form class="import-form" on:submit=submit>
             <h3>"Import benchmark results"</h3>
             <p>"These files are a benchmark tool's output, not a servescope results file. Say what they do not, and they become a study: "
-               "throughput is divided by the GPU count, which is never assumed."</p>
+               "throughput is divided by the GPU count, read from the files where they record it and never assumed."</p>
             <ul class="detected">{detected}</ul>
             <div class="import-fields">
                 <label class="control">"Title " <input name="title" required/></label>
                 <label class="control">"Date " <input name="date" placeholder="from the files"/></label>
-                <label class="control">"Engine id " <input name="engine" required value="engine"/></label>
+                <label class="control">"Engine id " <input name="engine" required prop:value=engine_id/></label>
                 <label class="control">"Label " <input name="label" required/></label>
                 <label class="control">"Checkpoint " <input name="checkpoint" prop:value=checkpoint/></label>
                 <label class="control">"GPUs " <input name="gpus" type="number" min="1" placeholder="from the files"/></label>
