@@ -147,6 +147,23 @@ test('files of three models are refused as one engine until confirmed, and refus
   assert.doesNotMatch(said, /--date/);
 });
 
+test('a picked file no tool wrote is left out with a note, and the others import', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'servescope-pick-'));
+  try {
+    writeFileSync(join(dir, 'notes.json'), '{"hello": 1}');
+    writeFileSync(join(dir, 'c1.json'), readFileSync(join(DIR, 'c1.json')));
+    const { page } = await open(browser, '?view=serving');
+    await pick(page, dir, ['c1.json', 'notes.json']);
+    assert.match(await page.textContent('.import-form .detected li.refused'), /notes\.json/);
+    await submitImport(page, { title: 'One of two', label: 'vLLM', isl: '1024', osl: '1024' });
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'One of two');
+    assert.match(await page.textContent('.import-warnings'), /notes\.json: not imported: /);
+    assert.equal(await page.textContent('.download-imported'), 'Download the study to publish (zip, 3 files)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a per-request export too large for the page is refused before it is read, naming the command that imports it', async () => {
   const { page } = await open(browser, '?view=serving');
   await page.waitForSelector('canvas.chart[data-points]');

@@ -11,6 +11,7 @@ use leptos::task::spawn_local;
 use crate::core::collection::parse_collection;
 use crate::core::findings::Severity;
 use crate::core::import::{EngineGroup, StudyAnswers};
+use crate::core::import::ImportWarning;
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::Verification;
@@ -324,9 +325,23 @@ pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
 /// download. A refusal is said in the form.
 pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
-    group.files = draft.files.iter().map(|(n, b)| (n.clone(), b.clone())).collect();
+    // A picked file no tool wrote (or that holds nothing to import) is left out, said in a
+    // note, rather than refusing the others with it.
+    let skipped: Vec<ImportWarning> = draft
+        .detected
+        .iter()
+        .filter_map(|d| d.read_as.as_ref().err().map(|why| (d, why)))
+        .map(|(d, why)| ImportWarning { file: d.name.clone(), entry: String::new(), message: format!("not imported: {why}") })
+        .collect();
+    group.files = draft
+        .files
+        .iter()
+        .filter(|(n, _)| !skipped.iter().any(|s| s.file == **n))
+        .map(|(n, b)| (n.clone(), b.clone()))
+        .collect();
     let written = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
-    let (files, warnings) = (written.files, written.warnings);
+    let (files, mut warnings) = (written.files, written.warnings);
+    warnings.splice(0..0, skipped);
     let results = files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();
     let count = files.len();
     page.imported.set(Some(ImportedStudy { results, warnings, zip: written.zip.map(Arc::new), files: count, downloaded: false }));
