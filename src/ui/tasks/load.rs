@@ -10,8 +10,8 @@ use leptos::task::spawn_local;
 
 use crate::core::collection::parse_collection;
 use crate::core::findings::Severity;
-use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::import::ImportWarning;
+use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::Verification;
@@ -333,12 +333,7 @@ pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: Eng
         .filter_map(|d| d.read_as.as_ref().err().map(|why| (d, why)))
         .map(|(d, why)| ImportWarning { file: d.name.clone(), entry: String::new(), message: format!("not imported: {why}") })
         .collect();
-    group.files = draft
-        .files
-        .iter()
-        .filter(|(n, _)| !skipped.iter().any(|s| s.file == **n))
-        .map(|(n, b)| (n.clone(), b.clone()))
-        .collect();
+    group.files = draft.files.iter().filter(|(n, _)| !skipped.iter().any(|s| s.file == **n)).map(|(n, b)| (n.clone(), b.clone())).collect();
     let written = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
     let (files, mut warnings) = (written.files, written.warnings);
     warnings.splice(0..0, skipped);
