@@ -2,7 +2,7 @@
 // is reported as unavailable, never hashed as a page), correct MIME types for wasm, no
 // caching, and optionally compressed responses as a static host sends them — a file's
 // precompressed .br or .gz copy (tools/precompress.mjs) by Accept-Encoding, else compressed
-// here — and delayed prefixes (tests of slow loads). Usage: node tools/serve.mjs DIR [PORT]
+// here — and delayed prefixes (tests of slow loads). Usage: node tools/serve.mjs --help
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -62,7 +62,10 @@ export function serve(root, port = 0, mounts = {}, options = {}) {
       send(res, 404, 'not found');
     }
   });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => ok(server));
+  });
 }
 
 function send(res, status, text) {
@@ -70,8 +73,50 @@ function send(res, status, text) {
   res.end(text);
 }
 
+const USAGE = `usage: node tools/serve.mjs [DIR] [PORT]
+Serve the built site in DIR (default dist) on http://127.0.0.1:PORT/ (default 8080),
+sending a file's .br or .gz copy when the browser accepts it and a real 404 for a missing file.`;
+
+/** What the command line asks for: `{ help }`, `{ error }` (one sentence) or `{ root, port }`. */
+export function parseArgs(args) {
+  if (args.some((a) => a === '--help' || a === '-h')) return { help: true };
+  const flag = args.find((a) => a.startsWith('-'));
+  if (flag) return { error: `unknown option ${flag} (node tools/serve.mjs --help shows the usage)` };
+  if (args.length > 2) return { error: `expected at most a folder and a port, got ${args.length} arguments` };
+  const [root = 'dist', port = '8080'] = args;
+  if (!/^\d+$/.test(port) || Number(port) > 65535) return { error: `the port must be a number from 0 to 65535, not "${port}"` };
+  return { root, port: Number(port) };
+}
+
+/** The one sentence a failure to listen ends with, naming what to do about it. */
+export function listenError(err, port) {
+  if (err.code === 'EADDRINUSE') {
+    return `port ${port} is in use by another program: stop it, or choose another port (PORT=${port + 1} bash scripts/serve.sh, or node tools/serve.mjs DIR ${port + 1})`;
+  }
+  if (err.code === 'EACCES') return `port ${port} needs more privileges than this user has: choose a port above 1023`;
+  return `cannot listen on port ${port}: ${err.message}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [root = 'dist', port = '8080'] = process.argv.slice(2);
-  const server = await serve(root, Number(port), {}, { gzip: true });
-  console.log(`serving ${root} on http://127.0.0.1:${server.address().port}/`);
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (args.error) {
+    console.error(`serve: ${args.error}`);
+    process.exit(2);
+  }
+  const found = await stat(args.root).catch(() => null);
+  if (!found?.isDirectory()) {
+    console.error(`serve: ${args.root} is not a folder (build the site first: trunk build --release)`);
+    process.exit(2);
+  }
+  try {
+    const server = await serve(args.root, args.port, {}, { gzip: true });
+    console.log(`serving ${args.root} on http://127.0.0.1:${server.address().port}/`);
+  } catch (err) {
+    console.error(`serve: ${listenError(err, args.port)}`);
+    process.exit(1);
+  }
 }
