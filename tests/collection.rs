@@ -53,6 +53,46 @@ fn the_manifest_is_written_from_the_files_and_fails_its_check_when_a_study_chang
 }
 
 #[test]
+fn the_manifest_lists_the_sources_published_beside_each_study_and_the_page_asks_for_those_only() {
+    let dir = make("published");
+    let d = dir.to_str().expect("utf-8");
+    assert_eq!(index(&[d]).0, 0);
+    let read = || parse_collection(&std::fs::read(dir.join("index.json")).expect("manifest"), "index.json").expect("parses");
+    let manifest = read();
+    let study = manifest.studies.iter().find(|s| s.path == "study-001.json").expect("listed");
+    assert_eq!(study.published.as_deref(), Some(&[][..]), "none of the bundled study's 17 sources is beside it");
+    let results = parse_results(&std::fs::read(dir.join("study-001.json")).expect("study")).results.expect("valid");
+    let files = servescope::core::collection::source_files(&results);
+    assert_eq!(files.len(), 17);
+    assert!(files.iter().all(|f| !study.asks_for(f)), "an unpublished source is not asked for");
+    // One source is published after the manifest was written: the check names it.
+    std::fs::write(dir.join(&files[0]), b"bytes").expect("write");
+    let (code, said) = index(&[d, "--check"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains(&format!("MISMATCH study-001.json: publishedSources is [] in the manifest but [{}] beside the file", files[0])),
+        "{said}"
+    );
+    assert_eq!(index(&[d]).0, 0);
+    let manifest = read();
+    let study = manifest.studies.iter().find(|s| s.path == "study-001.json").expect("listed");
+    assert!(study.asks_for(&files[0]));
+    assert!(!study.asks_for(&files[1]));
+    assert!(std::fs::read_to_string(dir.join("index.json")).expect("text").contains("\"schemaVersion\": \"1.1\""));
+    // A 1.0 manifest says nothing of what is published: every source is asked for.
+    let old = br#"{"schemaVersion":"1.0","studies":[{"path":"a.json","title":"A","date":"d","sha256":"ab"}]}"#;
+    let old = parse_collection(old, "index.json").expect("1.0");
+    assert_eq!(old.studies[0].published, None);
+    assert!(old.studies[0].asks_for("anything.json"));
+    // A malformed list is named by its path.
+    let bad = br#"{"schemaVersion":"1.1","studies":[{"path":"a.json","title":"A","date":"d","sha256":"ab","publishedSources":[1]}]}"#;
+    assert_eq!(
+        parse_collection(bad, "index.json").expect_err("malformed").to_string(),
+        "index.json: studies[0].publishedSources[0]: expected a string"
+    );
+}
+
+#[test]
 fn the_bundled_manifest_matches_its_study() {
     let (code, said) = index(&[concat!(env!("CARGO_MANIFEST_DIR"), "/data"), "--check"]);
     assert_eq!(code, 0, "{said}");

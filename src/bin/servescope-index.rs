@@ -12,8 +12,9 @@ usage: servescope-index DIR [--check]
 
 Write DIR/index.json: every results file under DIR (a .json the validator accepts; a
 folder with an index.json of its own is a collection of its own and left out), newest
-first, with its path relative to DIR, sha256, size, title, date, model, hardware, engines
-and workloads. With --check, write nothing: compare DIR/index.json with the files and name
+first, with its path relative to DIR, sha256, size, title, date, model, hardware, engines,
+workloads and which of its source files are published beside it (the page asks only for
+those). With --check, write nothing: compare DIR/index.json with the files and name
 every study whose file is missing or whose hash, size or listed fields disagree.
 Exit 0: written, or the manifest matches; 1: a disagreement or an unreadable manifest;
 2: bad usage.";
@@ -41,12 +42,17 @@ fn studies_under(dir: &Path) -> Result<Vec<StudyEntry>, String> {
             }
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             if let Some(results) = parse_results(&bytes).results {
-                found.push(entry_for(&relative, &bytes, &results));
+                found.push(entry_for(&relative, &bytes, &results, beside(&path)));
             }
         }
     }
     found.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.path.cmp(&b.path)));
     Ok(found)
+}
+
+/// Whether a source file named relative to the study at `study` is there beside it.
+fn beside(study: &Path) -> impl Fn(&str) -> bool + '_ {
+    move |file| study.parent().is_some_and(|dir| dir.join(file).is_file())
 }
 
 /// Where a manifest entry's file is: relative to the manifest, or for the first version's
@@ -74,7 +80,7 @@ fn check(dir: &Path) -> Result<Vec<String>, String> {
             problems.push(format!("{}: not a valid results file", listed.path));
             continue;
         };
-        let actual = entry_for(&listed.path, &bytes, &results);
+        let actual = entry_for(&listed.path, &bytes, &results, beside(&path));
         let mut said = disagreements(listed, &actual);
         if collection.legacy {
             // The first version lists only path, title, date and sha256.

@@ -2,9 +2,11 @@
 //! size and what it measured, so the catalog needs no study file until one is opened,
 //! and every opened study is checked against what the manifest says.
 //!
-//! `{"schemaVersion": "1.0", "studies": [{"path", "sha256", "bytes", "title", "date",
-//! "model", "hardware", "engines": [labels], "workloads": ["ISLxOSL", …]}]}`; paths are
-//! relative to the manifest. The first version's `{"results": [{"path", "title", "date",
+//! `{"schemaVersion": "1.1", "studies": [{"path", "sha256", "bytes", "title", "date",
+//! "model", "hardware", "engines": [labels], "engineIds", "workloads": ["ISLxOSL", …],
+//! "publishedSources": [files]}]}`; paths are relative to the manifest. `publishedSources`
+//! (1.1) names the study's source files that were beside it when the manifest was written,
+//! so the page asks only for those (a 1.0 manifest says nothing, and every one is asked for). The first version's `{"results": [{"path", "title", "date",
 //! "sha256"}]}` still opens (its other fields read as not stated).
 
 use crate::core::json::{Json, Obj};
@@ -36,6 +38,22 @@ pub struct StudyEntry {
     pub engine_ids: Vec<String>,
     /// Workloads as `ISLxOSL`.
     pub workloads: Vec<String>,
+    /// The study's source files found beside it when the manifest was written (1.1);
+    /// `None` = the manifest does not say.
+    pub published: Option<Vec<String>>,
+}
+
+impl StudyEntry {
+    /// Whether the page should ask for a source file: the manifest lists it as published,
+    /// or says nothing of what is.
+    pub fn asks_for(&self, file: &str) -> bool {
+        self.published.as_ref().is_none_or(|files| files.iter().any(|f| f == file))
+    }
+}
+
+/// A study's source files by their path relative to it (sources named only by URL have none).
+pub fn source_files(results: &Results) -> Vec<String> {
+    results.sources.iter().filter_map(|s| s.file.clone()).collect()
 }
 
 /// A parsed manifest.
@@ -173,6 +191,10 @@ pub fn parse_collection(bytes: &[u8], path: &str) -> Result<Collection, IndexErr
             engines: strings(item, "engines", &at, path)?,
             engine_ids: strings(item, "engineIds", &at, path)?,
             workloads: strings(item, "workloads", &at, path)?,
+            published: match item.get("publishedSources") {
+                None | Some(Json::Null) => None,
+                Some(_) => Some(strings(item, "publishedSources", &at, path)?),
+            },
         });
     }
     if studies.is_empty() {
@@ -181,8 +203,9 @@ pub fn parse_collection(bytes: &[u8], path: &str) -> Result<Collection, IndexErr
     Ok(Collection { studies, legacy: key == "results" })
 }
 
-/// The manifest entry a study file earns: its hash and size, and what it states.
-pub fn entry_for(path: &str, bytes: &[u8], results: &Results) -> StudyEntry {
+/// The manifest entry a study file earns: its hash and size, what it states, and which of
+/// its sources `published` says are beside it.
+pub fn entry_for(path: &str, bytes: &[u8], results: &Results, published: impl Fn(&str) -> bool) -> StudyEntry {
     StudyEntry {
         path: path.to_owned(),
         sha256: sha256_hex(bytes),
@@ -194,6 +217,7 @@ pub fn entry_for(path: &str, bytes: &[u8], results: &Results) -> StudyEntry {
         engines: results.engines.iter().map(|e| e.label.clone()).collect(),
         engine_ids: results.engines.iter().map(|e| e.id.clone()).collect(),
         workloads: results.serving.iter().flat_map(|s| &s.workloads).map(|w| w.key()).collect(),
+        published: Some(source_files(results).into_iter().filter(|f| published(f)).collect()),
     }
 }
 
@@ -211,6 +235,8 @@ struct EntryDoc<'a> {
     engines: &'a [String],
     engine_ids: &'a [String],
     workloads: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    published_sources: Option<&'a [String]>,
 }
 
 /// The manifest as written.
@@ -237,9 +263,12 @@ pub fn manifest_json(collection: &Collection) -> String {
             engines: &s.engines,
             engine_ids: &s.engine_ids,
             workloads: &s.workloads,
+            published_sources: s.published.as_deref(),
         })
         .collect();
-    serde_json::to_string_pretty(&ManifestDoc { schema_version: "1.0", studies }).unwrap_or_default() + "\n"
+    // 1.1 only when it says what 1.0 cannot: which sources are published.
+    let schema_version = if collection.studies.iter().any(|s| s.published.is_some()) { "1.1" } else { "1.0" };
+    serde_json::to_string_pretty(&ManifestDoc { schema_version, studies }).unwrap_or_default() + "\n"
 }
 
 /// How a manifest entry disagrees with the file it lists, one sentence per field.
@@ -267,6 +296,11 @@ pub fn disagreements(listed: &StudyEntry, actual: &StudyEntry) -> Vec<String> {
     for (name, a, b) in fields {
         if a != b {
             out.push(format!("{name} is [{a}] in the manifest but [{b}] in the file"));
+        }
+    }
+    if let (Some(listed), Some(found)) = (&listed.published, &actual.published) {
+        if listed != found {
+            out.push(format!("publishedSources is [{}] in the manifest but [{}] beside the file", listed.join(", "), found.join(", ")));
         }
     }
     out

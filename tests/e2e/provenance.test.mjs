@@ -18,17 +18,43 @@ async function sourceStatuses(page) {
   }));
 }
 
-test('the bundled study: every source answers 404, so the badge says none were published, hashes listed', async () => {
-  const { page, problems } = await open(browser, '?view=provenance');
+test('the bundled study: its manifest lists no source as published, so none is asked for and the badge says so, hashes listed', async () => {
+  const failed = [];
+  const { page, problems } = await open(browser, '?view=provenance', {
+    before: (p) => p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); }),
+  });
   await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
   assert.equal(await page.textContent('header .badge'), '17 source files not published with this page · hashes listed');
   const statuses = await sourceStatuses(page);
   assert.equal(statuses.length, 17);
-  assert.ok(statuses.every(([, label, detail]) => label === 'not published' && detail === 'HTTP 404 Not Found'), JSON.stringify(statuses));
+  assert.ok(
+    statuses.every(([, label, detail]) => label === 'not published' && detail === "not published beside the study (by the collection's manifest: not asked for)"),
+    JSON.stringify(statuses),
+  );
+  assert.deepEqual(failed, [], 'no request for a source the manifest lists as unpublished');
   assert.match(await page.textContent('.citing'), /sweep-paiton\.jsonl — 15 citations/);
   const { csp, pageErrors } = await problems();
   assert.deepEqual(csp, []);
   assert.deepEqual(pageErrors, []);
+});
+
+test('no view of the bundled studies asks for a file that is not there', async () => {
+  const views = ['overview', 'serving', 'tradeoff', 'energy', 'decode', 'prefill', 'cache', 'accuracy', 'provenance', 'goodput', 'requests', 'catalog'];
+  const studies = ['', '?src=data/requests/aiperf-example/results.json&index=data/requests/index.json'];
+  for (const study of studies) {
+    for (const view of views) {
+      const failed = [];
+      const query = `${study || '?'}${study ? '&' : ''}view=${view}`;
+      const { page, problems } = await open(browser, query, {
+        before: (p) => p.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); }),
+      });
+      await page.waitForFunction(() => !document.querySelector('.verdict.checking, .badge.checking'), null, { timeout: 30000 });
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(failed, [], query);
+      assert.deepEqual((await problems()).consoleErrors, [], query);
+      await page.close();
+    }
+  }
 });
 
 test('the fixture bundle: verified, mismatch, unavailable, not checked, one cell that disagrees, and the command line\'s verdict', async () => {

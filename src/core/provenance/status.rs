@@ -40,6 +40,12 @@ impl SourceStatus {
         SourceStatus::Unavailable { reason: reason.into(), not_found: true }
     }
 
+    /// A source the collection's manifest lists as not published beside its study: not
+    /// asked for, and read as absent like a 404.
+    pub fn not_published() -> Self {
+        Self::not_found("not published beside the study (by the collection's manifest: not asked for)")
+    }
+
     /// The one-word status used on the page and by the command line.
     pub fn label(&self) -> &'static str {
         match self {

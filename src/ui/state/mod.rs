@@ -55,6 +55,15 @@ pub fn manifest_check(page: PageState, study: &file::StudyFile) -> file::Manifes
     })
 }
 
+/// The collection manifest's entry for a study, when it lists these very bytes (an entry for
+/// another version of the file says nothing about this one's sources).
+pub fn manifest_entry(page: PageState, study: &file::StudyFile) -> Option<crate::core::collection::StudyEntry> {
+    page.collection.with_untracked(|c| match c.entry(&study.src) {
+        Some((_, entry)) if entry.sha256 == study.sha256 => Some(entry.clone()),
+        _ => None,
+    })
+}
+
 /// The page's shared state, provided as context to every layer above.
 #[derive(Clone, Copy)]
 pub struct PageState {

@@ -173,7 +173,7 @@ async fn accept(
     let study = Arc::new(StudyFile { src, sha256, results, warnings, origin, checks, requests: Default::default() });
     if slot.set(&id, SlotState::Ready(study.clone())) {
         // The checks are this load's: a newer load of the slot aborts their fetches too.
-        spawn_local(super::sources::check_sources(study, verification, slot, id));
+        spawn_local(super::sources::check_sources(page, study, verification, slot, id));
     }
 }
 

@@ -4,11 +4,13 @@
 
 use leptos::prelude::*;
 
+use crate::core::collection::StudyEntry;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification, ON_DEMAND};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
 use crate::ui::state::checks::Progress;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, Study};
+use crate::ui::state::{manifest_entry, CollectionState, PageState};
 use web_sys::AbortSignal;
 
 /// Fetch one source and hash it as it streams in, reporting progress; a sweep's bytes are
@@ -63,11 +65,29 @@ fn set_statuses(checks: &crate::ui::state::checks::SourceChecks, verification: &
     });
 }
 
+/// The manifest's entry for a study by URL, once the manifest is known: it is fetched on
+/// every load and small, so a few frames' wait costs less than one request for a source
+/// that is not there. Gives up (asking for every source) if it never arrives.
+async fn listing_when_known(page: PageState, study: &Study) -> Option<StudyEntry> {
+    for _ in 0..500 {
+        if !page.collection.with_untracked(|c| matches!(c, CollectionState::Loading)) {
+            return manifest_entry(page, study);
+        }
+        gloo_timers::future::TimeoutFuture::new(20).await;
+    }
+    None
+}
+
 /// Check every source of `study` in order, writing each status into the study's own
 /// checks, then finish the verification. They belong to the slot's load `id`: a newer load
-/// aborts the source being fetched and nothing more is checked or written.
-pub async fn check_sources(study: Study, mut verification: Verification, slot: FileSlot, id: LoadId) {
+/// aborts the source being fetched and nothing more is checked or written. A source the
+/// collection's manifest lists as unpublished is not asked for.
+pub async fn check_sources(page: PageState, study: Study, mut verification: Verification, slot: FileSlot, id: LoadId) {
     let current = || slot.is_current(&id);
+    let listing = match &study.origin {
+        Origin::Url(_) => listing_when_known(page, &study).await,
+        Origin::Local(_) => None,
+    };
     let checks = study.checks.clone();
     // The sweeps first (small, and what a per-request table is checked against: a view
     // that reads the requests need not wait for the tools' files), then the file's order.
@@ -96,6 +116,7 @@ pub async fn check_sources(study: Study, mut verification: Verification, slot: F
                 Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Some(bytes.clone())),
                 None => (SourceStatus::not_found("not among the files picked"), None),
             },
+            Origin::Url(_) if listing.as_ref().is_some_and(|entry| !entry.asks_for(&job.file)) => (SourceStatus::not_published(), None),
             Origin::Url(base) => match fetch::absolute_url(&job.file, Some(base)) {
                 None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
                 Some(url) => {
