@@ -63,7 +63,21 @@ fn the_two_scatters_stay_separate_measurements() {
     let r = results();
     let served = served_scatter(&r);
     let weight = weight_scatter(&r);
-    assert!(served.iter().all(|p| p.y <= 1.0), "served top-1 is a fraction");
-    assert!(weight.iter().all(|p| p.y > 1.0), "weight top-1 is a percentage");
     assert_eq!((served.len(), weight.len()), (3, 2));
+    // Both in percent, as both tables show them: the served file's fraction × 100.
+    let rows = &r.accuracy.as_ref().expect("served").rows;
+    for point in &served {
+        let row = rows.iter().find(|row| row.id == point.id).expect("a row per point");
+        assert_eq!(point.y, row.top1.expect("measured") * 100.0, "{}", point.id);
+        assert!(point.y > 1.0 && point.y <= 100.0);
+    }
+    let table = servescope::core::tables::served_accuracy_table(&r).expect("table");
+    let shown: Vec<String> = table.rows.iter().flat_map(|row| row.cells.iter().map(|c| c.field.display())).collect();
+    assert!(shown.contains(&"93.08 %".to_owned()), "{shown:?}");
+    assert!(served.iter().any(|p| servescope::core::format::readable(p.y) == "93.08"));
+    // The served check says it has no interval, with its positions.
+    assert_eq!(
+        servescope::core::chart_words::served_interval_words(r.accuracy.as_ref().and_then(|a| a.positions)),
+        "No CI for the served check (130 positions): the file reports no interval, so a small top-1 or KL difference cannot be judged from it."
+    );
 }

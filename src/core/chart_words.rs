@@ -135,6 +135,15 @@ pub fn limit_from_text(text: &str) -> Result<Option<f64>, String> {
 /// What an accuracy chart's KL axis says of its direction.
 pub const KL_DIRECTION: &str = "lower is closer to BF16";
 
+/// What the served accuracy check cannot say: it records no interval, so a reader is told
+/// so beside its figures (the weight check reports a 95 % CI and needs no such line).
+pub fn served_interval_words(positions: Option<f64>) -> String {
+    let over = positions.map_or_else(|| "positions not stated".to_owned(), |p| format!("{} positions", crate::core::format::readable(p)));
+    format!(
+        "No CI for the served check ({over}): the file reports no interval, so a small top-1 or KL difference cannot be judged from it."
+    )
+}
+
 /// The KL dot chart's text summary: each row's value (or "not measured") with its interval.
 pub fn kl_summary(rows: &[crate::core::series::DotRow]) -> String {
     let parts: Vec<String> = rows

@@ -21,6 +21,11 @@ test('the accuracy view: three served KL values, no CI for INT4-g128, retrieval 
   assert.equal(await page.getAttribute('figure[data-chart="weight-kl"] canvas.chart', 'data-bars'), '1', 'one error bar: a5; none for INT4');
   assert.ok((await inkedPixels(page, 'figure[data-chart="served-kl"] canvas.chart')) > 500);
   assert.match(await page.textContent('.weight'), /never compare the two on one axis/);
+  // Top-1 in percent on the chart as in the table, and the served check says it has no interval.
+  const summary = await page.getAttribute('figure[data-chart="served-scatter"] canvas.chart', 'aria-label');
+  assert.match(summary, /against top-1 agreement \(%\), one point per row: .*Paiton CDNA4 KL 0\.02194 93\.08/, summary);
+  assert.equal(await page.textContent('.served .no-ci'), 'No CI for the served check (130 positions): the file reports no interval, so a small top-1 or KL difference cannot be judged from it.');
+  assert.match(await hoverMark(page, 'figure[data-chart="served-scatter"]', 1), /top-1 agreement \(%\) 93\.08/);
   assert.deepEqual((await problems()).csp, []);
 });
 

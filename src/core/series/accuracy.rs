@@ -117,7 +117,8 @@ pub fn weight_kl_rows(results: &Results) -> Vec<DotRow> {
         .collect()
 }
 
-/// KL against top-1 (a fraction) for served accuracy: rows with both measured.
+/// KL against top-1 for served accuracy, top-1 in percent (the file's fraction × 100, as
+/// its table shows it): rows with both measured.
 pub fn served_scatter(results: &Results) -> Vec<ScatterPoint> {
     let Some(accuracy) = &results.accuracy else { return Vec::new() };
     let styles = accuracy_styles(results, accuracy.rows.iter().map(|r| r.id.as_str()));
@@ -130,7 +131,7 @@ pub fn served_scatter(results: &Results) -> Vec<ScatterPoint> {
                 id: row.id.clone(),
                 label: served_label(results, &row.id),
                 x: row.kl?,
-                y: row.top1?,
+                y: row.top1? * 100.0,
                 colour: style.colour,
                 marker: style.marker,
             })

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_dot_chart, draw_scatter, DotChart, LegendItem, ScatterChart};
-use crate::core::chart_words::{kl_summary, scatter_summary, KL_DIRECTION};
+use crate::core::chart_words::{kl_summary, scatter_summary, served_interval_words, KL_DIRECTION};
 use crate::core::contents::{block_summary, Block};
 use crate::core::format::readable;
 use crate::core::link::{ChartId, View};
@@ -119,9 +119,10 @@ pub fn AccuracyView(
                     <h2>"Served accuracy: KL and top-1 against the BF16 reference"</h2>
                     <p class="unit">{positions} " teacher-forced positions; KL is top-1024-plus-tail (lower is closer to the reference); top-1 is agreement with the reference's next token. "
                         "The BF16 row is the control: BF16 against itself on other hardware, the floor the others are read against."</p>
+                    <p class="unit no-ci">{served_interval_words(accuracy.positions)}</p>
                     <div class="controls"><ScaleToggle label="KL scale"/></div>
                     <ChartFigure spec=dot_spec(page, &study, ChartId::ServedKl, served_kl_rows(results), "KL divergence (top-1024 + tail)")/>
-                    <ChartFigure spec=scatter_spec(page, &study, ChartId::ServedScatter, served_scatter(results), "KL divergence (served)", "top-1 agreement (fraction)")/>
+                    <ChartFigure spec=scatter_spec(page, &study, ChartId::ServedScatter, served_scatter(results), "KL divergence (served)", "top-1 agreement (%)")/>
                     {accuracy.method.clone().map(|m| view! { <p class="method"><strong>"Method: "</strong>{m}</p> })}
                     {table_block(&study, served_accuracy_table(results), sources, "served")}
                 </section>
