@@ -34,6 +34,15 @@ try {
 } catch (error) {
   fail('the split step failed:', error.message);
 }
+// Trunk's loader for the import module calls wasm-bindgen's init with a bare path, which
+// wasm-bindgen logs as deprecated in the console of every import: the object form it asks for.
+for (const name of readdirSync(staging).filter((n) => n.endsWith('_loader.js'))) {
+  const path = join(staging, name);
+  const text = readFileSync(path, 'utf8');
+  const fixed = text.replace(/wasm_bindgen\(("[^"]+_bg\.wasm")\)/g, 'wasm_bindgen({ module_or_path: $1 })');
+  if (fixed === text && !text.includes('module_or_path')) fail(`${name}: no wasm_bindgen("…_bg.wasm") call to rewrite; has trunk's loader changed?`);
+  writeFileSync(path, fixed);
+}
 // Not --quiet: a wait for cargo's build lock (another cargo on the same target/) shows.
 const prerender = spawnSync('cargo', ['run', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
 if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status ?? `by signal ${prerender.signal}`})`);
@@ -69,8 +78,11 @@ for (const pattern of loading) {
   const found = html.match(pattern);
   if (!found) fail('trunk tag not found:', pattern);
   html = html.replace(found[0], '');
-  // Named, so a test can tell the page's own scripts from anything injected.
-  moved.push(found[0].replace('<script type="module">', '<script type="module" data-servescope="app">'));
+  // Named, so a test can tell the page's own scripts from anything injected. The wasm's
+  // preload loses trunk's `integrity`: a fetch preload cannot be checked by it (Chromium
+  // ignores it and logs a warning on every load), and the module script that fetches the
+  // wasm states none, so it checked nothing.
+  moved.push(found[0].replace('<script type="module">', '<script type="module" data-servescope="app">').replace(/^(<link rel="preload"[^>]*) integrity="[^"]*"/, '$1'));
 }
 // Request the index and the landing study with the wasm: the app would otherwise fetch them
 // only after it starts, a serial round trip the peers do not pay. (crossorigin matches
@@ -79,8 +91,22 @@ for (const pattern of loading) {
 // has none and reads no study file.
 const landing = html.match(/<html [^>]*data-landing="([^"]*)"/);
 if (!landing) fail('no data-landing attribute: did servescope-prerender run?');
-const preload = (href) => `<link rel="preload" href="./${href}" as="fetch" type="application/json" crossorigin="anonymous">`;
-moved.push(preload('data/index.json'), ...(landing[1] ? [preload(landing[1])] : []));
+// Only for a link that reads them: a preload the page never uses is a wasted request and a
+// console warning ("preloaded but not used") — a link naming its own `index=` reads another
+// manifest, and a collection view, a `src=` or a `local=` link reads no landing study.
+const dataPreload = `<script data-servescope="data-preload">(function () {
+  var query = new URLSearchParams(location.search), view = query.get('view') || '';
+  var add = function (href) {
+    var link = document.createElement('link');
+    link.rel = 'preload'; link.as = 'fetch'; link.type = 'application/json'; link.crossOrigin = 'anonymous'; link.href = href;
+    document.head.appendChild(link);
+  };
+  if (query.has('index')) return;
+  add('./data/index.json');
+  var landing = ${JSON.stringify(landing[1] ?? '')};
+  if (landing && !query.has('src') && !query.has('local') && !/^(catalog|coverage|history)$/.test(view)) add('./' + landing);
+})();</script>`;
+moved.push(dataPreload);
 html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);
 
 // The import module: trunk writes a worker's files without a content hash, so they are

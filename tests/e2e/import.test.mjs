@@ -47,10 +47,14 @@ function unzipped(zip) {
 test('tool outputs picked in Open file… are read, asked about, opened verified, and download as the command line writes them', async () => {
   const expected = cliResults();
   const { page, problems } = await open(browser, '?view=serving');
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
   await page.waitForSelector('canvas.chart[data-points]');
   await page.click('button.open-file');
   await page.setInputFiles('.open-drawer input[type=file]', FILES.map((f) => join(DIR, f)));
   await page.waitForSelector('.import-form');
+  // The import module starts without wasm-bindgen's warning about a deprecated init call.
+  assert.deepEqual(warnings, []);
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
   assert.deepEqual(detected, ['append.json — vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve (a single result), 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);

@@ -240,3 +240,21 @@ test('a link to the serving view with anything else set, a repeated key or an un
   assert.equal(await page.$$eval('#prerender', (e) => e.length), 1);
   await page.close();
 });
+
+test('the console stays clean: no preload the link does not use, no integrity warning', async () => {
+  // (A study outside the manifest still has its sources asked for, and a 404 logged per absent one.)
+  const queries = ['', '?view=serving', '?index=fixtures/collection-two.json', '?view=catalog'];
+  const pages = await Promise.all(queries.map(async (query) => {
+    const page = await browser.context.newPage();
+    const said = [];
+    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') said.push(m.text()); });
+    await page.goto(browser.base + query);
+    return { page, query, said };
+  }));
+  // Chromium warns of an unused preload a few seconds after the load event.
+  await pages[0].page.waitForTimeout(4500);
+  for (const { page, query, said } of pages) {
+    assert.deepEqual(said, [], query || '(landing)');
+    await page.close();
+  }
+});
