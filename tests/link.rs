@@ -229,8 +229,17 @@ mod metric {
 
     #[test]
     fn p99_definitions_warn_about_small_samples() {
-        assert!(Metric::TtftP99Ms.definition(&serving()).contains("fewer than 100 requests"));
-        assert!(!Metric::TtftP50Ms.definition(&serving()).contains("fewer than 100 requests"));
+        assert!(Metric::TtftP99Ms.definition(&serving(), false).contains("fewer than 100 requests"));
+        assert!(!Metric::TtftP50Ms.definition(&serving(), false).contains("fewer than 100 requests"));
+    }
+
+    #[test]
+    fn a_latency_definition_names_the_unit_its_chart_reads_in() {
+        let ms = Metric::TtftP99Ms.definition(&serving(), false);
+        assert!(ms.contains("p99 over the cell's requests, in milliseconds."), "{ms}");
+        let s = Metric::TtftP99Ms.definition(&serving(), true);
+        assert!(s.contains("p99 over the cell's requests, in seconds (the file gives milliseconds)."), "{s}");
+        assert!(!s.contains("in milliseconds"), "{s}");
         assert_eq!(Metric::TtftP99Ms.percentile_pair(), Some((Metric::TtftP50Ms, Metric::TtftP99Ms)));
         assert_eq!(Metric::OutTokS.percentile_pair(), None);
     }

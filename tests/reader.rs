@@ -227,6 +227,12 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     assert_eq!(chips.len(), first.engines.len(), "one chip per engine id");
     assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");
     assert_eq!(chips[1].text(), "vLLM + AITER", "a label shared by every file is said once");
+    // What differs names the studies, not only their dates.
+    third.title = "Qwen3.8-Flash-Next on B200".into();
+    assert_eq!(
+        servescope::core::compare::differs_heading(&first, &third, 3),
+        "What differs: file 1, “Qwen3.8-Flash-Next on one MI350P” (2026-10-30) and file 3, “Qwen3.8-Flash-Next on B200” (2026-11-15)"
+    );
 }
 
 #[test]

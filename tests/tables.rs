@@ -82,6 +82,39 @@ fn an_engine_run_in_the_workload_keeps_its_row_when_the_metric_has_nothing_measu
 }
 
 #[test]
+fn the_serving_table_marks_the_best_engine_at_each_load_level_in_the_metrics_direction() {
+    let r = results();
+    let w = chosen_workload(&r, state("").workload).expect("workload");
+    let number = |c: &Cell| match c.field {
+        Field::Number(v, _) => Some(v),
+        _ => None,
+    };
+    for (metric, higher) in [(Metric::OutTokS, true), (Metric::TtftP99Ms, false)] {
+        let table = serving_table(&r, w, metric, &state("").series_inputs(), &[]);
+        for column in 0..table.columns.len() {
+            let values: Vec<f64> = table.rows.iter().filter_map(|row| number(&row.cells[column])).collect();
+            let best =
+                if higher { values.iter().copied().fold(f64::MIN, f64::max) } else { values.iter().copied().fold(f64::MAX, f64::min) };
+            for row in &table.rows {
+                let cell = &row.cells[column];
+                let expected = values.len() >= 2 && number(cell) == Some(best);
+                assert_eq!(cell.best, expected, "{metric:?} {} column {column}: {:?}", row.head.label, cell.field);
+            }
+        }
+        assert!(table.caption.contains("bold: the best engine at each concurrency"), "{}", table.caption);
+    }
+    // The reader's question (a): at c64, Paiton's 1,790 is the best output throughput.
+    let out = serving_table(&r, w, Metric::OutTokS, &state("").series_inputs(), &[]);
+    let c64 = out.columns.iter().position(|c| c.label == "c64").expect("c64 column");
+    assert!(row(&out, "Paiton CDNA4").cells[c64].best);
+    assert_eq!(row(&out, "Paiton CDNA4").cells[c64].field.display(), "1,790");
+    assert!(!row(&out, "vLLM + AITER").cells[c64].best);
+    // One engine shown: a lone value is no winner.
+    let alone = serving_table(&r, w, Metric::OutTokS, &state("engines=paiton").series_inputs(), &[]);
+    assert!(alone.rows.iter().flat_map(|r| &r.cells).all(|c| !c.best));
+}
+
+#[test]
 fn a_mismatched_source_marks_its_cells_and_row() {
     let r = results();
     let w = chosen_workload(&r, state("").workload).expect("workload");

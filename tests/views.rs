@@ -180,6 +180,17 @@ fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
     let none = choose_results_file(&files(&[("sweep.jsonl", b"{}\n")])).expect_err("refused");
     assert_eq!(none.message(), "none of the files picked is a .json results file");
     assert!(!none.found_results());
+    // A JSON with none of a results file's keys is said to be something else, not listed as
+    // a results file missing its title and four more fields.
+    let package = choose_results_file(&files(&[("package.json", br#"{"name":"x","version":"1.0.0"}"#)])).expect_err("refused");
+    assert_eq!(
+        package.message(),
+        "package.json is neither a servescope results file (it has none of schemaVersion, engines, serving) nor the output of a benchmark tool servescope imports"
+    );
+    assert!(!package.found_results());
+    // One of its keys present, the findings say what is missing.
+    let partial = choose_results_file(&files(&[("study.json", br#"{"schemaVersion":"1.3"}"#)])).expect("shown with findings");
+    assert!(partial.validation.findings.iter().any(|f| f.path == "title"), "{:?}", partial.validation.findings);
 }
 
 #[test]

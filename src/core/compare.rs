@@ -51,6 +51,16 @@ pub fn file_tag(results: &Results) -> String {
     file_tags(&[results]).remove(0)
 }
 
+/// The heading over what differs between the first file and file `number` (1-based): each
+/// named by its number, title and date, since several studies may share a date.
+pub fn differs_heading(first: &Results, other: &Results, number: usize) -> String {
+    let name = |r: &Results, n: usize| match r.date.is_empty() {
+        true => format!("file {n}, “{}”", r.title),
+        false => format!("file {n}, “{}” ({})", r.title, r.date),
+    };
+    format!("What differs: {} and {}", name(first, 1), name(other, number))
+}
+
 /// A warning when two studies measured different things: a different model or hardware
 /// (schema 1.1 fields). `None` when they agree or a file does not state them.
 pub fn comparability(a: &Results, b: &Results) -> Option<String> {

@@ -288,17 +288,19 @@ impl Metric {
     }
 
     /// The one-line definition: the file's own unit text where it defines the metric,
-    /// else the usual serving-benchmark meaning.
-    pub fn definition(self, serving: &Serving) -> String {
+    /// else the usual serving-benchmark meaning; a latency's unit is the chart's (`seconds`:
+    /// it reads in seconds, `series::reads_in_seconds`), never a different one.
+    pub fn definition(self, serving: &Serving, seconds: bool) -> String {
         const P99_NOTE: &str = " With fewer than 100 requests in a cell, p99 is close to the sample maximum.";
         const TTFT: &str = "Time to first token: from sending a request to its first output token, including queueing and prefill";
         const TPOT: &str = "Time per output token after the first, per request: (E2E − TTFT) ÷ (output tokens − 1)";
         const ITL: &str = "Inter-token latency: time between streamed chunks as the client receives them (a chunk may carry several tokens with multi-token prediction, so ITL can exceed TPOT)";
         const E2E: &str = "End-to-end latency: from sending a request to its last token";
         let file_text = |text: &Option<String>, fallback: &str| text.clone().unwrap_or_else(|| fallback.to_owned());
+        let unit = if seconds { "in seconds (the file gives milliseconds)" } else { "in milliseconds" };
         let latency = |what: &str, p: Percentile| match p {
-            P50 => format!("{what}, p50 over the cell's requests, in milliseconds."),
-            P99 => format!("{what}, p99 over the cell's requests, in milliseconds.{P99_NOTE}"),
+            P50 => format!("{what}, p50 over the cell's requests, {unit}."),
+            P99 => format!("{what}, p99 over the cell's requests, {unit}.{P99_NOTE}"),
         };
         match self.info().percentile {
             Some(("TTFT", p)) => return latency(TTFT, p),

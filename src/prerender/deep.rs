@@ -129,7 +129,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             html.close("span");
             choice(&mut html, "Relative to", "vs-picker", &relative_options(results), "");
             html.close("div");
-            html.element("p", &[("class", Some("definition"))], &metric.definition(serving));
+            html.element("p", &[("class", Some("definition"))], &metric.definition(serving, axis.seconds));
             legend(&mut html, results, &lines.not_measured);
             let summary = describe_lines(&lines.series, &y_title, workload.load, axis.seconds);
             let drawn = chart_figure(&mut html, view.as_str(), "serving ", SERVING_CHART_HEIGHT, &summary, |area, theme| {

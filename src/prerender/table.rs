@@ -42,6 +42,9 @@ pub(super) fn table_html(html: &mut Html, table: &Table) {
             if matches!(cell.field, Field::NotMeasured | Field::Note(_)) {
                 class.push("gap");
             }
+            if cell.best {
+                class.push("best");
+            }
             let class = class.join(" ");
             html.open("td", &[("class", (!class.is_empty()).then_some(class.as_str())), ("data-label", Some(&column.label))]);
             let shown = cell.field.display();

@@ -78,6 +78,19 @@ test('a facet in the link filters the list, and a title opens its study', async 
   assert.ok(both.includes(await page.textContent('h1')), 'the study opened');
 });
 
+test('a search that keeps no study offers to clear the filters, and clearing shows every study again', async () => {
+  const { page } = await open(browser, '?index=collection/index.json&view=catalog&q=zzzz&hardware=H200');
+  await page.waitForSelector('p.no-match button.clear-filters');
+  assert.equal(await page.locator('table.catalog-table tbody tr').count(), 0);
+  assert.equal(await page.textContent('p.no-match'), 'No study matches these filters. Clear filters');
+  await page.click('button.clear-filters');
+  await page.waitForFunction((n) => document.querySelectorAll('table.catalog-table tbody tr').length === n, Math.min(manifest.studies.length, 100));
+  const params = new URL(page.url()).searchParams;
+  assert.deepEqual([params.get('q'), params.get('hardware'), params.get('view')], [null, null, 'catalog']);
+  assert.equal(await page.$eval('input.catalog-search', (i) => i.value), '');
+  assert.equal(await page.locator('p.no-match').count(), 0);
+});
+
 test('a study changed since its manifest was written is warned about, on its page and in the catalog', async () => {
   const { page } = await open(browser, '?index=changed/index.json&src=changed/study-003.json&view=overview');
   await page.waitForSelector('.manifest-changed');

@@ -17,6 +17,8 @@ test('both files are drawn, the delta table gives the ratio, and what differs is
   const first = await page.$eval('table.delta-table tbody tr', (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
   assert.deepEqual(first, ['c1', '331.4', '364.5', '1.100×']);
   assert.match(await page.textContent('ul.differs'), /Concurrency only in 2026-11-15: c128\./);
+  // The heading names each study, not only its date.
+  assert.match(await page.textContent('section.compare h3'), /^What differs: file 1, “Qwen3\.8-Flash-Next on one MI350P” \(2026-10-30\) and file 2, “.+” \(2026-11-15\)$/);
   const chips = await page.$$eval('.chip .chip-label', (s) => s.map((x) => x.textContent));
   assert.ok(chips.includes('Next-gen engine'), `an engine only the second file has gets its own chip: ${chips}`);
   assert.match(await page.textContent('.compare-badge'), /3 source files not published with this page/);

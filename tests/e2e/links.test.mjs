@@ -120,6 +120,18 @@ test('a local file says it cannot be linked', async () => {
   assert.equal(await page.$$eval('input.share-link', (i) => i.length), 0);
 });
 
+test('a JSON that is neither a results file nor a tool\'s output is said to be so, not listed as missing fields', async () => {
+  const { page } = await open(browser);
+  await page.waitForSelector('canvas.chart[data-points]');
+  await page.click('button.open-file');
+  const pkg = { name: 'servescope', version: '0.1.0', private: true, devDependencies: { 'playwright-core': '1' } };
+  await page.setInputFiles('.open-drawer input[type=file]', [{ name: 'package.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(pkg)) }]);
+  await page.waitForSelector('.error-panel');
+  const said = await page.textContent('.error-panel');
+  assert.match(said, /package\.json is neither a servescope results file \(it has none of schemaVersion, engines, serving\) nor the output of a benchmark tool servescope imports/);
+  assert.doesNotMatch(said, /title \(missing\)|errors/);
+});
+
 test('a second local file in place of the first: the notice names the one shown', async () => {
   const { page } = await open(browser, `?src=${SRC}`);
   await page.waitForSelector('canvas.chart[data-points]');

@@ -22,9 +22,36 @@ test('TTFT p99 at ISL 8192 / OSL 1024: readable values (seconds from 10 s), gaps
   const paitonSources = await page.$eval('table.serving-table tbody tr', (r) => r.querySelector('ol.row-sources').textContent);
   assert.ok(paitonSources.includes('sweep-paiton.jsonl') && paitonSources.includes('sweep-paiton-c3264.jsonl'), paitonSources);
   assert.match(await page.textContent('.definition'), /fewer than 100 requests/);
+  // The chart reads in seconds, and so does the definition under the picker.
+  assert.match(await page.textContent('.definition'), /p99 over the cell's requests, in seconds \(the file gives milliseconds\)\./);
+  assert.doesNotMatch(await page.textContent('.definition'), /in milliseconds/);
   assert.equal(await page.getAttribute(`${SERVING} canvas.chart`, 'data-y-ticks'), '0|20|40|60|80', 'the axis reads in seconds at round steps');
   assert.ok((await inkedPixels(page, `${SERVING} canvas.chart`)) > 5000);
   assert.deepEqual((await problems()).csp, []);
+});
+
+test('a copied table row carries its numbers without their source markers, and the best engine per level is bold', async () => {
+  const { page } = await open(browser, '?view=serving');
+  await page.waitForSelector('table.serving-table sup.src-ref');
+  // Paiton at c64 is 1,790 from its second source: the marker shows "2" but is not text.
+  const cell = 'table.serving-table tbody tr:first-child td:nth-of-type(7)';
+  assert.equal(await page.$eval(`${cell} sup.src-ref`, (s) => getComputedStyle(s, '::before').content), '"2"');
+  const copied = await page.$eval('table.serving-table tbody tr:first-child', (row) => {
+    const range = document.createRange();
+    range.selectNodeContents(row);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    return getSelection().toString();
+  });
+  assert.match(copied, /\b1,790\b/, copied);
+  assert.doesNotMatch(copied, /1,7902|331\.41/, copied);
+  assert.equal(await page.textContent(cell), '1,790');
+  // The best output throughput at each level is bold; at c64 it is Paiton's, and only one per column.
+  assert.deepEqual(await page.$eval(cell, (td) => [td.classList.contains('best'), getComputedStyle(td).fontWeight]), [true, '700']);
+  const perColumn = await page.$$eval('table.serving-table tbody tr', (rows) =>
+    [...rows[0].querySelectorAll('td:not(.sources)')].map((_, i) => rows.filter((r) => r.querySelectorAll('td')[i]?.classList.contains('best')).length));
+  assert.ok(perColumn.every((n) => n === 1), `one best engine per level: ${perColumn}`);
+  assert.match(await page.textContent('table.serving-table caption'), /bold: the best engine at each concurrency/);
 });
 
 test('hovering a point shows its cell, and the chart is not redrawn for it', async () => {

@@ -83,6 +83,21 @@ pub struct CatalogFilter {
     pub engine: Option<String>,
 }
 
+impl CatalogFilter {
+    /// Whether any filter narrows the catalog (the manifest itself is not a filter).
+    pub fn is_filtered(&self) -> bool {
+        self.q.is_some() || self.model.is_some() || self.hardware.is_some() || self.engine.is_some()
+    }
+}
+
+impl ViewState {
+    /// The same link with every catalog filter cleared (`q`, `model`, `hardware`, `engine`).
+    pub fn without_catalog_filters(mut self) -> ViewState {
+        (self.q, self.model, self.hardware, self.engine) = (None, None, None, None);
+        self
+    }
+}
+
 impl ViewState {
     /// The fields series and tables read.
     pub fn series_inputs(&self) -> SeriesInputs {

@@ -17,6 +17,7 @@ pub use study::{cache_table, decode_table, limits_table, prefill_table, serving_
 
 use crate::core::format::{as_written, readable, readable_ms, significant4, NOT_MEASURED};
 use crate::core::link::ViewState;
+use crate::core::metric::Better;
 use crate::core::palette::EngineStyle;
 use crate::core::provenance::SourceStatus;
 
@@ -116,11 +117,13 @@ pub struct Cell {
     pub source: Option<String>,
     /// Where the cell links to (a filtered catalog, in the coverage grid).
     pub link: Option<ViewState>,
+    /// The best value in its column (the serving table's best engine at a load level).
+    pub best: bool,
 }
 
 impl From<Field> for Cell {
     fn from(field: Field) -> Self {
-        Cell { field, low_sample: false, mismatch: false, source_ref: None, note: None, source: None, link: None }
+        Cell { field, low_sample: false, mismatch: false, source_ref: None, note: None, source: None, link: None, best: false }
     }
 }
 
@@ -249,6 +252,34 @@ pub(crate) fn number_sources(cells: &mut [Cell]) -> Vec<String> {
         }
     }
     sources
+}
+
+/// Marks, in each column, the cell whose number is best in the metric's direction (every
+/// one of a tie) — only where two or more engines were measured there, since a lone value
+/// is not a winner, and never for a metric with no better direction.
+pub(super) fn mark_best_per_column(rows: &mut [Row], better: Better) {
+    let sign = match better {
+        Better::Higher => 1.0,
+        Better::Lower => -1.0,
+        Better::Neither => return,
+    };
+    let columns = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+    for column in 0..columns {
+        let value = |row: &Row| match row.cells.get(column).map(|c| &c.field) {
+            Some(Field::Number(v, _)) if v.is_finite() => Some(sign * v),
+            _ => None,
+        };
+        let values: Vec<f64> = rows.iter().filter_map(value).collect();
+        if values.len() < 2 {
+            continue;
+        }
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        for row in rows.iter_mut() {
+            if value(row) == Some(best) {
+                row.cells[column].best = true;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The tables of one study's measurement views: decode, serving, limits, prefill, cache.
 
-use super::{number_sources, status_of, Cell, Column, Field, NumberKind, Row, RowHead, Table};
+use super::{mark_best_per_column, number_sources, status_of, Cell, Column, Field, NumberKind, Row, RowHead, Table};
 use crate::core::link::{EngineFilter, SeriesInputs};
 use crate::core::metric::{is_low_sample, Metric, Unit};
 use crate::core::model::{LoadAxis, Results, ServerValidation, Workload};
@@ -149,13 +149,14 @@ pub fn serving_table(
                     note: cell.and_then(|c| cell_note(c, metric, low_sample, &note_prices)),
                     source,
                     link: None,
+                    best: false,
                 }
             })
             .collect()
     };
     // A row per shown engine run in this workload: one with nothing measured for this metric
     // (no power reading, a cost without prices) reads "not measured" across, never no row.
-    let rows = results
+    let mut rows = results
         .engines
         .iter()
         .enumerate()
@@ -176,7 +177,8 @@ pub fn serving_table(
             let mismatch = cells.iter().any(|c| c.mismatch);
             Row { head: engine_head(results, &engine.id, &engine.label), cells, sources, mismatch }
         })
-        .collect();
+        .collect::<Vec<Row>>();
+    mark_best_per_column(&mut rows, metric.better());
     let quantity = match relative {
         Some(engine) => format!("{} ratio to {}", metric.as_str(), engine.id),
         None => metric.as_str().to_owned(),
@@ -199,7 +201,11 @@ pub fn serving_table(
     };
     Table {
         name: "serving",
-        caption: format!("{} · {what}; “not measured” where the file has null; superscripts name each cell's source", workload.name()),
+        caption: format!(
+            "{} · {what}; bold: the best engine at each {}; “not measured” where the file has null; superscripts name each cell's source",
+            workload.name(),
+            workload.load.noun()
+        ),
         head: "Engine".into(),
         head_csv: ("engine", Some("engine_id")),
         columns,

@@ -21,6 +21,9 @@ pub enum NotChosen {
     Two(String, String),
     /// No `.json` was picked.
     NoJson,
+    /// The only `.json` is JSON, but neither a results file nor a tool's output: it has none
+    /// of a results file's own keys, so listing the fields it lacks would mislead.
+    NotResults(String),
 }
 
 impl NotChosen {
@@ -29,6 +32,9 @@ impl NotChosen {
         match self {
             NotChosen::Two(first, second) => format!("{first} and {second} are both results files: pick one results file with its sources"),
             NotChosen::NoJson => "none of the files picked is a .json results file".to_owned(),
+            NotChosen::NotResults(name) => format!(
+                "{name} is neither a servescope results file (it has none of schemaVersion, engines, serving) nor the output of a benchmark tool servescope imports"
+            ),
         }
     }
 
@@ -39,8 +45,8 @@ impl NotChosen {
 }
 
 /// Choose the results file: the only `.json` that validates; with none valid, the first
-/// `.json` (its findings are shown); two that validate are refused rather than one picked
-/// silently, as are picks with no `.json` at all.
+/// `.json` (its findings are shown) unless it is some other JSON altogether (said so); two
+/// that validate are refused rather than one picked silently, as are picks with no `.json`.
 pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenResults, NotChosen> {
     let mut first_invalid: Option<ChosenResults> = None;
     let mut valid: Option<ChosenResults> = None;
@@ -53,5 +59,23 @@ pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenRe
             _ => {}
         }
     }
+    if let (None, Some(invalid)) = (&valid, &first_invalid) {
+        if files.get(&invalid.name).is_some_and(|bytes| is_other_json(bytes)) {
+            return Err(NotChosen::NotResults(invalid.name.clone()));
+        }
+    }
     valid.or(first_invalid).ok_or(NotChosen::NoJson)
+}
+
+/// The keys only a results file has at its top level: one of them present, its missing
+/// fields are worth listing; none, it is some other JSON (a `package.json`).
+const RESULTS_KEYS: [&str; 5] = ["schemaVersion", "engines", "serving", "decode", "sources"];
+
+/// Whether bytes are valid JSON that is not a results file at all (invalid JSON keeps its
+/// syntax error, which says more).
+fn is_other_json(bytes: &[u8]) -> bool {
+    match crate::core::json::Json::parse(bytes) {
+        Ok(value) => value.as_object().is_none_or(|o| !RESULTS_KEYS.iter().any(|k| o.contains_key(k))),
+        Err(_) => false,
+    }
 }

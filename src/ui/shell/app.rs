@@ -135,6 +135,13 @@ pub fn App() -> impl IntoView {
             <ImportedNotice/>
             <Drawers/>
             <Router/>
+            {move || (!page.link.embed.get()).then(|| view! { <footer class="site-footer"><p class="build-line">{version_line()}</p></footer> })}
         </div>
     }
+}
+
+/// Which build this is, as the footer and the Share drawer say it: a reader reporting a
+/// figure can name the exact code that drew it.
+pub fn version_line() -> String {
+    format!("servescope {} · commit {}", env!("CARGO_PKG_VERSION"), option_env!("SERVESCOPE_COMMIT").unwrap_or("unknown"))
 }

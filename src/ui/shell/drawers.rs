@@ -49,7 +49,7 @@ fn ShareDrawer() -> impl IntoView {
             <dt>"Verdict"</dt><dd class="verdict">{verdict.unwrap_or_else(|| "checking the sources…".into())}</dd>
         })
     };
-    let version = format!("servescope {} · commit {}", env!("CARGO_PKG_VERSION"), option_env!("SERVESCOPE_COMMIT").unwrap_or("unknown"));
+    let version = super::app::version_line();
     view! {
         <section class="drawer share-drawer panel reproduce" aria-label="share and reproduce">
             <h2>"Share & reproduce"</h2>

@@ -12,7 +12,7 @@ use crate::core::chart_words::show_more_words;
 use crate::core::collection::Collection;
 use crate::core::link::CatalogFilter;
 use crate::ui::io::download::download_text;
-use crate::ui::state::{page, share_link};
+use crate::ui::state::{history, page, share_link};
 use crate::ui::widgets::pickers::Choice;
 use crate::ui::widgets::table::TableView;
 
@@ -82,6 +82,14 @@ pub fn CatalogView(
         let next = move |_| more.set(Some((state.get_untracked(), shown.get_untracked() + CATALOG_PAGE_ROWS)));
         Some(view! { <button type="button" class="action show-more" on:click=next>{words}</button> })
     };
+    // Filters that keep nothing offer the way back, rather than an empty table alone.
+    let no_match = move || {
+        let filtered = state.with(CatalogFilter::is_filtered);
+        (filtered && rows.with(Vec::is_empty)).then(|| {
+            let clear = move |_| history::navigate(page.link, page.link.current().without_catalog_filters());
+            view! { <p class="absent no-match">"No study matches these filters. " <button type="button" class="action clear-filters" on:click=clear>"Clear filters"</button></p> }
+        })
+    };
     view! {
         <section class="panel catalog">
             <h2>{catalog_heading(collection.studies.len())}</h2>
@@ -100,6 +108,7 @@ pub fn CatalogView(
                 <button type="button" class="toggle export-csv" on:click=csv>"CSV"</button>
             </div>
             <div class="table-block">{table}</div>
+            {no_match}
             {show_more}
         </section>
     }

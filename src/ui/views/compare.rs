@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::compare::{comparability, differences, file_key, file_tags};
+use crate::core::compare::{comparability, differences, differs_heading, file_key};
 use crate::core::link::View;
 use crate::core::link::{chosen_workload, workload_key};
 use crate::core::tables::delta_table;
@@ -87,18 +87,13 @@ pub fn ComparePanel(
             if others.is_empty() {
                 return view! { <p class="absent">"Add up to six results files — from the collection, by URL, or local files — to compare them with this one."</p> }.into_any();
             }
-            let tags = {
-                let mut files = vec![&study.results];
-                files.extend(others.iter().map(|o| &o.results));
-                file_tags(&files)
-            };
             let said = others
                 .iter()
                 .enumerate()
                 .map(|(k, other)| {
                     let warning = comparability(&study.results, &other.results).map(|w| view! { <p class="notice comparability">{w}</p> });
                     let items = differences(&study.results, &other.results).into_iter().map(|d| view! { <li>{d}</li> }).collect_view();
-                    view! { <h3>"What differs: " {tags[0].clone()} " and " {tags[k + 1].clone()}</h3> {warning} <ul class="differs">{items}</ul> }
+                    view! { <h3>{differs_heading(&study.results, &other.results, k + 2)}</h3> {warning} <ul class="differs">{items}</ul> }
                 })
                 .collect_view();
             view! { {said} }.into_any()

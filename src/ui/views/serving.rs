@@ -92,7 +92,7 @@ pub fn ExplorerView(
     };
     let definition = {
         let study = study.clone();
-        move || study.results.serving.as_ref().map(|serving| metric.get().definition(serving)).unwrap_or_default()
+        move || study.results.serving.as_ref().map(|serving| metric.get().definition(serving, seconds.get())).unwrap_or_default()
     };
     let texts = texts.into_iter().map(|(k, v)| view! { <p class="method"><strong>{k} ": "</strong>{v}</p> }).collect_view();
     let reference_missing = {

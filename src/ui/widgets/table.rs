@@ -1,5 +1,6 @@
 //! The one table widget: a core `Table` as HTML — readable numbers with the exact value in
-//! `title`, "not measured" cells marked, source superscripts, a sticky first column and,
+//! `title`, "not measured" cells marked, source superscripts kept out of copied text, the
+//! best value of a column in bold, a sticky first column and,
 //! on a phone, one card per row — and its CSV, rendered from the same value.
 
 use leptos::prelude::*;
@@ -30,9 +31,11 @@ fn cell_view(cell: Cell, label: String) -> impl IntoView {
         None => content,
     };
     view! {
-        <td class:num=numeric class:gap=gap class:low-sample=cell.low_sample class:source-mismatch=cell.mismatch data-label=label title=title>
+        <td class:num=numeric class:gap=gap class:best=cell.best class:low-sample=cell.low_sample class:source-mismatch=cell.mismatch data-label=label title=title>
             {content}
-            {cell.source_ref.map(|i| view! { <sup class="src-ref">{i}</sup> })}
+            // The marker's digit is CSS generated content (`data-n`), so copying a value never
+            // glues it on ("1,790" from source 2 must not paste as 17,902).
+            {cell.source_ref.map(|i| view! { <sup class="src-ref" data-n=i.to_string() aria-label=format!("source {i}")></sup> })}
             {cell.note.map(|n| view! { <span class="n">{n}</span> })}
         </td>
     }
