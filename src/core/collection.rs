@@ -47,8 +47,14 @@ impl StudyEntry {
     /// Whether the page should ask for a source file: the manifest lists it as published,
     /// or says nothing of what is.
     pub fn asks_for(&self, file: &str) -> bool {
-        self.published.as_ref().is_none_or(|files| files.iter().any(|f| f == file))
+        asks_for(self.published.as_deref(), file)
     }
+}
+
+/// The rule `StudyEntry::asks_for` follows, for what a manifest's `published` list says
+/// (`None`: it says nothing, and every source is asked for).
+pub fn asks_for(published: Option<&[String]>, file: &str) -> bool {
+    published.is_none_or(|files| files.iter().any(|f| f == file))
 }
 
 /// A study's source files by their path relative to it (sources named only by URL have none).

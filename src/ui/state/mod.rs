@@ -55,11 +55,12 @@ pub fn manifest_check(page: PageState, study: &file::StudyFile) -> file::Manifes
     })
 }
 
-/// The collection manifest's entry for a study, when it lists these very bytes (an entry for
-/// another version of the file says nothing about this one's sources).
-pub fn manifest_entry(page: PageState, study: &file::StudyFile) -> Option<crate::core::collection::StudyEntry> {
+/// The source files the collection's manifest lists as published beside a study, when it
+/// lists these very bytes and says (an entry for another version of the file says nothing
+/// about this one's sources): `None` means every source is asked for.
+pub fn published_sources(page: PageState, study: &file::StudyFile) -> Option<Vec<String>> {
     page.collection.with_untracked(|c| match c.entry(&study.src) {
-        Some((_, entry)) if entry.sha256 == study.sha256 => Some(entry.clone()),
+        Some((_, entry)) if entry.sha256 == study.sha256 => entry.published.clone(),
         _ => None,
     })
 }

@@ -4,13 +4,13 @@
 
 use leptos::prelude::*;
 
-use crate::core::collection::StudyEntry;
+use crate::core::collection::asks_for;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification, ON_DEMAND};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
 use crate::ui::state::checks::Progress;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, Study};
-use crate::ui::state::{manifest_entry, CollectionState, PageState};
+use crate::ui::state::{published_sources, CollectionState, PageState};
 use web_sys::AbortSignal;
 
 /// Fetch one source and hash it as it streams in, reporting progress; a sweep's bytes are
@@ -65,13 +65,13 @@ fn set_statuses(checks: &crate::ui::state::checks::SourceChecks, verification: &
     });
 }
 
-/// The manifest's entry for a study by URL, once the manifest is known: it is fetched on
-/// every load and small, so a few frames' wait costs less than one request for a source
-/// that is not there. Gives up (asking for every source) if it never arrives.
-async fn listing_when_known(page: PageState, study: &Study) -> Option<StudyEntry> {
+/// What the manifest says is published beside a study by URL, once the manifest is known:
+/// it is fetched on every load and small, so a few frames' wait costs less than one request
+/// for a source that is not there. Gives up (asking for every source) if it never arrives.
+async fn listing_when_known(page: PageState, study: &Study) -> Option<Vec<String>> {
     for _ in 0..500 {
         if !page.collection.with_untracked(|c| matches!(c, CollectionState::Loading)) {
-            return manifest_entry(page, study);
+            return published_sources(page, study);
         }
         gloo_timers::future::TimeoutFuture::new(20).await;
     }
@@ -116,7 +116,7 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
                 Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Some(bytes.clone())),
                 None => (SourceStatus::not_found("not among the files picked"), None),
             },
-            Origin::Url(_) if listing.as_ref().is_some_and(|entry| !entry.asks_for(&job.file)) => (SourceStatus::not_published(), None),
+            Origin::Url(_) if !asks_for(listing.as_deref(), &job.file) => (SourceStatus::not_published(), None),
             Origin::Url(base) => match fetch::absolute_url(&job.file, Some(base)) {
                 None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
                 Some(url) => {
