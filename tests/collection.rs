@@ -309,3 +309,43 @@ fn the_catalog_heading_counts_one_study_as_one() {
     assert_eq!(catalog_heading(1), "Catalog · 1 study");
     assert_eq!(catalog_heading(8), "Catalog · 8 studies");
 }
+
+#[test]
+fn the_history_opens_on_its_longest_series_and_names_every_label_an_engine_id_carries() {
+    use servescope::core::history_view::HistoryChoices;
+    // The newest study's first engine (deepseek's vllm) is on one study; vllm on Qwen3.8 on
+    // MI350P is on three.
+    let entry = |path: &str, date: &str, model: &str, hw: &str, ids: &[&str], labels: &[&str]| {
+        format!(
+            r#"{{"path":"{path}","sha256":"ab","title":"{path}","date":"{date}","model":"{model}","hardware":"{hw}","engines":{labels:?},"engineIds":{ids:?},"workloads":["1024x1024"]}}"#
+        )
+    };
+    let studies = [
+        entry("a.json", "2026-11-30", "DeepSeek-V3.2", "B200", &["vllm"], &["vLLM 0.19 DeepEP"]),
+        entry("b.json", "2026-11-20", "Qwen3.8", "MI350P", &["paiton", "vllm"], &["Paiton CDNA4", "vLLM + AITER"]),
+        entry("c.json", "2026-11-12", "Qwen3.8", "MI350P", &["vllm"], &["vLLM + AITER"]),
+        entry("d.json", "2026-11-02", "Qwen3.8", "H200", &["vllm"], &["vLLM 0.19 CUDA FP8"]),
+        entry("e.json", "2026-10-30", "Qwen3.8", "MI350P", &["paiton", "vllm"], &["Paiton CDNA4", "vLLM + AITER"]),
+    ];
+    let manifest = format!(r#"{{"schemaVersion":"1.1","studies":[{}]}}"#, studies.join(","));
+    let collection = parse_collection(manifest.as_bytes(), "index.json").expect("manifest");
+    let scope = history_scope(&collection, &ViewState::parse("view=history").0);
+    assert_eq!(scope.engine, "vllm", "listed by all five studies");
+    assert_eq!(scope.model.as_deref(), Some("Qwen3.8"), "four of vllm's five studies");
+    assert_eq!(scope.hardware.as_deref(), Some("MI350P"), "three of those four");
+    // A chosen engine still starts from its own most studied setup.
+    let paiton = history_scope(&collection, &ViewState::parse("view=history&engine=paiton").0);
+    assert_eq!((paiton.model.as_deref(), paiton.hardware.as_deref()), (Some("Qwen3.8"), Some("MI350P")));
+    let choices = HistoryChoices::of(&collection);
+    assert_eq!(
+        choices.engines,
+        [
+            ("vllm".to_owned(), "vllm: vLLM 0.19 DeepEP, vLLM + AITER, vLLM 0.19 CUDA FP8".to_owned()),
+            ("paiton".to_owned(), "paiton: Paiton CDNA4".to_owned())
+        ]
+    );
+    assert_eq!(
+        servescope::core::history_view::engine_choice_words("x", &["a".into(), "b".into(), "c".into(), "d".into(), "e".into()]),
+        "x: a, b, c and 2 more"
+    );
+}

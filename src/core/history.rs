@@ -139,19 +139,27 @@ pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String
 /// first listed), its `model=` and `hardware=` (else those of the first study in manifest
 /// order — the newest — that lists the engine), or every hardware with `across=hardware`.
 pub fn history_scope(collection: &Collection, state: &ViewState) -> HistoryScope {
-    let engine = state.engine.clone().or_else(|| collection.studies.iter().find_map(|s| s.engine_ids.first().cloned())).unwrap_or_default();
+    // Unchosen, the history opens on its longest series: the engine id the most studies list,
+    // then its most studied model, then that model's most studied hardware (ties: the
+    // manifest's order, newest first), never on a one-point line when a longer one exists.
+    let engine = state
+        .engine
+        .clone()
+        .or_else(|| crate::core::stats::most_common(collection.studies.iter().flat_map(|s| s.engine_ids.iter().cloned())))
+        .unwrap_or_default();
     let listing = |s: &&StudyEntry| s.engine_ids.contains(&engine);
     let model = match &state.model {
         Some(m) if m == NOT_STATED => None,
         Some(m) => Some(m.clone()),
-        None => collection.studies.iter().find(listing).and_then(|s| s.model.clone()),
+        None => crate::core::stats::most_common(collection.studies.iter().filter(listing).map(|s| s.model.clone())).flatten(),
     };
-    // The hardware of the newest study of this engine on this model.
-    let first = collection.studies.iter().filter(listing).find(|s| s.model == model);
     let hardware = match (&state.hardware, state.across_hardware) {
         (_, true) => None,
         (Some(h), false) => Some(h.clone()),
-        (None, false) => first.and_then(|s| s.hardware.clone()).or_else(|| Some(NOT_STATED.to_owned())),
+        (None, false) => {
+            let on_model = collection.studies.iter().filter(listing).filter(|s| s.model == model);
+            Some(crate::core::stats::most_common(on_model.map(|s| s.hardware.clone())).flatten().unwrap_or_else(|| NOT_STATED.to_owned()))
+        }
     };
     HistoryScope { engine, model, hardware }
 }

@@ -18,7 +18,8 @@ pub const EVERY_HARDWARE: &str = "*";
 /// their names, each once, in manifest order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HistoryChoices {
-    /// `(engine id, label)`.
+    /// `(engine id, what a picker says)`: the id with every label the studies give it
+    /// ("vllm: vLLM + AITER, vLLM 0.19 DeepEP"), since one id stands for every build so named.
     pub engines: Vec<(String, String)>,
     /// `(workload token, name)`: "1024x1024" → "ISL 1024 / OSL 1024".
     pub workloads: Vec<(String, String)>,
@@ -28,10 +29,13 @@ impl HistoryChoices {
     /// The choices a collection offers.
     pub fn of(collection: &Collection) -> Self {
         let mut out = HistoryChoices::default();
+        let mut labels: Vec<(String, Vec<String>)> = Vec::new();
         for s in &collection.studies {
             for (id, label) in s.engine_ids.iter().zip(&s.engines) {
-                if !out.engines.iter().any(|(i, _)| i == id) {
-                    out.engines.push((id.clone(), label.clone()));
+                match labels.iter_mut().find(|(i, _)| i == id) {
+                    Some((_, seen)) if !seen.contains(label) => seen.push(label.clone()),
+                    Some(_) => {}
+                    None => labels.push((id.clone(), vec![label.clone()])),
                 }
             }
             for w in &s.workloads {
@@ -40,6 +44,7 @@ impl HistoryChoices {
                 }
             }
         }
+        out.engines = labels.into_iter().map(|(id, labels)| (id.clone(), engine_choice_words(&id, &labels))).collect();
         out
     }
 
@@ -48,7 +53,8 @@ impl HistoryChoices {
         self.workloads.first().and_then(|(w, _)| w.parse().ok())
     }
 
-    /// An engine's label ("Paiton CDNA4"), or its id when the manifest gives none.
+    /// What the picker says of an engine ("vllm: vLLM + AITER, vLLM 0.19 DeepEP"), or its id
+    /// when the manifest gives no label.
     pub fn engine_label(&self, id: &str) -> String {
         self.engines.iter().find(|(i, _)| i == id).map_or_else(|| id.to_owned(), |(_, l)| l.clone())
     }
@@ -57,6 +63,17 @@ impl HistoryChoices {
     pub fn engine_index(&self, id: &str) -> usize {
         self.engines.iter().position(|(i, _)| i == id).unwrap_or(0)
     }
+}
+
+/// An engine id with the labels the studies give it, each once: at most three, then how
+/// many more (a picker's line stays readable).
+pub fn engine_choice_words(id: &str, labels: &[String]) -> String {
+    const SHOWN: usize = 3;
+    let mut words = labels.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+    if labels.len() > SHOWN {
+        words.push_str(&format!(" and {} more", labels.len() - SHOWN));
+    }
+    format!("{id}: {words}")
 }
 
 /// A workload token in words (`WorkloadKey::words`); a token that does not parse is shown as is.

@@ -31,6 +31,19 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     }
 }
 
+/// The value met most often, the first met among equals; `None` for none.
+pub fn most_common<T: PartialEq>(values: impl Iterator<Item = T>) -> Option<T> {
+    let mut counts: Vec<(T, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    let best = counts.iter().map(|(_, n)| *n).max()?;
+    counts.into_iter().find(|(_, n)| *n == best).map(|(v, _)| v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
