@@ -265,3 +265,36 @@ fn a_metric_the_view_does_not_draw_is_said_and_leaves_the_link() {
     assert_eq!(linked.resolve(&results).len(), 1, "a link naming power on the trade-off chart gets a notice");
     assert_eq!(linked.metric, None);
 }
+
+#[test]
+fn an_exported_legend_shows_the_gaps_of_every_dash_pattern_clear_of_its_marker() {
+    use servescope::core::palette::{file_line_style, EngineStyle, Marker, ENGINE_COLOURS};
+    let colour = ENGINE_COLOURS[0];
+    for k in 1..7 {
+        let (dash, name) = file_line_style(k);
+        let legend = [LegendItem {
+            label: format!("file {}", k + 1),
+            style: EngineStyle { colour, marker: Marker::Circle },
+            dash: Some(dash),
+            band: false,
+        }];
+        let frame = Frame { title: "t", legend: &legend, notes: &[], footer: &[], theme: LIGHT };
+        let (svg, _) = render_svg((600, 300), |area| draw_framed(area, &frame, |_| Ok(())).expect("drawn"));
+        let stroke = format!("stroke=\"{}\"", colour.hex().to_ascii_uppercase());
+        // Each dash is a polyline of the line's colour: its x extent.
+        let mut dashes: Vec<(f64, f64)> = svg
+            .lines()
+            .filter(|l| l.contains("<polyline") && l.to_ascii_uppercase().contains(&stroke.to_ascii_uppercase()))
+            .filter_map(|l| {
+                let points = l.split("points=\"").nth(1)?.split('"').next()?;
+                let xs: Vec<f64> = points.split_whitespace().filter_map(|p| p.split(',').next()?.parse().ok()).collect();
+                Some((xs.iter().copied().fold(f64::MAX, f64::min), xs.iter().copied().fold(f64::MIN, f64::max)))
+            })
+            .collect();
+        dashes.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let marker_x: f64 = svg.split("<circle cx=\"").nth(1).and_then(|r| r.split('"').next()?.parse().ok()).expect("a marker");
+        let gaps: Vec<f64> = dashes.windows(2).map(|w| w[1].0).filter(|&start| start > marker_x + 6.0).collect();
+        assert!(!gaps.is_empty(), "{name} {dash:?}: no gap right of the marker at {marker_x}: {dashes:?}");
+        assert!(dashes[0].0 > marker_x + 4.0, "{name}: the line starts clear of its marker");
+    }
+}

@@ -215,14 +215,19 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     third.hardware = Some("B200".into());
     third.engines[0].label = "TensorRT-LLM 1.3 NVFP4".into();
     let key = file_key(&[&first, &second, &third]);
-    assert_eq!(key[0], "File 1 — 2026-10-30: solid", "a file stating no hardware is named by its date");
-    assert_eq!(key[2], "File 3 — B200, 2026-11-15: dotted");
+    assert_eq!(key[0], "File 1 — 2026-10-30: solid, circles", "a file stating no hardware is named by its date");
+    assert_eq!(key[2], "File 3 — B200, 2026-11-15: dotted, triangles");
+    // As many shapes as files can be shown, all different: a file is told by shape, not only dash.
+    let shapes: Vec<_> = (0..=MAX_COMPARED).map(|k| servescope::core::palette::file_marker(k).0).collect();
+    for (i, a) in shapes.iter().enumerate() {
+        assert!(!shapes[..i].contains(a), "{a:?} repeats");
+    }
     // Files of different models say so in the key.
     let mut other_model = results();
     other_model.model = Some("Llama-4-Scout".into());
     other_model.date = "2026-11-20".into();
     let key = file_key(&[&third, &other_model]);
-    assert_eq!(key[1], "File 2 — Llama-4-Scout, 2026-11-20: dashed", "{key:?}");
+    assert_eq!(key[1], "File 2 — Llama-4-Scout, 2026-11-20: dashed, squares", "{key:?}");
     let chips = chips_for(&first, &[&second, &third]);
     assert_eq!(chips.len(), first.engines.len(), "one chip per engine id");
     assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");

@@ -62,7 +62,10 @@ pub fn draw_framed<DB: DrawingBackend, T>(
     let legend = text(TextSize::Legend, theme.foreground).pos(Pos::new(HPos::Left, VPos::Center));
     let row = 20;
     let mut x = left;
-    let key = |item: &LegendItem| if item.dash.is_some() { 34 } else { 14 };
+    // A line's sample is long enough to show two periods of the longest dash, with its
+    // marker at the left end: a marker in the middle hid the one gap of "long dashes",
+    // which then read as solid (QA pass 3).
+    let key = |item: &LegendItem| if item.dash.is_some() { 46 } else { 14 };
     for item in frame.legend {
         let w = pen.measure(&item.label, &legend).0 as i32 + key(item) + 20;
         if x + w > x0 + width as i32 - 14 && x > left {
@@ -75,11 +78,11 @@ pub fn draw_framed<DB: DrawingBackend, T>(
         } else if let Some((dash, space)) = item.dash {
             let style = colour(item.style.colour).stroke_width(2);
             if dash == 0 {
-                pen.path(&[(x, centre), (x + 28, centre)], style)?;
+                pen.path(&[(x, centre), (x + 44, centre)], style)?;
             } else {
-                dashed(&pen, &[(x, centre), (x + 28, centre)], dash, space, style)?;
+                dashed(&pen, &[(x + 11, centre), (x + 44, centre)], dash, space, style)?;
             }
-            pen.marker((x + 14, centre), item.style.marker, item.style.colour, true)?;
+            pen.marker((x + 5, centre), item.style.marker, item.style.colour, true)?;
         } else {
             pen.marker((x + 5, centre), item.style.marker, item.style.colour, true)?;
         }

@@ -23,8 +23,9 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
     files.iter().enumerate().map(|(i, r)| format!("{} (file {})", r.title, i + 1)).collect()
 }
 
-/// The key from line style to file: "File 3 — B200, 2026-11-15: dotted", one per file, the
-/// first file solid and each compared file its own style (`palette::file_line_style`); the
+/// The key from line style to file: "File 3 — B200, 2026-11-15: dotted, triangles", one per
+/// file, the first file solid circles and each compared file its own dash and marker
+/// (`palette::file_line_style`, `palette::file_marker`); the
 /// model too when the files do not all state the same one.
 pub fn file_key(files: &[&Results]) -> Vec<String> {
     let tags = file_tags(files);
@@ -41,7 +42,7 @@ pub fn file_key(files: &[&Results]) -> Vec<String> {
                 (Some(h), false) => format!("{h}, "),
                 (None, false) => String::new(),
             };
-            format!("File {} — {place}{tag}: {}", k + 1, super::palette::file_line_style(k).1)
+            format!("File {} — {place}{tag}: {}, {}", k + 1, super::palette::file_line_style(k).1, super::palette::file_marker(k).1)
         })
         .collect()
 }
@@ -195,7 +196,15 @@ pub fn other_axis_notes(files: &[&Results], tags: &[String], key: WorkloadKey) -
     notes
 }
 
-/// A compared file's lines: styled by line (file `k` draws dash pattern `k`), labelled
+/// The first file's lines when others are compared: the first file's marker on each, so a
+/// shape says which file a point is from (the colour still says which engine).
+pub fn mark_first_file(lines: &mut [Series]) {
+    for line in lines {
+        line.style.marker = super::palette::file_marker(0).0;
+    }
+}
+
+/// A compared file's lines: styled by line (file `k` draws dash pattern `k` and marker `k`), labelled
 /// with the file's tag, each engine keeping the first file's colour when its id is there
 /// and taking the next free style otherwise — so an engine only a compared file has gets
 /// its own chip and line.
@@ -216,6 +225,7 @@ pub fn restyle(first: &Results, file: &Results, k: usize, tag: &str, mut lines: 
         if let Some(style) = file.engine_index(&line.id).and_then(|i| styles.get(i)) {
             line.style = *style;
         }
+        line.style.marker = super::palette::file_marker(k).0;
         line.dashed = true;
         line.file = k;
         line.label = format!("{} · {tag}", line.label);
@@ -313,8 +323,12 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert!(lines.iter().all(|l| l.dashed && l.file == 1));
         assert_eq!(lines[0].label, "Y · B");
-        assert_eq!(lines[0].style, engine_style(1), "y keeps the first file's colour");
-        assert_eq!(lines[1].style, engine_style(2), "z takes the next free style");
+        assert_eq!(lines[0].style.colour, engine_style(1).colour, "y keeps the first file's colour");
+        assert_eq!(lines[1].style.colour, engine_style(2).colour, "z takes the next free colour");
+        assert!(lines.iter().all(|l| l.style.marker == crate::core::palette::file_marker(1).0), "file 2's marker on each of its lines");
+        let mut first = vec![lines[0].clone()];
+        mark_first_file(&mut first);
+        assert_eq!(first[0].style.marker, crate::core::palette::Marker::Circle);
         assert_eq!(all_engine_ids(&[&a, &b]).into_iter().map(|(id, _)| id).collect::<Vec<_>>(), ["x", "y", "z"]);
     }
 

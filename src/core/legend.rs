@@ -23,6 +23,8 @@ pub struct Chip {
     /// The same engine id under another label in a compared file: `(file number, label)`
     /// ("file 3: TensorRT-LLM 1.3 NVFP4"), so every file's engine is named.
     pub also: Vec<(usize, String)>,
+    /// Files are compared: the chip keys the engine by colour alone (shapes key the files).
+    pub colour_only: bool,
 }
 
 impl Chip {
@@ -59,6 +61,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
             detail: detail(e),
             compared_only: false,
             also: Vec::new(),
+            colour_only: !compared.is_empty(),
         })
         .collect();
     for (k, file) in compared.iter().enumerate() {
@@ -81,6 +84,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
                     detail: detail(e),
                     compared_only: true,
                     also: Vec::new(),
+                    colour_only: true,
                 }),
             }
         }

@@ -146,6 +146,24 @@ const LINE_STYLES: [((u32, u32), &str); 1 + super::link::MAX_COMPARED] = [
     ((1, 8), "sparse dots"),
 ];
 
+/// The marker of file `k` in a comparison (0 = the first): with several files a line's
+/// colour names its engine and its shape and dash its file, since dashes alone are hard to
+/// tell apart at the page's line width (QA pass 3). One shape per file `MAX_COMPARED` allows.
+const FILE_MARKERS: [(Marker, &str); 1 + super::link::MAX_COMPARED] = [
+    (Marker::Circle, "circles"),
+    (Marker::Square, "squares"),
+    (Marker::Triangle, "triangles"),
+    (Marker::Diamond, "diamonds"),
+    (Marker::Cross, "crosses"),
+    (Marker::Plus, "pluses"),
+    (Marker::Star, "stars"),
+];
+
+/// File `k`'s marker in a comparison and its name in a key ("squares").
+pub fn file_marker(k: usize) -> (Marker, &'static str) {
+    FILE_MARKERS[k.min(FILE_MARKERS.len() - 1)]
+}
+
 /// The line style of file `k` (0 = the first; also a history's k-th line): its dash
 /// pattern and its name.
 pub fn file_line_style(k: usize) -> ((u32, u32), &'static str) {

@@ -165,9 +165,14 @@ test('compare beyond two files: a style per file keyed on the page, every label 
   await page.waitForSelector('ul.file-key li:nth-child(4)');
   const key = await page.$$eval('ul.file-key li', (l) => l.map((x) => x.textContent.trim()));
   const styles = key.map((k) => k.split(': ').pop());
-  assert.deepEqual(styles, ['solid', 'dashed', 'dotted', 'long dashes'], key.join(' | '));
-  assert.match(key[1], /^File 2 — Llama-4-Scout on MI350P, 2026-09-02: dashed$/, 'a file of another model says so');
-  assert.match(key[2], /^File 3 — Qwen3\.8-Flash-Next on H200, 2026-09-03: dotted$/);
+  assert.deepEqual(styles, ['solid, circles', 'dashed, squares', 'dotted, triangles', 'long dashes, diamonds'], key.join(' | '));
+  assert.match(key[1], /^File 2 — Llama-4-Scout on MI350P, 2026-09-02: dashed, squares$/, 'a file of another model says so');
+  assert.match(key[2], /^File 3 — Qwen3\.8-Flash-Next on H200, 2026-09-03: dotted, triangles$/);
+  // Each file's shape in its key, and the chips key engines by colour alone.
+  const shapes = await page.$$eval('ul.file-key li svg path:first-child', (p) => p.map((x) => x.getAttribute('d')));
+  assert.equal(new Set(shapes).size, 4, `a shape per file: ${shapes}`);
+  const chipSwatches = await page.$$eval('.chip svg.swatch path', (p) => [...new Set(p.map((x) => x.getAttribute('d')))]);
+  assert.deepEqual(chipSwatches, ['M1,8L17,8'], 'a colour line per engine, no shape');
   const listed = await page.$$eval('.compared-file .file-style', (l) => l.map((x) => x.textContent));
   assert.deepEqual(listed, key.slice(1), 'the file list says the same styles as the key');
   // Paiton is build 1 in file 1, build 2 in file 2 and build 3 in files 3 and 4: every label

@@ -17,12 +17,16 @@ fn value(file: &Results, key: WorkloadKey, engine: &str, level: f64, metric: Met
 
 /// The delta table of `files` (the first is the base) for `metric` in workload `key`:
 /// rows are the first file's engines at its levels where any later file has the engine;
-/// a null on either side of a ratio leaves it not measured. `None` when no engine of the
-/// first file is in another (nothing to divide).
+/// a null on either side of a ratio leaves it not measured. A later file that labels an
+/// engine otherwise (the same id, another build) gets a column of its own labels, so no row
+/// reads as file 1's build alone. `None` when no engine of the first file is in another.
 pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices: &Prices) -> Option<Table> {
     let (first, rest) = files.split_first()?;
     let tags = file_tags(files);
     let kind = if metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
+    // The later files whose label for some shared engine differs from the first file's.
+    let relabelled: Vec<usize> =
+        (1..files.len()).filter(|&k| first.engines.iter().any(|e| files[k].engine(&e.id).is_some_and(|o| o.label != e.label))).collect();
     let mut rows = Vec::new();
     for (index, engine) in first.engines.iter().enumerate() {
         if !rest.iter().any(|f| f.engine(&engine.id).is_some()) {
@@ -41,6 +45,10 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
                     _ => None,
                 };
                 Field::measured(ratio, NumberKind::Ratio).into()
+            }));
+            cells.extend(relabelled.iter().map(|&k| match files[k].engine(&engine.id) {
+                Some(other) => Field::Text(other.label.clone()).into(),
+                None => Field::Note("not in this file".into()).into(),
             }));
             let head = RowHead {
                 label: engine.label.clone(),
@@ -66,6 +74,7 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
         // columns above carry them and the caption names the base.
         (2..=tags.len()).map(|n| Column::new(format!("file {n} ÷ file 1"), format!("ratio file {n} / file 1"))),
     );
+    columns.extend(relabelled.iter().map(|k| Column::new(format!("engine in file {}", k + 1), format!("engine_label_file_{}", k + 1))));
     let direction = match metric.better() {
         Better::Higher => "a ratio above 1 is better",
         Better::Lower => "a ratio below 1 is better",

@@ -47,7 +47,7 @@ pub fn EngineChips(
             view! {
                 <li class="chip" class:off=move || !shown.get()>
                     <button type="button" class="legend-toggle" aria-pressed=move || shown.get().to_string() on:click=toggle disabled=chip.compared_only>
-                        <Swatch style=chip.style/> <span class="chip-label">{chip.text()}</span>
+                        <Swatch style=chip.style colour_only=chip.colour_only/> <span class="chip-label">{chip.text()}</span>
                         {move || missing().then(|| view! { <span class="absent">" — " {words}</span> })}
                     </button>
                     <button type="button" class="chip-info-button" aria-label=format!("about {}", chip.label)>"i"</button>
@@ -72,10 +72,17 @@ pub fn FileKey(
         .map(|(k, words)| {
             let ((dash, space), _) = crate::core::palette::file_line_style(k);
             let pattern = if dash == 0 { None } else { Some(format!("{dash} {space}")) };
+            // The file's marker, then its dash: both as the chart draws the file's lines.
+            let (d, paint) = crate::core::palette::file_marker(k).0.swatch();
+            let (fill, width) = match paint {
+                crate::core::palette::SwatchPaint::Fill => ("currentColor", None),
+                crate::core::palette::SwatchPaint::Stroke(w) => ("none", Some(w)),
+            };
             view! {
                 <li>
-                    <svg class="file-swatch" width="34" height="10" viewBox="0 0 34 10" aria-hidden="true">
-                        <path d="M1,5L33,5" stroke="currentColor" stroke-width="2" fill="none" stroke-dasharray=pattern/>
+                    <svg class="file-swatch" width="52" height="16" viewBox="0 0 52 16" aria-hidden="true">
+                        <path d=d fill=fill stroke="currentColor" stroke-width=width/>
+                        <path d="M20,8L51,8" stroke="currentColor" stroke-width="2" fill="none" stroke-dasharray=pattern/>
                     </svg>
                     " " {words}
                 </li>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::chart_words::{price_note, ratio_base, ServingAxis};
-use crate::core::compare::{compare_series, file_tags, find_workload};
+use crate::core::compare::{compare_series, file_tags, find_workload, mark_first_file};
 use crate::core::link::{chosen_workload, workload_key};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
@@ -104,7 +104,11 @@ pub fn serving_chart(
     };
     let series = Signal::derive(move || {
         let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
-        all.extend(compared.get());
+        let others = compared.get();
+        if !others.is_empty() {
+            mark_first_file(&mut all);
+        }
+        all.extend(others);
         all
     });
     // This workload's levels and every compared file's levels of the same workload (the

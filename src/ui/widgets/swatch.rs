@@ -12,9 +12,13 @@ pub fn Swatch(
     /// A dash pattern, for a line's key: drawn as a short line under the marker.
     #[prop(optional)]
     dashed: bool,
+    /// The colour alone, as a short thick line: an engine's key while files are compared,
+    /// whose shapes key the files.
+    #[prop(optional)]
+    colour_only: bool,
 ) -> impl IntoView {
     let colour = style.colour.hex();
-    let (d, paint) = style.marker.swatch();
+    let (d, paint) = if colour_only { ("M1,8L17,8", SwatchPaint::Stroke("4")) } else { style.marker.swatch() };
     let (fill, stroke, width) = match paint {
         SwatchPaint::Fill => (colour.clone(), None, None),
         SwatchPaint::Stroke(w) => ("none".to_owned(), Some(colour.clone()), Some(w)),
