@@ -202,6 +202,43 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
 }
 
 #[test]
+fn tradeoff_labels_overlap_no_other_label_and_no_marker_on_a_laptop_or_a_phone() {
+    let r = results();
+    for (query, size) in [("view=tradeoff", (800, 480)), ("view=tradeoff&slo_ttft_p99_ms=1000", (800, 480)), ("view=tradeoff", (360, 300))]
+    {
+        let s = state(query);
+        let w = chosen_workload(&r, s.workload).expect("workload");
+        let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
+        let frontier = pareto_frontier(&lines, Better::Higher);
+        let (_, geometry) = render_svg(size, |area| {
+            let spec = TradeoffChart {
+                x_title: "per-user tok/s",
+                y_title: "output tok/s per GPU",
+                lines: &lines,
+                frontier: &frontier,
+                x_limit: None,
+                theme: LIGHT,
+            };
+            draw_tradeoff_chart(area, &spec).expect("drawn")
+        });
+        if size.0 < 400 {
+            assert!(geometry.x_ticks.len() >= 3, "a phone's x axis reads more than two ticks: {:?}", geometry.x_ticks);
+        }
+        let boxes = &geometry.label_boxes;
+        assert_eq!(boxes.len(), geometry.marks.iter().filter(|m| m.labelled).count());
+        assert!(boxes.len() >= if size.0 > 400 { 18 } else { 12 }, "{query} {size:?}: {} labels of {}", boxes.len(), geometry.marks.len());
+        let overlap = |a: &(i32, i32, i32, i32), b: &(i32, i32, i32, i32)| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+        for (i, a) in boxes.iter().enumerate() {
+            assert!(boxes[..i].iter().all(|b| !overlap(a, b)), "{query} {size:?}: label {a:?} overlaps another");
+            for m in &geometry.marks {
+                let marker = (m.x_px - 5, m.y_px - 5, m.x_px + 5, m.y_px + 5);
+                assert!(!overlap(a, &marker), "{query} {size:?}: label {a:?} covers the marker at ({}, {})", m.x_px, m.y_px);
+            }
+        }
+    }
+}
+
+#[test]
 fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
     use servescope::core::compare::differences;
     use servescope::core::link::WorkloadKey;

@@ -37,17 +37,25 @@ pub fn coords<'a, DB: DrawingBackend>(
     theme: Theme,
 ) -> Result<Coords<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
     // A rotated y title longer than the plot is tall would be clipped at both ends: drop its
-    // "· higher is better" tail first, then cut it with an ellipsis.
+    // "· higher is better" tail first, then set the titles a size smaller (a phone's short
+    // chart keeps "joules per output token (derived)" whole), and only then cut it with an
+    // ellipsis.
     let room = area.dim_in_pixel().1.saturating_sub(layout.top + layout.bottom + 8);
-    let style = super::style::text(TextSize::Axis, theme.foreground);
-    let fits = |t: &str| area.estimate_text_size(t, &style).map_or(true, |(w, _)| w <= room);
+    let fits = |t: &str, size: TextSize| {
+        let style = super::style::text(size, theme.foreground);
+        area.estimate_text_size(t, &style).map_or(true, |(w, _)| w <= room)
+    };
     let mut y_title = y_title.to_owned();
-    if !fits(&y_title) {
+    let mut size = TextSize::Axis;
+    if !fits(&y_title, size) {
         if let Some((head, _)) = y_title.rsplit_once(" · ") {
             y_title = head.to_owned();
         }
     }
-    while !fits(&y_title) && y_title.chars().count() > 4 {
+    if !fits(&y_title, size) {
+        size = TextSize::Small;
+    }
+    while !fits(&y_title, size) && y_title.chars().count() > 4 {
         let keep: String = y_title.chars().take(y_title.chars().count().saturating_sub(2)).collect();
         y_title = format!("{}…", keep.trim_end_matches('…'));
     }
@@ -65,7 +73,7 @@ pub fn coords<'a, DB: DrawingBackend>(
         .x_labels(0)
         .y_labels(0)
         .axis_style(fg)
-        .axis_desc_style(font(TextSize::Axis).color(&fg))
+        .axis_desc_style(font(size).color(&fg))
         .x_desc(x_title)
         .y_desc(y_title)
         .draw()?;

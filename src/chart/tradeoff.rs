@@ -1,7 +1,7 @@
 //! Per-user speed against a throughput, efficiency or cost metric: one polyline per engine
 //! through its load points (concurrency or request rate), the Pareto frontier over the points that meet the
 //! limits, the per-user limit drawn as a shaded fail region, failing points and lines
-//! dimmed, point labels placed only where they do not collide.
+//! dimmed, point labels placed only where they collide with no other label or marker.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -53,6 +53,8 @@ pub struct TradeoffMark {
 pub struct TradeoffGeometry {
     /// Every point.
     pub marks: Vec<TradeoffMark>,
+    /// Each drawn label's box (left, top, right, bottom px), in drawing order.
+    pub label_boxes: Vec<(i32, i32, i32, i32)>,
     /// The x tick labels drawn.
     pub x_ticks: Vec<String>,
     /// The plot's corners.
@@ -98,7 +100,9 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
         pen.path(&[(lx, plot.1), (lx, plot.3)], colour(theme.muted).stroke_width(1))?;
     }
     let y_ticks: Vec<(i32, String)> = y_values.iter().zip(&y_labels).map(|(v, l)| (ctx.backend_coord(&(0.0, *v)).1, l.clone())).collect();
-    let x_values = linear_ticks(0.0, x_hi, (f64::from(width) / 90.0).clamp(2.0, 8.0) as usize);
+    // About one tick per 70 px (a phone's chart read only 0 and 200 at one per 90); `fitting`
+    // drops any label that would still collide.
+    let x_values = linear_ticks(0.0, x_hi, (f64::from(width) / 70.0).clamp(2.0, 8.0) as usize);
     let candidates: Vec<(i32, String, ())> = x_values.iter().map(|v| (ctx.backend_coord(&(*v, 0.0)).0, tick_label(*v), ())).collect();
     let widths: Vec<u32> = candidates.iter().map(|(_, t, _)| pen.measure(t, &axis).0).collect();
     let x_ticks: Vec<(i32, String)> = fitting(&candidates, &widths, 10).into_iter().map(|(x, t, _)| (x, t)).collect();
@@ -137,25 +141,35 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
             geometry.marks.push(TradeoffMark { line: index, point, x_px: at.0, y_px: at.1, dimmed, labelled: false });
         }
     }
-    // Labels last, passing points first, each only where it overlaps no label or plot edge.
+    // Labels last, passing points first, each at the first of four places beside its point
+    // (above right, above left, below right, below left) that overlaps no other label, no
+    // point's marker and no plot edge; a label with no such place is left to the tooltip.
     let n = geometry.marks.len();
     let passing = (0..n).filter(|&i| !geometry.marks[i].dimmed);
     let order: Vec<usize> = passing.chain((0..n).filter(|&i| geometry.marks[i].dimmed)).collect();
+    const MARKER: i32 = 6;
+    let markers: Vec<(i32, i32, i32, i32)> =
+        geometry.marks.iter().map(|m| (m.x_px - MARKER, m.y_px - MARKER, m.x_px + MARKER, m.y_px + MARKER)).collect();
+    let overlap = |a: &(i32, i32, i32, i32), b: &(i32, i32, i32, i32)| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
     for i in order {
         let mark = geometry.marks[i];
         // On the plane a rate reads "2/s": the axis titles already say what is measured.
         let label = chart.lines[mark.line].points[mark.point].label.replace(" req/s", "/s");
         let (w, h) = pen.measure(&label, &small);
         let (w, h) = (w as i32, h as i32);
-        let left = mark.x_px + 7 + w > plot.2;
-        let x0 = if left { mark.x_px - 7 - w } else { mark.x_px + 7 };
-        let y0 = mark.y_px - 6 - h;
-        let boxed = (x0 - 1, y0 - 1, x0 + w + 1, y0 + h + 1);
-        let overlaps = |b: &(i32, i32, i32, i32)| boxed.0 < b.2 && b.0 < boxed.2 && boxed.1 < b.3 && b.1 < boxed.3;
-        if boxed.1 < plot.1 || boxed.0 < plot.0 || taken.iter().any(overlaps) {
-            continue;
-        }
+        let places = [
+            (mark.x_px + 7, mark.y_px - 6 - h),
+            (mark.x_px - 7 - w, mark.y_px - 6 - h),
+            (mark.x_px + 7, mark.y_px + 6),
+            (mark.x_px - 7 - w, mark.y_px + 6),
+        ];
+        let free = places.into_iter().map(|(x0, y0)| (x0, y0, (x0 - 1, y0 - 1, x0 + w + 1, y0 + h + 1))).find(|(_, _, boxed)| {
+            let inside = boxed.0 >= plot.0 && boxed.1 >= plot.1 && boxed.2 <= plot.2 && boxed.3 <= plot.3;
+            inside && !taken.iter().any(|b| overlap(boxed, b)) && !markers.iter().any(|b| overlap(boxed, b))
+        });
+        let Some((x0, y0, boxed)) = free else { continue };
         taken.push(boxed);
+        geometry.label_boxes.push(boxed);
         let line = &chart.lines[mark.line];
         let shade = if mark.dimmed { theme.muted } else { line.style.colour };
         pen.text(&label, (x0, y0), &text(TextSize::Small, shade).pos(Pos::new(HPos::Left, VPos::Top)))?;

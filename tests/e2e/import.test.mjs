@@ -58,6 +58,11 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
   assert.deepEqual(detected, ['append.json — vLLM bench serve (appended results, one per line), 3 runs (2 by concurrency, 1 by request rate)', 'c1.json — vLLM bench serve (a single result), 1 run by concurrency']);
   assert.match(await page.textContent('.import-form'), /do not record their nominal input and output lengths: give ISL and OSL/);
+  // The fields the import needs are marked, as the form's key says; GPUs and the date may come from the files.
+  const marked = await page.$$eval('.import-fields .field-name', (names) =>
+    names.filter((n) => getComputedStyle(n, '::after').content === '" *"').map((n) => n.textContent));
+  assert.deepEqual(marked, ['Title', 'Engine id', 'Label', 'ISL', 'OSL']);
+  assert.equal(await page.textContent('.import-form .required-key'), '* required');
   // The engine id proposed is the tool's (history and compare match engines by id).
   assert.equal(await page.inputValue('input[name=engine]'), 'vllm');
   assert.equal(await page.getAttribute('input[name=gpus]', 'required'), null, 'the files may say');

@@ -92,15 +92,16 @@ pub fn ImportForm() -> impl IntoView {
                "throughput is divided by the GPU count, read from the files where they record it and never assumed."</p>
             <ul class="detected">{detected}</ul>
             <div class="import-fields">
-                <label class="control">"Title " <input name="title" required/></label>
-                <label class="control">"Date " <input name="date" placeholder="from the files"/></label>
-                <label class="control">"Engine id " <input name="engine" required prop:value=engine_id/></label>
-                <label class="control">"Label " <input name="label" required/></label>
-                <label class="control">"Checkpoint " <input name="checkpoint" prop:value=checkpoint/></label>
-                <label class="control">"GPUs " <input name="gpus" type="number" min="1" placeholder="from the files"/></label>
-                <label class="control">"ISL " <input name="isl" type="number" min="1" required=needs_lengths/></label>
-                <label class="control">"OSL " <input name="osl" type="number" min="1" required=needs_lengths/></label>
+                <label class="control"><span class="field-name">"Title"</span> <input name="title" required/></label>
+                <label class="control"><span class="field-name">"Date"</span> <input name="date" placeholder="from the files"/></label>
+                <label class="control"><span class="field-name">"Engine id"</span> <input name="engine" required prop:value=engine_id/></label>
+                <label class="control"><span class="field-name">"Label"</span> <input name="label" required/></label>
+                <label class="control"><span class="field-name">"Checkpoint"</span> <input name="checkpoint" prop:value=checkpoint/></label>
+                <label class="control"><span class="field-name">"GPUs"</span> <input name="gpus" type="number" min="1" placeholder="from the files"/></label>
+                <label class="control"><span class="field-name">"ISL"</span> <input name="isl" type="number" min="1" required=needs_lengths/></label>
+                <label class="control"><span class="field-name">"OSL"</span> <input name="osl" type="number" min="1" required=needs_lengths/></label>
             </div>
+            <p class="unit required-key">"* required"</p>
             {move || needs_lengths().then(|| view! { <p class="status">"Some runs do not record their nominal input and output lengths: give ISL and OSL."</p> })}
             {move || several().map(|why| view! {
                 <p class="status mixed-models">{why}</p>
