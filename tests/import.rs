@@ -1308,3 +1308,94 @@ fn the_gpu_count_comes_from_the_files_where_they_record_it() {
         "{stderr}"
     );
 }
+
+/// Lengths never silently wrong (#40 item 4): every tool's measured mean lengths are kept
+/// beside the nominal ones, and a nominal length the requests did not deliver is warned of,
+/// naming the flag or the tool's field and the mean.
+#[test]
+fn each_tool_keeps_its_measured_mean_lengths_and_a_nominal_length_far_from_them_is_warned_of() {
+    // One cell per tool, its means as the tool's file gives them: tool, arguments, lengths,
+    // concurrency, (isl_mean, osl_mean).
+    type Case<'a> = (&'a str, &'a [&'a str], (u64, u64), u64, (f64, f64));
+    let cases: [Case; 6] = [
+        ("vllm", &["--gpus", "2", "--isl", "1024", "--osl", "1024", "vllm/c1.json"], (1024, 1024), 1, (1023.0, 1024.0)),
+        ("sglang", &["--gpus", "1", "--date", "2026-10-30", "sglang/sweep.jsonl"], (1024, 1024), 1, (1024.0, 1024.0)),
+        ("aiperf", &["aiperf/flat/profile_export_aiperf.json"], (1024, 1024), 8, (1024.0, 1024.0)),
+        ("genai-perf", &["--date", "2026-10-30", "genai-perf/profile_export_genai_perf.json"], (2048, 256), 4, (2048.0, 256.0)),
+        ("guidellm", &["--gpus", "1", "--isl", "1024", "--osl", "1024", "guidellm/benchmarks.json"], (1024, 1024), 1, (1024.0, 1024.0)),
+        ("llmperf", &["--gpus", "8", "llmperf/leaderboard-by-concurrency.json"], (550, 150), 1, (549.0, 149.0)),
+    ];
+    for (tool, args, lengths, conc, (isl_mean, osl_mean)) in cases {
+        let dir = out_dir(&format!("means-{tool}"));
+        let d = dir.to_str().expect("utf-8");
+        let mut all = vec!["--out", d, "--title", "t", "--engine", "e", "--label", "E"];
+        all.extend_from_slice(args);
+        let (code, _, stderr) = import(&all);
+        assert_eq!(code, 0, "{tool}: {stderr}");
+        let doc = results(&dir);
+        let c = cell(&doc, lengths, "e", conc);
+        assert_eq!((c["isl_mean"].as_f64(), c["osl_mean"].as_f64()), (Some(isl_mean), Some(osl_mean)), "{tool}: {c}");
+        if tool == "sglang" {
+            // Line 4's run had a request stop short (its `short` 1): 866.7 of 1,024 is said.
+            assert!(stderr.contains("warning sglang/sweep.jsonl line 4: the nominal output length 1024 (random_output_len) is not what the requests had: the completed ones averaged 866.7 output tokens (-15 %)"), "{stderr}");
+            assert_eq!(stderr.matches("is not what the requests had").count(), 1, "{stderr}");
+        } else {
+            assert!(!stderr.contains("is not what the requests had"), "{tool}: within 5 %: {stderr}");
+        }
+        verify_all(&dir);
+    }
+
+    // A vLLM run whose file names 1024 / 128 while its requests averaged 505 in and 61 out.
+    let scratch = out_dir("means-far-input");
+    std::fs::create_dir_all(&scratch).expect("dir");
+    let mut run: Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(FIXTURES).join("vllm/c1.json")).expect("c1")).expect("json");
+    run["random_input_len"] = 1024.into();
+    run["random_output_len"] = 128.into();
+    run["total_input_tokens"] = 5050.into();
+    run["total_output_tokens"] = 610.into();
+    let file = scratch.join("short.json");
+    std::fs::write(&file, serde_json::to_vec(&run).expect("bytes")).expect("write");
+    let dir = out_dir("means-far");
+    let (code, _, stderr) =
+        import(&["--out", dir.to_str().expect("utf-8"), "--title", "t", "--engine", "e", "--label", "E", file.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.lines().any(|l| l.starts_with("warning ")
+            && l.ends_with("the nominal input length 1024 (random_input_len) is not what the requests had: the completed ones averaged 505 input tokens (-51 %); the workload keeps the nominal length and each cell its measured mean (isl_mean)")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the nominal output length 128 (random_output_len) is not what the requests had: the completed ones averaged 61 output tokens (-52 %)"), "{stderr}");
+    let doc = results(&dir);
+    let c = cell(&doc, (1024, 128), "e", 1);
+    assert_eq!((c["isl_mean"].as_f64(), c["osl_mean"].as_f64()), (Some(505.0), Some(61.0)));
+    // The page names the workload with what its requests measured, in its picker and tables.
+    let study =
+        servescope::core::validate::parse_results(&std::fs::read(dir.join("results.json")).expect("results")).results.expect("valid");
+    assert_eq!(
+        servescope::core::link::workload_options(&study),
+        [("1024x128".to_owned(), "ISL 1024 / OSL 128 · measured 505 / 61".to_owned())]
+    );
+    let workload = &study.serving.as_ref().expect("serving").workloads[0];
+    let state = servescope::core::link::ViewState::default();
+    let table =
+        servescope::core::tables::serving_table(&study, workload, servescope::core::metric::Metric::OutTokS, &state.series_inputs(), &[]);
+    assert!(table.caption.starts_with("ISL 1024 / OSL 128 · measured 505 / 61 · "), "{}", table.caption);
+    // A publisher's --isl is named as the flag it is.
+    let dir = out_dir("means-far-flag");
+    let (code, _, stderr) = import(&[
+        "--out",
+        dir.to_str().expect("utf-8"),
+        "--title",
+        "t",
+        "--engine",
+        "e",
+        "--label",
+        "E",
+        "--isl",
+        "1024",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("--isl 1024 is not what the requests had: the completed ones averaged 505 input tokens (-51 %)"), "{stderr}");
+}

@@ -68,9 +68,14 @@ pub fn rate_cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, rate:
     &row["cells"][k]
 }
 
-/// Every number field of the cell is exactly `expected`; the others are absent (null).
+/// Every number field of the cell is exactly `expected`; the others are absent (null). The
+/// measured mean lengths (`isl_mean`, `osl_mean`) are checked where listed: each tool's are
+/// pinned by a test of their own (`tests/import.rs`, measured means).
 pub fn assert_cell(cell: &Value, expected: &[(&str, f64)]) {
     for field in CELL_NUMBERS {
+        if matches!(field.name, "isl_mean" | "osl_mean") && !expected.iter().any(|(k, _)| *k == field.name) {
+            continue;
+        }
         let want = expected.iter().find(|(k, _)| *k == field.name).map(|(_, v)| *v);
         let got = cell.get(field.name).and_then(Value::as_f64);
         assert_eq!(got, want, "{}: {cell}", field.name);

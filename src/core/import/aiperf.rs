@@ -125,6 +125,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         isl: length("input_tokens"),
         osl: length("output_tokens"),
         n: s("request_count", "avg"),
+        isl_mean: s("input_sequence_length", "avg"),
+        osl_mean: s("output_sequence_length", "avg"),
         errors,
         // Seconds: the stat is scaled to ms by its unit.
         wall_s: s("benchmark_duration", "avg").map(|ms| ms / 1000.0),

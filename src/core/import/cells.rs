@@ -41,6 +41,8 @@ pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u3
         n: run.n,
         errors: run.errors,
         wall_s: run.wall_s,
+        isl_mean: run.isl_mean,
+        osl_mean: run.osl_mean,
         short: run.output_lengths.as_ref().map(|lens| lens.iter().filter(|l| **l < osl as f64).count() as f64),
         out_tok_s: out,
         user_tok_s: tpot.0.map(|tpot| 1000.0 / tpot),

@@ -53,6 +53,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         isl,
         osl,
         n,
+        isl_mean: s("input_sequence_length", "avg"),
+        osl_mean: s("output_sequence_length", "avg"),
         wall_s: n.zip(s("request_throughput", "avg")).map(|(n, rate)| n / rate),
         out_tok_s: s("output_token_throughput", "avg"),
         ttft: streamed((s("time_to_first_token", "p50"), s("time_to_first_token", "p99"))),

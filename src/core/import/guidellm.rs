@@ -107,6 +107,8 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
                 isl,
                 osl,
                 n,
+                isl_mean: successful(metrics, "prompt_token_count", "mean"),
+                osl_mean: successful(metrics, "output_token_count", "mean"),
                 output_lengths: listed.filter(|l| !l.is_empty() && Some(l.len() as f64) == n),
                 errors: totals("errored"),
                 wall_s: number(b, &["duration"]).filter(|d| *d > 0.0),

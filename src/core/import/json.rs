@@ -105,6 +105,12 @@ pub fn measured(value: &Value, path: &[&str]) -> Option<f64> {
     number(value, path).filter(|v| *v != 0.0)
 }
 
+/// A mean per completed request: the total at `total` ÷ the count at `completed`, where both
+/// are measured (a total of 0 is a tool's "nothing measured").
+pub fn mean_per_request(value: &Value, total: &str, completed: &str) -> Option<f64> {
+    Some(measured(value, &[total])? / measured(value, &[completed])?)
+}
+
 /// A whole number ≥ 1 at `path`.
 pub fn count(value: &Value, path: &[&str]) -> Option<u64> {
     number(value, path).filter(|v| *v >= 1.0 && v.fract() == 0.0).map(|v| v as u64)

@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use super::json::{count, date_of_epoch, number};
+use super::json::{count, date_of_epoch, measured, number};
 use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
 use crate::core::requests::{Request, Status};
@@ -108,6 +108,8 @@ fn run(doc: &Value, entry: String) -> Run {
         isl: length("mean_input_tokens"),
         osl: length("mean_output_tokens"),
         n,
+        isl_mean: measured(doc, &["results_number_input_tokens_mean"]),
+        osl_mean: measured(doc, &["results_number_output_tokens_mean"]),
         errors: number(doc, &["results_number_errors"]),
         sent: number(doc, &["results_num_requests_started"]),
         wall_s: n.zip(per_min).map(|(n, m)| 60.0 * n / m),

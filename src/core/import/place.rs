@@ -157,7 +157,42 @@ fn lengths(
             ))),
         }
     };
-    Ok((one(given_isl, run.isl, "--isl", "input")?, one(given_osl, run.osl, "--osl", "output")?))
+    let (isl, osl) = (one(given_isl, run.isl, "--isl", "input")?, one(given_osl, run.osl, "--osl", "output")?);
+    // A nominal length the requests did not deliver (a dataset drawing lengths up to it, a
+    // requested mean the model did not generate) is said, and the cell keeps the mean.
+    for (tokens, given, found, mean, flag, what) in
+        [(isl, given_isl, run.isl, run.isl_mean, "--isl", "input"), (osl, given_osl, run.osl, run.osl_mean, "--osl", "output")]
+    {
+        if let Some(words) = far_from_nominal(tokens, given.is_some().then_some(flag), found, mean, what) {
+            warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: words });
+        }
+    }
+    Ok((isl, osl))
+}
+
+/// The words for a nominal length more than 5 % from the mean the run measured: naming the
+/// flag or the tool's field it came from, and the mean. `None` when they agree, when no
+/// mean was measured, or when the length is that mean (a dataset with no nominal length).
+fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean: Option<f64>, what: &str) -> Option<String> {
+    let mean = mean?;
+    if flag.is_none() && found.is_some_and(|f| f.measured) {
+        return None;
+    }
+    let nominal = tokens as f64;
+    if (mean - nominal).abs() <= 0.05 * nominal {
+        return None;
+    }
+    let named = match (flag, found) {
+        (Some(flag), _) => format!("{flag} {tokens}"),
+        (None, Some(found)) => format!("the nominal {what} length {tokens} ({})", found.from),
+        (None, None) => format!("the nominal {what} length {tokens}"),
+    };
+    Some(format!(
+        "{named} is not what the requests had: the completed ones averaged {} {what} tokens ({:+.0} %); the workload keeps the nominal length and each cell its measured mean ({}_mean)",
+        crate::core::format::readable(mean),
+        (mean - nominal) / nominal * 100.0,
+        if what == "input" { "isl" } else { "osl" }
+    ))
 }
 
 /// Place every run of an engine's files as a cell; describe the engine.

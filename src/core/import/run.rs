@@ -63,6 +63,11 @@ pub struct Run {
     pub t_start: Option<f64>,
     /// See `t_start`.
     pub t_end: Option<f64>,
+    /// The mean input and output tokens of the completed requests as the tool measured them
+    /// (its totals ÷ completed, or its own mean): beside the nominal lengths, said when far.
+    pub isl_mean: Option<f64>,
+    /// See `isl_mean`.
+    pub osl_mean: Option<f64>,
     /// Output lengths of successful requests, where the file lists them (for `short`).
     pub output_lengths: Option<Vec<f64>>,
     /// Output tok/s of the whole endpoint.

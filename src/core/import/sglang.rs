@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use super::json::{count, measured, number, rate};
+use super::json::{count, mean_per_request, measured, number, rate};
 use super::requests::{from_arrays, with_requests, RequestsRule};
 use super::{Length, Run};
 
@@ -91,6 +91,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         caveat: sharegpt
             .then(|| "a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed), a workload of its own".to_owned()),
         n: number(doc, &["completed"]),
+        isl_mean: mean_per_request(doc, "total_input_tokens", "completed"),
+        osl_mean: mean_per_request(doc, "total_output_tokens", "completed").or_else(|| mean_per_request(doc, "total_output", "completed")),
         errors: errors_list.map(|e| e.iter().filter(|x| **x).count() as f64),
         wall_s: measured(doc, &["duration"]),
         // `short` needs what each request asked for: only a fixed-length random dataset says.

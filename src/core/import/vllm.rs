@@ -18,7 +18,7 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, measured, number, rate};
+use super::json::{at, count, mean_per_request, measured, number, rate};
 use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
 use super::{Length, Run};
 use crate::core::stats::percentile;
@@ -86,6 +86,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         osl: length(doc, ["random_output_len", "output_len", "osl"]),
         n: number(doc, &["completed"]),
         errors,
+        isl_mean: mean_per_request(doc, "total_input_tokens", "completed"),
+        osl_mean: mean_per_request(doc, "total_output_tokens", "completed"),
         wall_s: measured(doc, &["duration"]),
         output_lengths: successful(&output_lens),
         out_tok_s: measured(doc, &["output_throughput"]),

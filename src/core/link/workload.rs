@@ -5,9 +5,10 @@
 use super::WorkloadKey;
 use crate::core::model::{LoadAxis, Results, Workload};
 
-/// A file's workloads as a picker lists them: `(key, name)`, in file order.
+/// A file's workloads as a picker lists them: `(key, name)`, in file order; a name says what the
+/// requests measured where it is far from the nominal lengths (`Workload::measured_name`).
 pub fn workload_options(results: &Results) -> Vec<(String, String)> {
-    results.serving.iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.name())).collect()
+    results.serving.iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.measured_name())).collect()
 }
 
 /// The "Relative to" picker's choices: values as measured (`""`), then each engine by id.

@@ -150,6 +150,28 @@ impl Workload {
     pub fn name(&self) -> String {
         self.load.workload_words(self.isl, self.osl)
     }
+
+    /// The name with what the requests measured when it is not what the name says: "ISL
+    /// 1024 / OSL 128 · measured 505 / 61" (a range where cells differ), once any cell's mean
+    /// is more than 5 % from the nominal length; else the name alone.
+    pub fn measured_name(&self) -> String {
+        let cells: Vec<&Cell> = self.rows.iter().flat_map(|r| r.cells.iter().flatten()).collect();
+        let means = |get: fn(&Cell) -> Option<f64>| -> Vec<f64> { cells.iter().filter_map(|c| get(c)).collect() };
+        let (inputs, outputs) = (means(|c| c.isl_mean), means(|c| c.osl_mean));
+        let far = |means: &[f64], nominal: u64| means.iter().any(|m| (m - nominal as f64).abs() > 0.05 * nominal as f64);
+        if !far(&inputs, self.isl) && !far(&outputs, self.osl) {
+            return self.name();
+        }
+        let span = |means: &[f64]| -> String {
+            let (lo, hi) = means.iter().fold((f64::MAX, f64::MIN), |(lo, hi), m| (lo.min(*m), hi.max(*m)));
+            match (means.is_empty(), crate::core::format::readable(lo), crate::core::format::readable(hi)) {
+                (true, _, _) => "not measured".to_owned(),
+                (false, lo, hi) if lo == hi => lo,
+                (false, lo, hi) => format!("{lo}–{hi}"),
+            }
+        };
+        format!("{} · measured {} / {}", self.name(), span(&inputs), span(&outputs))
+    }
 }
 
 /// One engine in one workload: a cell per load level.
@@ -209,6 +231,11 @@ pub struct Cell {
     pub wall_s: Option<f64>,
     /// Requests that stopped short of the requested output length (by the field's name).
     pub short: Option<f64>,
+    /// The mean input tokens of the completed requests, as the tool measured them (1.3):
+    /// beside the nominal `isl`, which a dataset may not deliver.
+    pub isl_mean: Option<f64>,
+    /// The mean output tokens of the completed requests, as measured (1.3).
+    pub osl_mean: Option<f64>,
     /// Aggregate output tok/s per GPU.
     pub out_tok_s: Option<f64>,
     /// Per-user decode speed.
@@ -281,13 +308,15 @@ pub struct CellNumber {
 /// The optional number fields of a cell: the validator reads them, the recomputation
 /// compares them and the importers write them through this one table. `conc` (required),
 /// `isl`/`osl` (whole numbers) and `source` are read apart.
-pub const CELL_NUMBERS: [CellNumber; 19] = [
+pub const CELL_NUMBERS: [CellNumber; 21] = [
     CellNumber { name: "t_start", get: |c| c.t_start, set: |c, v| c.t_start = v },
     CellNumber { name: "t_end", get: |c| c.t_end, set: |c, v| c.t_end = v },
     CellNumber { name: "n", get: |c| c.n, set: |c, v| c.n = v },
     CellNumber { name: "errors", get: |c| c.errors, set: |c, v| c.errors = v },
     CellNumber { name: "wall_s", get: |c| c.wall_s, set: |c, v| c.wall_s = v },
     CellNumber { name: "short", get: |c| c.short, set: |c, v| c.short = v },
+    CellNumber { name: "isl_mean", get: |c| c.isl_mean, set: |c, v| c.isl_mean = v },
+    CellNumber { name: "osl_mean", get: |c| c.osl_mean, set: |c, v| c.osl_mean = v },
     CellNumber { name: "out_tok_s", get: |c| c.out_tok_s, set: |c, v| c.out_tok_s = v },
     CellNumber { name: "user_tok_s", get: |c| c.user_tok_s, set: |c, v| c.user_tok_s = v },
     CellNumber { name: "gpus", get: |c| c.gpus, set: |c, v| c.gpus = v },

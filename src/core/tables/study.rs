@@ -203,7 +203,7 @@ pub fn serving_table(
         name: "serving",
         caption: format!(
             "{} · {what}; bold: the best engine at each {}; “not measured” where the file has null; superscripts name each cell's source",
-            workload.name(),
+            workload.measured_name(),
             workload.load.noun()
         ),
         head: "Engine".into(),
