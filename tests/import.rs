@@ -1399,3 +1399,34 @@ fn each_tool_keeps_its_measured_mean_lengths_and_a_nominal_length_far_from_them_
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("--isl 1024 is not what the requests had: the completed ones averaged 505 input tokens (-51 %)"), "{stderr}");
 }
+
+/// The page's import form asks what the importer's messages ask for (#40 item 1): the draft
+/// of a file whose runs record no load says so (the form's Concurrency field), and runs that
+/// differ in a label offer one engine per value (its "One engine per" choice).
+#[test]
+fn the_draft_says_which_runs_need_a_concurrency_and_which_labels_split_engines() {
+    use servescope::core::import::draft::{in_form_words, read_draft, split_keys};
+    let read = |path: &str| std::fs::read(Path::new(FIXTURES).join(path)).expect("fixture");
+    let files = std::collections::BTreeMap::from([
+        ("profile_export_aiperf.json".to_owned(), read("aiperf/june-2025/profile_export_aiperf.json")),
+        ("deployments.json".to_owned(), read("vllm/deployments.json")),
+        ("c1.json".to_owned(), read("vllm/c1.json")),
+    ]);
+    let draft = read_draft(&files).expect("tool outputs");
+    let by_name = |name: &str| draft.iter().find(|f| f.name == name).expect("read");
+    let june = by_name("profile_export_aiperf.json");
+    assert!(june.needs_load, "{june:?}");
+    assert_eq!(june.tool.as_deref(), Some("aiperf"));
+    assert!(
+        june.read_as.as_ref().is_err_and(|why| why.ends_with("if you know the concurrency the runs used, give it (the Concurrency field)")),
+        "{june:?}"
+    );
+    assert!(!by_name("c1.json").needs_load);
+    assert!(!by_name("deployments.json").needs_load);
+    assert_eq!(split_keys(&draft), ["deployment"]);
+    assert_eq!(split_keys(&draft[..0]), Vec::<String>::new());
+    assert_eq!(
+        in_form_words("… different setups are never trials of one cell; give --split-by deployment to make one engine per value"),
+        "… different setups are never trials of one cell; choose deployment under “One engine per”"
+    );
+}

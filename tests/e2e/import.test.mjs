@@ -139,8 +139,8 @@ test('files of three models are refused as one engine until confirmed, and refus
   await pick(second.page, 'tests/fixtures/import', ['aiperf/june-2025/profile_export_aiperf.json']);
   const refusal = await second.page.textContent('.import-form .detected li.refused');
   assert.match(refusal, /AIPerf \(keyed by display name, June 2025\) records no concurrency or request rate for its runs/);
-  assert.match(refusal, /with servescope-import --conc N: the form cannot give it/);
-  assert.doesNotMatch(refusal, /\(--conc N\)/);
+  assert.match(refusal, /give it \(the Concurrency field\)/);
+  assert.doesNotMatch(refusal, /--conc N|servescope-import/);
   const third = await open(browser, '?view=serving');
   await pick(third.page, 'tests/fixtures/import/sglang', ['v04-rate.jsonl']);
   assert.match(await third.page.textContent('.import-form .detected'), /SGLang bench_serving \(result lines\), 4 runs \(1 by concurrency, 3 by request rate\)/);
@@ -171,6 +171,32 @@ test('a picked file no tool wrote is left out with a note, and the others import
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the form asks what the messages ask for: a concurrency where the file records none, one engine per value of a label', async () => {
+  // June 2025 AIPerf records no load: the form asks for it, and with it the file imports.
+  const { page } = await open(browser, '?view=serving');
+  await pick(page, 'tests/fixtures/import/aiperf/june-2025', ['profile_export_aiperf.json']);
+  await page.waitForSelector('.import-form .needs-load input[name=conc]');
+  assert.match(await page.textContent('.import-form .detected'), /give it \(the Concurrency field\)/);
+  assert.doesNotMatch(await page.textContent('.import-form'), /servescope-import|--conc/);
+  await page.fill('input[name=conc]', '8');
+  await submitImport(page, { title: 'June', label: 'AIPerf', gpus: '1', date: '2025-06-20' });
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'June');
+  assert.match(await page.textContent('.import-warnings'), /placed at c8, the concurrency --conc gives \(the publisher's word, not the file's\)/);
+  // vLLM runs that differ in a --metadata label: refused together, split when the reader says.
+  const second = await open(browser, '?view=serving');
+  await pick(second.page, 'tests/fixtures/import/vllm', ['deployments.json']);
+  const options = await second.page.$$eval('select[name=split-by] option', (o) => o.map((x) => x.value));
+  assert.deepEqual(options, ['', 'deployment']);
+  await submitImport(second.page, { title: 'Deployments', engine: 'v', label: 'vLLM', gpus: '1' });
+  await second.page.waitForSelector('.import-form .refused[role=alert]');
+  assert.match(await second.page.textContent('.import-form .refused[role=alert]'), /choose deployment under “One engine per”/);
+  await second.page.selectOption('select[name=split-by]', 'deployment');
+  await second.page.click('.import-submit');
+  await second.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Deployments');
+  const chips = await second.page.$$eval('.chip .chip-label', (c) => c.map((x) => x.textContent));
+  assert.deepEqual(chips, ['vLLM base', 'vLLM kvcache', 'vLLM no-features']);
 });
 
 test('a per-request export too large for the page is refused before it is read, naming the command that imports it', async () => {

@@ -4,10 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use super::{import_file, ImportError};
+use serde::{Deserialize, Serialize};
 
-/// One picked file, as the importers read it.
-#[derive(Clone, Debug, PartialEq)]
+use super::{import_file, import_file_with, ImportError, Load};
+
+/// One picked file, as the importers read it (sent as is from the import module).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DraftFile {
     /// Its name.
     pub name: String,
@@ -18,7 +20,16 @@ pub struct DraftFile {
     /// The models its runs name.
     pub models: Vec<String>,
     /// The tool that wrote it (`--from`'s name), when it is one's output.
+    #[serde(default)]
     pub tool: Option<String>,
+    /// Some run records no load: it imports at the concurrency the form's field gives (the
+    /// command line's `--conc N`), else it is left out.
+    #[serde(default)]
+    pub needs_load: bool,
+    /// The publisher's labels on its runs (vLLM `--metadata`), each `(key, value)` once: runs
+    /// that differ in one are split into one engine per value only when the reader says so.
+    #[serde(default)]
+    pub labels: Vec<(String, String)>,
 }
 
 /// Read every picked file; `None` when none of them is any tool's output (not JSON, or a
@@ -32,6 +43,12 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
             Ok(imported) => {
                 recognised = true;
                 let runs = imported.placeable();
+                let mut labels: Vec<(String, String)> = Vec::new();
+                for label in imported.runs.iter().flat_map(|r| &r.labels) {
+                    if !labels.contains(label) {
+                        labels.push(label.clone());
+                    }
+                }
                 let mut models: Vec<String> = Vec::new();
                 for m in imported.runs.iter().filter_map(|r| r.model.clone()) {
                     if !models.contains(&m) {
@@ -44,16 +61,24 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
                     needs_lengths: runs.iter().any(|r| r.isl.is_none() || r.osl.is_none()),
                     models,
                     tool: Some(imported.tool.as_str().to_owned()),
+                    needs_load: imported.runs.iter().any(|r| Load::of(r).is_err()),
+                    labels,
                 }
             }
             Err(e) => {
                 recognised |= matches!(e, ImportError::Nothing { .. } | ImportError::Study(_));
+                // A file whose runs record no load imports once the reader gives one.
+                let with_load = matches!(e, ImportError::Nothing { .. })
+                    .then(|| import_file_with(name, bytes, None, Some(Load::Conc(1))).ok())
+                    .flatten();
                 DraftFile {
                     name: name.clone(),
                     read_as: Err(in_form_words(&e.to_string())),
-                    needs_lengths: false,
+                    needs_lengths: with_load.as_ref().is_some_and(|i| i.placeable().iter().any(|r| r.isl.is_none() || r.osl.is_none())),
                     models: Vec::new(),
-                    tool: None,
+                    tool: with_load.as_ref().map(|i| i.tool.as_str().to_owned()),
+                    needs_load: with_load.is_some(),
+                    labels: Vec::new(),
                 }
             }
         })
@@ -83,6 +108,19 @@ pub fn draft_models(files: &[DraftFile]) -> Vec<String> {
     out
 }
 
+/// The label keys whose runs differ across the draft's files (`deployment` for runs of
+/// `base` and `kvcache`): what the form offers to split into one engine per value.
+pub fn split_keys(files: &[DraftFile]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    for (key, value) in files.iter().flat_map(|f| &f.labels) {
+        let differs = files.iter().flat_map(|f| &f.labels).any(|(k, v)| k == key && v != value);
+        if differs && !keys.contains(key) {
+            keys.push(key.clone());
+        }
+    }
+    keys
+}
+
 /// Why the form refuses to import files of several models as one engine, until the reader
 /// confirms they are one engine.
 pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
@@ -107,10 +145,19 @@ pub fn in_form_words(message: &str) -> String {
         ("(--title)", "(the Title field)"),
         ("(--engine ID --label LABEL --gpus N FILE...)", "(the Engine id, Label and GPUs fields)"),
         ("(--engine ID --label LABEL)", "(the Engine id and Label fields)"),
-        ("(--conc N)", "(with servescope-import --conc N: the form cannot give it)"),
-        ("give --split-by", "import them with servescope-import --split-by"),
+        ("(--conc N or --rate R)", "(the Concurrency field)"),
+        ("(--conc N)", "(the Concurrency field)"),
     ];
-    FLAGS.iter().fold(message.to_owned(), |m, (flag, words)| m.replace(flag, words))
+    let said = FLAGS.iter().fold(message.to_owned(), |m, (flag, words)| m.replace(flag, words));
+    // "give --split-by KEY to make one engine per value": the form's choice, by its key.
+    match said.split_once("give --split-by ") {
+        Some((before, after)) => {
+            let key = after.split_whitespace().next().unwrap_or_default();
+            let rest = after.strip_prefix(key).unwrap_or(after).trim_start_matches(" to make one engine per value");
+            format!("{before}choose {key} under “One engine per”{rest}")
+        }
+        None => said,
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +182,8 @@ mod tests {
             needs_lengths: false,
             models: Vec::new(),
             tool: tool.map(str::to_owned),
+            needs_load: false,
+            labels: Vec::new(),
         };
         assert_eq!(proposed_engine_id(&[file(Some("sglang")), file(None)]), "sglang", "from the files a tool wrote");
         assert_eq!(proposed_engine_id(&[file(Some("sglang")), file(Some("vllm"))]), "engine", "two tools: no guess");

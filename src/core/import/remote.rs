@@ -80,16 +80,6 @@ struct WireGroup {
 }
 
 #[derive(Serialize, Deserialize)]
-struct WireDraftFile {
-    name: String,
-    read_as: Result<String, String>,
-    needs_lengths: bool,
-    models: Vec<String>,
-    #[serde(default)]
-    tool: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
 struct WireWarning {
     file: String,
     entry: String,
@@ -101,7 +91,7 @@ struct WireWarning {
 #[serde(rename_all = "snake_case")]
 enum Reply {
     Draft {
-        files: Option<Vec<WireDraftFile>>,
+        files: Option<Vec<DraftFile>>,
     },
     /// The files, then (when `zipped`) their ZIP archive as one more blob.
     Written {
@@ -193,18 +183,7 @@ pub fn answer(request: Message) -> Message {
         Err(e) => Reply::Unreadable { message: format!("the import module cannot read this request: {e}") },
         Ok(Request::Draft { names }) => {
             let files: BTreeMap<String, Vec<u8>> = names.into_iter().zip(blobs).collect();
-            let files = read_draft(&files).map(|read| {
-                read.into_iter()
-                    .map(|f| WireDraftFile {
-                        name: f.name,
-                        read_as: f.read_as,
-                        needs_lengths: f.needs_lengths,
-                        models: f.models,
-                        tool: f.tool,
-                    })
-                    .collect()
-            });
-            Reply::Draft { files }
+            Reply::Draft { files: read_draft(&files) }
         }
         Ok(Request::Write { answers, group, names }) => {
             let answers = StudyAnswers {
@@ -271,12 +250,7 @@ fn reply(message: &Message) -> Result<Reply, String> {
 /// What the picked files are (`None`: none is a tool's output), or why the module failed.
 pub fn draft_reply(answer: &Message) -> Result<Option<Vec<DraftFile>>, String> {
     match reply(answer)? {
-        Reply::Draft { files } => Ok(files.map(|files| {
-            files
-                .into_iter()
-                .map(|f| DraftFile { name: f.name, read_as: f.read_as, needs_lengths: f.needs_lengths, models: f.models, tool: f.tool })
-                .collect()
-        })),
+        Reply::Draft { files } => Ok(files),
         _ => Err("the import module answered another question".into()),
     }
 }

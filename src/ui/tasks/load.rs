@@ -326,10 +326,12 @@ pub async fn open_files(page: PageState, files: BTreeMap<String, Vec<u8>>) {
 pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: EngineGroup) -> Result<(), String> {
     let Some(draft) = page.import_draft.get_untracked() else { return Err("no files picked".into()) };
     // A picked file no tool wrote (or that holds nothing to import) is left out, said in a
-    // note, rather than refusing the others with it.
+    // note, rather than refusing the others with it; one whose runs record no load stays in
+    // when the form gives the concurrency.
     let skipped: Vec<ImportWarning> = draft
         .detected
         .iter()
+        .filter(|d| !(d.needs_load && group.conc.is_some()))
         .filter_map(|d| d.read_as.as_ref().err().map(|why| (d, why)))
         .map(|(d, why)| ImportWarning { file: d.name.clone(), entry: String::new(), message: format!("not imported: {why}") })
         .collect();

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::import::draft::{mixed_models_refusal, proposed_engine_id};
+use crate::core::import::draft::{mixed_models_refusal, proposed_engine_id, split_keys};
 use crate::core::import::{EngineGroup, StudyAnswers};
 use crate::core::provenance::sha256_hex;
 use crate::ui::io::download::download_bytes;
@@ -25,6 +25,15 @@ fn field(form: &web_sys::HtmlFormElement, name: &str) -> String {
 fn checked(form: &web_sys::HtmlFormElement, name: &str) -> bool {
     use wasm_bindgen::JsCast;
     form.elements().named_item(name).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()).is_some_and(|input| input.checked())
+}
+
+fn select_value(form: &web_sys::HtmlFormElement, name: &str) -> String {
+    use wasm_bindgen::JsCast;
+    form.elements()
+        .named_item(name)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .map(|select| select.value())
+        .unwrap_or_default()
 }
 
 fn optional(text: String) -> Option<String> {
@@ -55,6 +64,10 @@ pub fn ImportForm() -> impl IntoView {
         })
     };
     let needs_lengths = move || page.import_draft.with(|d| d.as_ref().is_some_and(|d| d.detected.iter().any(|f| f.needs_lengths)));
+    // What the importer's messages would otherwise send the reader to the command line for:
+    // the concurrency of runs that record none, and one engine per value of a label.
+    let needs_load = move || page.import_draft.with(|d| d.as_ref().is_some_and(|d| d.detected.iter().any(|f| f.needs_load)));
+    let splits = move || page.import_draft.with(|d| d.as_ref().map(|d| split_keys(&d.detected)).unwrap_or_default());
     let submit = move |e: leptos::ev::SubmitEvent| {
         e.prevent_default();
         let form: web_sys::HtmlFormElement = event_target(&e);
@@ -69,6 +82,8 @@ pub fn ImportForm() -> impl IntoView {
             gpus: number("gpus").and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
             isl: number("isl"),
             osl: number("osl"),
+            conc: number("conc").and_then(|n| u32::try_from(n).ok()),
+            split_by: optional(select_value(&form, "split-by")),
             ..EngineGroup::default()
         };
         // Files of several models are one engine only when the reader says so.
@@ -102,6 +117,21 @@ pub fn ImportForm() -> impl IntoView {
                 <label class="control"><span class="field-name">"OSL"</span> <input name="osl" type="number" min="1" required=needs_lengths/></label>
             </div>
             <p class="unit required-key">"* required"</p>
+            {move || needs_load().then(|| view! {
+                <p class="status needs-load">"Some runs record no concurrency: give the one they ran at, or they are left out. "
+                    <label class="control"><span class="field-name">"Concurrency"</span> <input name="conc" type="number" min="1"/></label></p>
+            })}
+            {move || {
+                let keys = splits();
+                (!keys.is_empty()).then(|| {
+                    let options = keys.iter().map(|k| view! { <option value=k.clone()>{k.clone()}</option> }).collect_view();
+                    view! {
+                        <p class="status splits">"The runs differ in " {keys.join(", ")} ": different setups, never repeated runs of one. "
+                            <label class="control"><span class="field-name">"One engine per"</span>
+                                <select name="split-by"><option value="">"— (refuse them together)"</option>{options}</select></label></p>
+                    }
+                })
+            }}
             {move || needs_lengths().then(|| view! { <p class="status">"Some runs do not record their nominal input and output lengths: give ISL and OSL."</p> })}
             {move || several().map(|why| view! {
                 <p class="status mixed-models">{why}</p>
