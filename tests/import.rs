@@ -1430,3 +1430,72 @@ fn the_draft_says_which_runs_need_a_concurrency_and_which_labels_split_engines()
         "… different setups are never trials of one cell; choose deployment under “One engine per”"
     );
 }
+
+/// A vLLM result stripped of its counts and throughputs (#40 item 5) imports what it does
+/// record, its latencies, and says what it does not; it verifies as published.
+#[test]
+fn a_vllm_result_stripped_of_its_counts_and_throughputs_imports_its_latencies_and_says_so() {
+    let scratch = out_dir("stripped-input");
+    std::fs::create_dir_all(&scratch).expect("dir");
+    let mut run: Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(FIXTURES).join("vllm/c1.json")).expect("c1")).expect("json");
+    let object = run.as_object_mut().expect("object");
+    for key in ["completed", "failed", "num_prompts", "duration", "output_throughput", "request_throughput", "total_token_throughput"] {
+        object.remove(key);
+    }
+    for key in [
+        "total_input_tokens",
+        "total_output_tokens",
+        "latencies",
+        "output_lens",
+        "ttfts",
+        "itls",
+        "errors",
+        "input_lens",
+        "generated_texts",
+        "start_times",
+        "queue_times",
+    ] {
+        object.remove(key);
+    }
+    let file = scratch.join("stripped.json");
+    std::fs::write(&file, serde_json::to_vec(&run).expect("bytes")).expect("write");
+    let dir = out_dir("stripped");
+    let (code, _, stderr) = import(&[
+        "--out",
+        dir.to_str().expect("utf-8"),
+        "--title",
+        "t",
+        "--engine",
+        "v",
+        "--label",
+        "V",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the result records no completed, output_throughput, duration: only what it does record is imported (its latencies), the rest is not measured"),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    assert_cell(
+        cell(&doc, (1024, 1024), "v", 1),
+        &[
+            ("gpus", 2.0),
+            ("user_tok_s", 251.5),
+            ("ttft_p50_ms", 51.9),
+            ("ttft_p99_ms", 55.42),
+            ("tpot_p50_ms", 3.976),
+            ("tpot_p99_ms", 4.01),
+            ("itl_p50_ms", 3.95),
+            ("itl_p99_ms", 4.6),
+            ("e2e_p50_ms", 4120.0),
+            ("e2e_p99_ms", 4139.0),
+        ],
+    );
+    verify_all(&dir);
+}

@@ -23,12 +23,26 @@ use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
 use super::{Length, Run};
 use crate::core::stats::percentile;
 
-/// Whether a document is a vLLM result: its throughput and TTFT summary, and none of
-/// SGLang's keys.
+/// Whether a document is a vLLM result: its throughput or its TTFT summary (a result
+/// stripped of its counts and throughputs keeps its latencies), and none of SGLang's keys.
 pub(super) fn detect(doc: &Value) -> bool {
-    doc.get("output_throughput").is_some()
+    let summary = doc.get("output_throughput").is_some() || ["p99_ttft_ms", "median_ttft_ms"].iter().any(|k| doc.get(*k).is_some());
+    summary
         && (doc.get("num_prompts").is_some() || doc.get("model_id").is_some())
         && !super::sglang::SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
+}
+
+/// What a result stripped of its counts and throughputs lacks, in words: its latencies are
+/// imported and these figures are not measured.
+fn stripped(doc: &Value) -> Option<String> {
+    let missing: Vec<&str> =
+        ["completed", "output_throughput", "duration"].into_iter().filter(|k| doc.get(*k).is_none_or(Value::is_null)).collect();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "the result records no {}: only what it does record is imported (its latencies), the rest is not measured",
+            missing.join(", ")
+        )
+    })
 }
 
 fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
@@ -96,6 +110,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         itl: (p50("itl"), ms("p99_itl_ms")),
         e2e,
         date: doc.get("date").and_then(Value::as_str).and_then(date_of_stamp),
+        caveat: stripped(doc),
         ..Run::default()
     };
     with_requests(run, from_arrays(doc), EVERY_FIGURE)
