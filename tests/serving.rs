@@ -171,14 +171,18 @@ fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets(
     );
 }
 
-#[test]
-fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
+/// The bundled study's trade-off for a link, drawn as SVG at `size`: the SVG, what it drew
+/// and the lines it drew.
+fn tradeoff_svg(
+    query: &str,
+    size: (u32, u32),
+) -> (String, servescope::chart::TradeoffGeometry, Vec<servescope::core::series::TradeoffLine>) {
     let r = results();
-    let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
+    let s = state(query);
     let w = chosen_workload(&r, s.workload).expect("workload");
     let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
     let frontier = pareto_frontier(&lines, Better::Higher);
-    let (svg, geometry) = render_svg((800, 480), |area| {
+    let (svg, geometry) = render_svg(size, |area| {
         let spec = TradeoffChart {
             x_title: "per-user tok/s",
             y_title: "output tok/s per GPU",
@@ -189,6 +193,12 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
         };
         draw_tradeoff_chart(area, &spec).expect("drawn")
     });
+    (svg, geometry, lines)
+}
+
+#[test]
+fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
+    let (svg, geometry, lines) = tradeoff_svg("view=tradeoff&slo_ttft_p99_ms=1000", (800, 480));
     let marks = geometry.marks;
     assert_eq!(lines.len(), 4, "sglang8 has no cell in this workload");
     assert_eq!(marks.len(), 21);
@@ -203,24 +213,9 @@ fn the_tradeoff_svg_has_a_line_per_engine_labels_and_dimmed_points() {
 
 #[test]
 fn tradeoff_labels_overlap_no_other_label_and_no_marker_on_a_laptop_or_a_phone() {
-    let r = results();
     for (query, size) in [("view=tradeoff", (800, 480)), ("view=tradeoff&slo_ttft_p99_ms=1000", (800, 480)), ("view=tradeoff", (360, 300))]
     {
-        let s = state(query);
-        let w = chosen_workload(&r, s.workload).expect("workload");
-        let lines = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
-        let frontier = pareto_frontier(&lines, Better::Higher);
-        let (_, geometry) = render_svg(size, |area| {
-            let spec = TradeoffChart {
-                x_title: "per-user tok/s",
-                y_title: "output tok/s per GPU",
-                lines: &lines,
-                frontier: &frontier,
-                x_limit: None,
-                theme: LIGHT,
-            };
-            draw_tradeoff_chart(area, &spec).expect("drawn")
-        });
+        let (_, geometry, _) = tradeoff_svg(query, size);
         if size.0 < 400 {
             assert!(geometry.x_ticks.len() >= 3, "a phone's x axis reads more than two ticks: {:?}", geometry.x_ticks);
         }

@@ -92,3 +92,17 @@ test("a phone's tabs keep the current one in sight: at load and after a switch",
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });
+
+test('at 1280 px every view tab is shown whole, with the goodput and requests tabs too', async () => {
+  for (const query of ['?view=serving', '?src=data/requests/aiperf-example/results.json&view=goodput']) {
+    const { page } = await open(laptop, query);
+    await page.waitForSelector('nav.views');
+    const [scroll, client, tabs] = await page.$eval('nav.views', (n) => [n.scrollWidth, n.clientWidth, n.querySelectorAll('a').length]);
+    assert.ok(scroll <= client, `${query}: the tab bar is ${scroll} px wide in ${client} px`);
+    assert.ok(tabs >= 11, `${query}: ${tabs} tabs`);
+    const last = await page.$eval('nav.views a:last-of-type', (a) => [a.textContent, a.getBoundingClientRect().right]);
+    assert.equal(last[0], 'Raw file');
+    assert.ok(last[1] <= 1280, `the last tab ends at ${last[1]}`);
+    await page.close();
+  }
+});
