@@ -248,7 +248,9 @@ fn the_history_view_model_says_what_the_view_shows() {
     unique.dedup();
     assert_eq!(ids, unique, "each engine once");
     assert!(ids.contains(&"paiton"), "{ids:?}");
-    assert_eq!(choices.engine_label("paiton"), choices.engines[choices.engine_index("paiton")].1);
+    // A title names the engine by its first label; the picker by its id and every label.
+    assert_eq!(choices.engine_label("paiton"), "Paiton CDNA4 · build 11");
+    assert!(choices.engines[choices.engine_index("paiton")].1.starts_with("paiton: Paiton CDNA4 · build 11, "));
     assert_eq!(choices.engine_label("nobody"), "nobody", "an unknown id is shown as itself");
     assert_eq!(choices.workloads[0], ("1024x1024".to_owned(), "ISL 1024 / OSL 1024".to_owned()));
     assert_eq!(choices.first_workload().map(|w| w.to_string()).as_deref(), Some("1024x1024"));

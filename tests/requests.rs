@@ -394,3 +394,48 @@ fn the_page_checks_sweeps_first_and_reads_a_table_once_with_the_same_check() {
     assert!(!bytes.is_empty());
     assert_eq!(verification.kept(copy), Some(&[][..]), "kept, empty, once taken");
 }
+
+/// A study published before the importers read the measured mean lengths: its sweep lines
+/// lack `isl_mean`/`osl_mean`, which its tool's file now gives; derived again, its lines
+/// still agree (the fields were never written, not written wrong), and it verifies whole.
+#[test]
+fn a_study_written_before_the_measured_means_were_read_still_verifies_whole() {
+    let dir = out_dir("before-means");
+    std::fs::create_dir_all(&dir).expect("dir");
+    for entry in std::fs::read_dir(DATA).expect("bundled") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, dir.join(path.file_name().expect("name"))).expect("copy");
+    }
+    let strip = |v: &mut serde_json::Value| {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("isl_mean");
+            o.remove("osl_mean");
+        }
+    };
+    let sweep = std::fs::read_to_string(dir.join("endpoint.cells.jsonl")).expect("sweep");
+    assert!(sweep.contains("\"isl_mean\""), "the bundled sweep carries the means");
+    let lines: Vec<String> = sweep
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("line");
+            strip(&mut v);
+            serde_json::to_string(&v).expect("line")
+        })
+        .collect();
+    let old_sweep = lines.join("\n") + "\n";
+    std::fs::write(dir.join("endpoint.cells.jsonl"), &old_sweep).expect("write");
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("results.json")).expect("results")).expect("json");
+    for cell in doc["serving"]["workloads"][0]["rows"][0]["cells"].as_array_mut().expect("cells") {
+        strip(cell);
+    }
+    for source in doc["sources"].as_array_mut().expect("sources") {
+        if source["file"] == "endpoint.cells.jsonl" {
+            source["sha256"] = servescope::core::provenance::sha256_hex(old_sweep.as_bytes()).into();
+        }
+    }
+    std::fs::write(dir.join("results.json"), serde_json::to_vec_pretty(&doc).expect("bytes")).expect("write");
+    let (code, out) = verify(&[dir.join("results.json").to_str().expect("utf-8"), "--require-all"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 derived again from the tool's per-request file"), "{out}");
+    assert!(!out.contains("mismatch serving"), "{out}");
+}

@@ -188,6 +188,10 @@ fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
         "package.json is neither a servescope results file (it has none of schemaVersion, engines, serving) nor the output of a benchmark tool servescope imports"
     );
     assert!(!package.found_results());
+    // A broken results file beside a package.json is shown with its findings, whatever the order.
+    let beside = choose_results_file(&files(&[("a-package.json", br#"{"name":"x"}"#), ("b-study.json", br#"{"schemaVersion":"1.3"}"#)]))
+        .expect("the results file");
+    assert_eq!(beside.name, "b-study.json");
     // One of its keys present, the findings say what is missing.
     let partial = choose_results_file(&files(&[("study.json", br#"{"schemaVersion":"1.3"}"#)])).expect("shown with findings");
     assert!(partial.validation.findings.iter().any(|f| f.path == "title"), "{:?}", partial.validation.findings);

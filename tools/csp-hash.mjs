@@ -93,7 +93,7 @@ const landing = html.match(/<html [^>]*data-landing="([^"]*)"/);
 if (!landing) fail('no data-landing attribute: did servescope-prerender run?');
 // Only for a link that reads them: a preload the page never uses is a wasted request and a
 // console warning ("preloaded but not used") — a link naming its own `index=` reads another
-// manifest, and a collection view, a `src=` or a `local=` link reads no landing study.
+// manifest, and a collection view, another `src=` or a `local=` link reads no landing study.
 const dataPreload = `<script data-servescope="data-preload">(function () {
   var query = new URLSearchParams(location.search), view = query.get('view') || '';
   var add = function (href) {
@@ -104,7 +104,9 @@ const dataPreload = `<script data-servescope="data-preload">(function () {
   if (query.has('index')) return;
   add('./data/index.json');
   var landing = ${JSON.stringify(landing[1] ?? '')};
-  if (landing && !query.has('src') && !query.has('local') && !/^(catalog|coverage|history)$/.test(view)) add('./' + landing);
+  // The landing study, for a link that opens it: no src (or its own), no local file, a study view.
+  var src = query.get('src');
+  if (landing && (src === null || src === landing) && !query.has('local') && !/^(catalog|coverage|history)$/.test(view)) add('./' + landing);
 })();</script>`;
 moved.push(dataPreload);
 html = html.replace('</body>', () => `${moved.join('\n')}\n</body>`);

@@ -44,6 +44,12 @@ pub struct StudyEntry {
 }
 
 impl StudyEntry {
+    /// Its engine ids, each once however often it lists one (a study counts once for an id).
+    pub fn distinct_engine_ids(&self) -> Vec<String> {
+        let ids = &self.engine_ids;
+        ids.iter().enumerate().filter(|(i, id)| !ids[..*i].contains(id)).map(|(_, id)| id.clone()).collect()
+    }
+
     /// Whether the page should ask for a source file: the manifest lists it as published,
     /// or says nothing of what is.
     pub fn asks_for(&self, file: &str) -> bool {

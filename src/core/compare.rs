@@ -30,6 +30,7 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
 pub fn file_key(files: &[&Results]) -> Vec<String> {
     let tags = file_tags(files);
     let models_differ = files.iter().any(|f| f.model != files[0].model);
+    let shapes = shapes_mark_files(files);
     files
         .iter()
         .zip(&tags)
@@ -42,7 +43,11 @@ pub fn file_key(files: &[&Results]) -> Vec<String> {
                 (Some(h), false) => format!("{h}, "),
                 (None, false) => String::new(),
             };
-            format!("File {} — {place}{tag}: {}, {}", k + 1, super::palette::file_line_style(k).1, super::palette::file_marker(k).1)
+            let style = super::palette::file_line_style(k).1;
+            match shapes {
+                true => format!("File {} — {place}{tag}: {style}, {}", k + 1, super::palette::file_marker(k).1),
+                false => format!("File {} — {place}{tag}: {style}", k + 1),
+            }
         })
         .collect()
 }
@@ -196,11 +201,20 @@ pub fn other_axis_notes(files: &[&Results], tags: &[String], key: WorkloadKey) -
     notes
 }
 
-/// The first file's lines when others are compared: the first file's marker on each, so a
-/// shape says which file a point is from (the colour still says which engine).
-pub fn mark_first_file(lines: &mut [Series]) {
-    for line in lines {
-        line.style.marker = super::palette::file_marker(0).0;
+/// Whether, with `files` compared, a line's shape says its file and its colour its engine:
+/// only when there are other files and every engine across them has a colour of its own
+/// (beyond the palette's colours, engines are told apart by shape, and shapes stay theirs).
+pub fn shapes_mark_files(files: &[&Results]) -> bool {
+    files.len() > 1 && all_engine_ids(files).len() <= super::palette::ENGINE_COLOURS.len()
+}
+
+/// Every line drawn while `files` are compared takes its file's marker, when shapes mark
+/// files (`shapes_mark_files`): the chart, its key and its chips then say the same.
+pub fn mark_files(lines: &mut [Series], files: &[&Results]) {
+    if shapes_mark_files(files) {
+        for line in lines {
+            line.style.marker = super::palette::file_marker(line.file).0;
+        }
     }
 }
 
@@ -225,7 +239,6 @@ pub fn restyle(first: &Results, file: &Results, k: usize, tag: &str, mut lines: 
         if let Some(style) = file.engine_index(&line.id).and_then(|i| styles.get(i)) {
             line.style = *style;
         }
-        line.style.marker = super::palette::file_marker(k).0;
         line.dashed = true;
         line.file = k;
         line.label = format!("{} · {tag}", line.label);
@@ -325,10 +338,17 @@ mod tests {
         assert_eq!(lines[0].label, "Y · B");
         assert_eq!(lines[0].style.colour, engine_style(1).colour, "y keeps the first file's colour");
         assert_eq!(lines[1].style.colour, engine_style(2).colour, "z takes the next free colour");
-        assert!(lines.iter().all(|l| l.style.marker == crate::core::palette::file_marker(1).0), "file 2's marker on each of its lines");
-        let mut first = vec![lines[0].clone()];
-        mark_first_file(&mut first);
-        assert_eq!(first[0].style.marker, crate::core::palette::Marker::Circle);
+        let mut marked = lines.clone();
+        mark_files(&mut marked, &[&a, &b]);
+        assert!(marked.iter().all(|l| l.style.marker == crate::core::palette::file_marker(1).0), "file 2's marker on each of its lines");
+        // More engines across the files than colours: shapes stay the engines'.
+        let many: Vec<String> = (0..9).map(|i| format!("e{i}")).collect();
+        let names: Vec<&str> = many.iter().map(String::as_str).collect();
+        let c = file("C", &[1, 2], &names, &[]);
+        assert!(!shapes_mark_files(&[&a, &c]));
+        let mut kept = lines.clone();
+        mark_files(&mut kept, &[&a, &c]);
+        assert_eq!(kept[0].style.marker, lines[0].style.marker);
         assert_eq!(all_engine_ids(&[&a, &b]).into_iter().map(|(id, _)| id).collect::<Vec<_>>(), ["x", "y", "z"]);
     }
 

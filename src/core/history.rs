@@ -136,8 +136,8 @@ pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String
 }
 
 /// The setup a history follows, from the link and the manifest: the link's engine (else the
-/// first listed), its `model=` and `hardware=` (else those of the first study in manifest
-/// order — the newest — that lists the engine), or every hardware with `across=hardware`.
+/// id most studies list), its `model=` and `hardware=` (else the engine's most studied ones),
+/// or every hardware with `across=hardware`.
 pub fn history_scope(collection: &Collection, state: &ViewState) -> HistoryScope {
     // Unchosen, the history opens on its longest series: the engine id the most studies list,
     // then its most studied model, then that model's most studied hardware (ties: the
@@ -145,7 +145,7 @@ pub fn history_scope(collection: &Collection, state: &ViewState) -> HistoryScope
     let engine = state
         .engine
         .clone()
-        .or_else(|| crate::core::stats::most_common(collection.studies.iter().flat_map(|s| s.engine_ids.iter().cloned())))
+        .or_else(|| crate::core::stats::most_common(collection.studies.iter().flat_map(StudyEntry::distinct_engine_ids)))
         .unwrap_or_default();
     let listing = |s: &&StudyEntry| s.engine_ids.contains(&engine);
     let model = match &state.model {

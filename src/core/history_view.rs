@@ -23,6 +23,8 @@ pub struct HistoryChoices {
     pub engines: Vec<(String, String)>,
     /// `(workload token, name)`: "1024x1024" → "ISL 1024 / OSL 1024".
     pub workloads: Vec<(String, String)>,
+    /// `(engine id, the first label the studies give it)`, for a title.
+    pub labels: Vec<(String, String)>,
 }
 
 impl HistoryChoices {
@@ -44,6 +46,7 @@ impl HistoryChoices {
                 }
             }
         }
+        out.labels = labels.iter().map(|(id, l)| (id.clone(), l.first().cloned().unwrap_or_default())).collect();
         out.engines = labels.into_iter().map(|(id, labels)| (id.clone(), engine_choice_words(&id, &labels))).collect();
         out
     }
@@ -53,10 +56,10 @@ impl HistoryChoices {
         self.workloads.first().and_then(|(w, _)| w.parse().ok())
     }
 
-    /// What the picker says of an engine ("vllm: vLLM + AITER, vLLM 0.19 DeepEP"), or its id
-    /// when the manifest gives no label.
+    /// An engine's label for a title (the first the studies give it: "Paiton CDNA4"), or its
+    /// id when the manifest gives none.
     pub fn engine_label(&self, id: &str) -> String {
-        self.engines.iter().find(|(i, _)| i == id).map_or_else(|| id.to_owned(), |(_, l)| l.clone())
+        self.labels.iter().find(|(i, _)| i == id).map_or_else(|| id.to_owned(), |(_, l)| l.clone())
     }
 
     /// The engine's position among the choices: its colour, as on every chart of it.

@@ -61,7 +61,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
             detail: detail(e),
             compared_only: false,
             also: Vec::new(),
-            colour_only: !compared.is_empty(),
+            colour_only: false,
         })
         .collect();
     for (k, file) in compared.iter().enumerate() {
@@ -84,10 +84,17 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
                     detail: detail(e),
                     compared_only: true,
                     also: Vec::new(),
-                    colour_only: true,
+                    colour_only: false,
                 }),
             }
         }
+    }
+    // Shapes say files while several are compared and every engine has a colour of its own
+    // (the rule of `compare::shapes_mark_files`; the chips are that union of engines): a
+    // chip then keys its engine by colour alone.
+    let colour_only = !compared.is_empty() && chips.len() <= crate::core::palette::ENGINE_COLOURS.len();
+    for chip in &mut chips {
+        chip.colour_only = colour_only;
     }
     chips
 }

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, start } from './browser.mjs';
+import { CHROMIUM, FLAGS, SRC, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start({ viewport: { width: 1280, height: 800 } }); });
@@ -243,7 +243,7 @@ test('a link to the serving view with anything else set, a repeated key or an un
 
 test('the console stays clean: no preload the link does not use, no integrity warning', async () => {
   // (A study outside the manifest still has its sources asked for, and a 404 logged per absent one.)
-  const queries = ['', '?view=serving', '?index=fixtures/collection-two.json', '?view=catalog'];
+  const queries = ['', '?view=serving', '?index=fixtures/collection-two.json', '?view=catalog', `?src=${SRC}&view=serving`];
   const pages = await Promise.all(queries.map(async (query) => {
     const page = await browser.context.newPage();
     const said = [];
@@ -255,6 +255,11 @@ test('the console stays clean: no preload the link does not use, no integrity wa
   await pages[0].page.waitForTimeout(4500);
   for (const { page, query, said } of pages) {
     assert.deepEqual(said, [], query || '(landing)');
+    // A link that opens the landing study, by its own src too, has it preloaded.
+    if (!query.includes('index=') && !query.includes('catalog')) {
+      const preloaded = await page.$$eval('link[rel=preload]', (l) => l.map((e) => new URL(e.href).pathname));
+      assert.ok(preloaded.includes(`/${SRC}`), `${query}: ${preloaded}`);
+    }
     await page.close();
   }
 });

@@ -3,6 +3,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { open, start } from './browser.mjs';
 
 let browser;
@@ -110,4 +112,35 @@ test('the engines table lives in the provenance view', async () => {
   await page.waitForSelector('table.engines-table');
   const rows = await page.$$eval('table.engines-table tbody tr', (trs) => trs.map((tr) => tr.querySelector('.row-label').textContent));
   assert.deepEqual(rows, ['Paiton CDNA4', 'vLLM + AITER', 'SGLang MTP · 16 seqs', 'SGLang MTP · 8 seqs', 'SGLang · no MTP']);
+});
+
+test('a per-request table the manifest lists as unpublished is never asked for, and the views say it is not published', async () => {
+  // The bundled AIPerf study, its manifest saying its table was not published beside it.
+  const unpublished = await start({
+    prepare(scratch) {
+      const dir = join(scratch, 'held');
+      cpSync('data/requests', dir, { recursive: true });
+      const manifest = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+      manifest.studies[0].publishedSources = manifest.studies[0].publishedSources.filter((f) => !f.endsWith('.requests.csv.gz'));
+      writeFileSync(join(dir, 'index.json'), JSON.stringify(manifest));
+      return { '/held/': dir };
+    },
+  });
+  try {
+    const asked = [];
+    const { page } = await open(unpublished, '?index=held/index.json&src=held/aiperf-example/results.json&view=goodput', {
+      before: (p) => p.on('request', (r) => asked.push(new URL(r.url()).pathname)),
+    });
+    await page.waitForLoadState('networkidle');
+    assert.ok(asked.includes('/held/aiperf-example/endpoint.cells.jsonl'), 'a published source is asked for');
+    assert.deepEqual(asked.filter((p) => p.endsWith('.csv.gz')), [], 'the unpublished table is not');
+    await page.click('a[href*="view=provenance"]');
+    await page.waitForSelector('table.sources-table');
+    const rows = await sourceStatuses(page);
+    const table = rows.find(([name]) => name === 'endpoint.requests.csv.gz');
+    // Unavailable, with why (the others were published, so the study is not "sources not published").
+    assert.deepEqual(table?.slice(1), ['unavailable', "not published beside the study (by the collection's manifest: not asked for)"]);
+  } finally {
+    await unpublished.close();
+  }
 });

@@ -256,7 +256,8 @@ pub(crate) fn number_sources(cells: &mut [Cell]) -> Vec<String> {
 
 /// Marks, in each column, the cell whose number is best in the metric's direction (every
 /// one of a tie) — only where two or more engines were measured there, since a lone value
-/// is not a winner, and never for a metric with no better direction.
+/// is not a winner, and never for a metric with no better direction. A cell whose source
+/// hashed to something else or whose sample is low is never the one made prominent.
 pub(super) fn mark_best_per_column(rows: &mut [Row], better: Better) {
     let sign = match better {
         Better::Higher => 1.0,
@@ -265,7 +266,7 @@ pub(super) fn mark_best_per_column(rows: &mut [Row], better: Better) {
     };
     let columns = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
     for column in 0..columns {
-        let value = |row: &Row| match row.cells.get(column).map(|c| &c.field) {
+        let value = |row: &Row| match row.cells.get(column).filter(|c| !c.mismatch && !c.low_sample).map(|c| &c.field) {
             Some(Field::Number(v, _)) if v.is_finite() => Some(sign * v),
             _ => None,
         };

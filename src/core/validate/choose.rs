@@ -59,12 +59,24 @@ pub fn choose_results_file(files: &BTreeMap<String, Vec<u8>>) -> Result<ChosenRe
             _ => {}
         }
     }
-    if let (None, Some(invalid)) = (&valid, &first_invalid) {
-        if files.get(&invalid.name).is_some_and(|bytes| is_other_json(bytes)) {
-            return Err(NotChosen::NotResults(invalid.name.clone()));
-        }
+    if valid.is_some() {
+        return valid.ok_or(NotChosen::NoJson);
     }
-    valid.or(first_invalid).ok_or(NotChosen::NoJson)
+    // With none valid, the first that looks like a results file is shown with its findings
+    // (a package.json beside it must not hide them); with none such, it is said there is none.
+    if let Some(name) = first_invalid.as_ref().map(|c| c.name.clone()) {
+        let resembling = files
+            .iter()
+            .filter(|(n, _)| n.to_ascii_lowercase().ends_with(".json"))
+            .find(|(_, bytes)| !is_other_json(bytes))
+            .map(|(n, _)| n.clone());
+        return match resembling {
+            Some(n) if n == name => first_invalid.ok_or(NotChosen::NoJson),
+            Some(n) => Ok(ChosenResults { validation: parse_results(&files[&n]), name: n }),
+            None => Err(NotChosen::NotResults(name)),
+        };
+    }
+    Err(NotChosen::NoJson)
 }
 
 /// The keys only a results file has at its top level: one of them present, its missing

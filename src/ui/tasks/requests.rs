@@ -8,6 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::core::collection::asks_for;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceStatus};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::inflate::gunzip;
@@ -68,10 +69,19 @@ pub fn load_tables(study: Study) {
         .filter_map(|t| Some((t.id.clone(), t.file.clone(), study.results.sources.iter().find(|s| s.name() == t.file)?.sha256.clone())))
         .collect();
     study.requests.set(RequestsState::Loading { file: wanted.first().map(|w| w.1.clone()).unwrap_or_default(), done: 0, total: None });
+    let page = crate::ui::state::page();
     spawn_local(async move {
+        // A table the collection's manifest lists as unpublished is never asked for.
+        let listing = match &study.origin {
+            Origin::Url(_) => super::sources::listing_when_known(page, &study, || true).await,
+            Origin::Local(_) => None,
+        };
         let mut fetched = Vec::new();
         for (engine, file, sha256) in wanted {
-            let (status, bytes) = fetch_table(&study, &file, &sha256).await;
+            let (status, bytes) = match asks_for(listing.as_deref(), &file) {
+                true => fetch_table(&study, &file, &sha256).await,
+                false => (SourceStatus::not_published(), None),
+            };
             // The status is the study's, like every source's.
             study.checks.statuses.update(|all| {
                 if let Some(slot) = all.iter_mut().find(|(n, _)| *n == file) {

@@ -68,10 +68,14 @@ fn set_statuses(checks: &crate::ui::state::checks::SourceChecks, verification: &
 /// What the manifest says is published beside a study by URL, once the manifest is known:
 /// it is fetched on every load and small, so a few frames' wait costs less than one request
 /// for a source that is not there. Gives up (asking for every source) if it never arrives.
-async fn listing_when_known(page: PageState, study: &Study) -> Option<Vec<String>> {
+pub(super) async fn listing_when_known(page: PageState, study: &Study, current: impl Fn() -> bool) -> Option<Vec<String>> {
     for _ in 0..500 {
         if !page.collection.with_untracked(|c| matches!(c, CollectionState::Loading)) {
             return published_sources(page, study);
+        }
+        // A newer load of the slot stops this one's wait too.
+        if !current() {
+            return None;
         }
         gloo_timers::future::TimeoutFuture::new(20).await;
     }
@@ -84,9 +88,10 @@ async fn listing_when_known(page: PageState, study: &Study) -> Option<Vec<String
 /// collection's manifest lists as unpublished is not asked for.
 pub async fn check_sources(page: PageState, study: Study, mut verification: Verification, slot: FileSlot, id: LoadId) {
     let current = || slot.is_current(&id);
+    // Waited for only when there is a file to ask for.
     let listing = match &study.origin {
-        Origin::Url(_) => listing_when_known(page, &study).await,
-        Origin::Local(_) => None,
+        Origin::Url(_) if !verification.jobs().is_empty() => listing_when_known(page, &study, current).await,
+        _ => None,
     };
     let checks = study.checks.clone();
     // The sweeps first (small, and what a per-request table is checked against: a view
@@ -105,7 +110,13 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         if k == count && k > 0 {
             sweeps_known(&verification);
         }
-        // A per-request table is checked when a view reads the requests, not on load.
+        // A per-request table is checked when a view reads the requests, not on load (and
+        // one the manifest lists as unpublished is never asked for: said now).
+        if job.on_demand && !asks_for(listing.as_deref(), &job.file) {
+            verification.record(&job, SourceStatus::not_published(), None);
+            set_statuses(&checks, &verification);
+            continue;
+        }
         if job.on_demand {
             verification.record(&job, SourceStatus::NotChecked(ON_DEMAND.to_owned()), None);
             set_statuses(&checks, &verification);

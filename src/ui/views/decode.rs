@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::chart_words::{decode_y_title, DECODE_UNIT};
-use crate::core::compare::{compare_decode_series, file_tags, mark_first_file};
+use crate::core::compare::{compare_decode_series, file_tags, mark_files};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{sources_behind, ChartId, EngineFilter, View};
 use crate::core::model::LoadAxis;
@@ -48,12 +48,10 @@ pub fn DecodeView(
             let mut files = vec![&study.results];
             files.extend(others.iter().map(|o| &o.results));
             let tags = file_tags(&files);
-            if !others.is_empty() {
-                mark_first_file(&mut series);
-            }
             for (k, other) in others.iter().enumerate() {
                 series.extend(compare_decode_series(&study.results, &other.results, k + 1, &tags[k + 1], &filter()));
             }
+            mark_files(&mut series, &files);
             series
         })
     };

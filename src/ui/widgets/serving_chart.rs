@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::chart_words::{price_note, ratio_base, ServingAxis};
-use crate::core::compare::{compare_series, file_tags, find_workload, mark_first_file};
+use crate::core::compare::{compare_series, file_tags, find_workload, mark_files};
 use crate::core::link::{chosen_workload, workload_key};
 use crate::core::link::{ChartId, View};
 use crate::core::metric::Metric;
@@ -102,15 +102,19 @@ pub fn serving_chart(
                 .collect()
         })
     };
-    let series = Signal::derive(move || {
-        let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
-        let others = compared.get();
-        if !others.is_empty() {
-            mark_first_file(&mut all);
-        }
-        all.extend(others);
-        all
-    });
+    let series = {
+        let study = study.clone();
+        Signal::derive(move || {
+            let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
+            all.extend(compared.get());
+            // Whether or not a compared file has lines here, as the key and chips decide it.
+            let others = page.compared_studies();
+            let files: Vec<&crate::core::model::Results> =
+                std::iter::once(&study.results).chain(others.iter().map(|o| &o.results)).collect();
+            mark_files(&mut all, &files);
+            all
+        })
+    };
     // This workload's levels and every compared file's levels of the same workload (the
     // same lengths and load axis: a file swept the other way is said apart, never drawn here).
     let ticks = {
