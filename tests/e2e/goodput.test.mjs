@@ -30,7 +30,9 @@ test('the link\'s objective gives the attainment the core computes from the requ
   const tip = await hoverMark(page, 'figure[data-chart="attainment"]', 0);
   assert.match(tip, /46\.0 %/);
   assert.match(tip, /46 of 100/);
-  // The table's source was checked when the view read it, not on load.
+  // The table's source was checked when the view read it, not on load; the verdict waits for
+  // the sweep line to be derived again by the import module, which may still be starting.
+  await page.waitForFunction(() => !/checking sources/.test(document.querySelector('.badge')?.textContent ?? ''), null, { timeout: 15000 });
   const badge = await page.textContent('.badge');
   assert.match(badge, /4 sources verified|all 4 sources verified/, badge);
   assert.deepEqual((await problems()).csp, []);
