@@ -1499,3 +1499,31 @@ fn a_vllm_result_stripped_of_its_counts_and_throughputs_imports_its_latencies_an
     );
     verify_all(&dir);
 }
+
+/// A file that is recognisably another kind of run is refused saying what it is (#41 item
+/// 4), in one line and whatever the file is called; the page's form names it the same way.
+#[test]
+fn vllms_offline_latency_and_throughput_outputs_are_refused_saying_what_they_are() {
+    let scratch = out_dir("offline-input");
+    std::fs::create_dir_all(&scratch).expect("dir");
+    let latency =
+        r#"{"avg_latency": 1.92, "std_latency": 0.01, "latencies": [1.91, 1.93], "percentiles": {"10": 1.91, "50": 1.92, "99": 1.93}}"#;
+    let throughput = r#"{"elapsed_time": 41.2, "num_requests": 1000, "total_num_tokens": 1280000, "requests_per_second": 24.3, "tokens_per_second": 31067.9}"#;
+    for (name, text, words) in [
+        ("a.json", latency, "a vLLM offline latency benchmark (vllm bench latency): it times batches of prompts run to completion in the engine itself, with no server and no requests in flight, so it has no serving load to chart; benchmark the server with vllm bench serve"),
+        ("b.json", throughput, "a vLLM offline throughput benchmark (vllm bench throughput): every request is given to the engine at once, with no server, no concurrency or request rate and no per-request latencies, so it has no serving load to chart; benchmark the server with vllm bench serve"),
+    ] {
+        let file = scratch.join(name);
+        std::fs::write(&file, text).expect("write");
+        let dir = out_dir(&format!("offline-{name}"));
+        let (code, _, stderr) = import(&["--out", dir.to_str().expect("utf-8"), "--title", "t", "--engine", "v", "--label", "V", "--gpus", "1", file.to_str().expect("utf-8")]);
+        assert_eq!(code, 1, "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(stderr.trim().ends_with(&format!("{name}: {words}")), "{stderr}");
+        assert!(!stderr.contains("not a format servescope imports"), "{stderr}");
+        // The page's form lists it, refused in the same words.
+        let files = std::collections::BTreeMap::from([(name.to_owned(), text.as_bytes().to_vec())]);
+        let draft = servescope::core::import::draft::read_draft(&files).expect("named in the form");
+        assert_eq!(draft[0].read_as, Err(format!("{name}: {words}")));
+    }
+}

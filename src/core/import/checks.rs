@@ -51,3 +51,24 @@ pub(super) fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str 
         Tool::Llmperf => "summary",
     }
 }
+
+/// What a file is when it is recognisably another kind of run than a serving benchmark
+/// (vLLM's offline latency and throughput benchmarks, `vllm bench latency` /
+/// `benchmark_latency.py` and `vllm bench throughput` / `benchmark_throughput.py` with
+/// `--output-json`): one sentence naming it and why it has no serving load to chart.
+pub(super) fn not_serving(doc: &serde_json::Value) -> Option<String> {
+    let has = |keys: &[&str]| keys.iter().all(|k| doc.get(*k).is_some());
+    if has(&["avg_latency", "latencies", "percentiles"]) {
+        return Some(
+            "a vLLM offline latency benchmark (vllm bench latency): it times batches of prompts run to completion in the engine itself, with no server and no requests in flight, so it has no serving load to chart; benchmark the server with vllm bench serve"
+                .to_owned(),
+        );
+    }
+    if has(&["elapsed_time", "num_requests", "total_num_tokens", "requests_per_second", "tokens_per_second"]) {
+        return Some(
+            "a vLLM offline throughput benchmark (vllm bench throughput): every request is given to the engine at once, with no server, no concurrency or request rate and no per-request latencies, so it has no serving load to chart; benchmark the server with vllm bench serve"
+                .to_owned(),
+        );
+    }
+    None
+}

@@ -135,6 +135,15 @@ pub enum ImportError {
         /// What was seen.
         why: String,
     },
+    /// Recognisably another kind of run than a serving benchmark: what it is, and why it has
+    /// no serving load to chart.
+    #[error("{file}: {what}")]
+    NotServing {
+        /// The file.
+        file: String,
+        /// What it is, in one sentence.
+        what: String,
+    },
     /// Recognised, but it holds nothing that can become a cell.
     #[error("{file}: nothing to import: {why}")]
     Nothing {
@@ -186,10 +195,12 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
     };
     let tool = match tool {
         Some(tool) => tool,
-        None => Tool::ALL
-            .into_iter()
-            .find(|t| t.writes(&first.value) || t.writes(probe))
-            .ok_or_else(|| ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) })?,
+        None => {
+            Tool::ALL.into_iter().find(|t| t.writes(&first.value) || t.writes(probe)).ok_or_else(|| match checks::not_serving(probe) {
+                Some(what) => ImportError::NotServing { file: file.to_owned(), what },
+                None => ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) },
+            })?
+        }
     };
     // One warning per token: its line, or its first lines and how many.
     let mut warnings: Vec<ImportWarning> = Vec::new();
