@@ -121,17 +121,8 @@ pub fn date_of_epoch(seconds: f64) -> Option<String> {
     if !seconds.is_finite() || seconds < 0.0 {
         return None;
     }
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = (seconds / 86_400.0).floor() as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    Some(format!("{year:04}-{month:02}-{day:02}"))
+    // Whole days since 1970-01-01, dated by the one civil-date rule the command line uses.
+    Some(crate::core::format::date_of_day((seconds / 86_400.0).floor() as i64))
 }
 
 #[cfg(test)]
