@@ -102,9 +102,11 @@ pub fn serving_chart(
                 .collect()
         })
     };
-    let series = {
+    // A memo, not a derived signal: the drawing, the tooltip of each hovered mark and the
+    // summary read it, and each read of a derived signal would clone every line again.
+    let series: Signal<Vec<Series>> = {
         let study = study.clone();
-        Signal::derive(move || {
+        Memo::new(move |_| {
             let mut all = lines.with(|l| l.as_ref().map(|l| l.series.clone()).unwrap_or_default());
             all.extend(compared.get());
             // Whether or not a compared file has lines here, as the key and chips decide it.
@@ -114,6 +116,7 @@ pub fn serving_chart(
             mark_files(&mut all, &files);
             all
         })
+        .into()
     };
     // This workload's levels and every compared file's levels of the same workload (the
     // same lengths and load axis: a file swept the other way is said apart, never drawn here).
