@@ -3,7 +3,8 @@
 //! `core` is pure: bytes → validated model → series, tables, cards and link state, with no
 //! browser imports, so it is tested natively. `chart` draws with plotters on any
 //! `DrawingBackend` (canvas in the browser, SVG in tests, exports and the pre-rendered
-//! page). `prerender` (native) writes the landing view into `index.html` at build time.
+//! page). `prerender` (native) writes the landing view into `index.html`; `site` (native)
+//! finishes a built site from its data, at build time and for `servescope-publish`.
 //! `ui` (wasm only) is the page, in layers, reading state and calling the core; `worker`
 //! (wasm only) is the import module the page loads when an import needs it.
 
@@ -20,3 +21,8 @@ pub mod ui;
 /// The import module's worker loop (wasm only; its own module, `servescope-import-worker`).
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+
+/// A built site made to show a folder of studies: check, list, pre-render, seal, compress
+/// (native only: `servescope-publish` and the build's `servescope-prerender`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod site;

@@ -3,6 +3,9 @@
 
 mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 use common::{bundled_results, check, read};
 use servescope::core::cost::Prices;
 use servescope::core::headline::headline_cards;
@@ -130,4 +133,128 @@ fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
     assert_eq!(body.matches("class=\"chart prerendered tradeoff ").count(), 4);
     assert!(body.contains("viewBox=\"0 0 1114 460\""));
     assert!(!body.contains(" style=") && !body.contains("<script"));
+}
+
+/// A file as text.
+fn text(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A built site in small: the markers, a policy with the source page's placeholder, one
+/// inline script, the app's file, bundled data and a deep view of it.
+fn small_site(name: &str) -> PathBuf {
+    let dir = common::cli::out_dir(&format!("site-{name}"));
+    std::fs::create_dir_all(dir.join("data")).expect("mkdir");
+    let page = "<!DOCTYPE html><html lang=\"en\"><head>\
+        <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self' 'sha256-CSP_INIT_SCRIPT_HASH'; object-src 'none'\">\
+        <!-- servescope:head --><title>servescope</title><!-- /servescope:head --><script>boot()</script></head>\
+        <body><!-- servescope:landing --><div class=\"boot-skeleton\"></div></body></html>";
+    for (file, text) in [
+        ("index.html", page),
+        ("app.wasm", "wasm"),
+        ("data/index.json", "{}"),
+        ("data/bundled.json", "{}"),
+        ("prerender-serving-0.html", "old"),
+    ] {
+        std::fs::write(dir.join(file), text).expect("write");
+    }
+    dir
+}
+
+/// One imported study (vLLM's fixtures) in a folder of studies; returns the folder.
+fn studies(name: &str) -> PathBuf {
+    let dir = common::cli::out_dir(&format!("studies-{name}"));
+    let out = dir.join("vllm");
+    let (code, _, err) = common::cli::import(&[
+        "--out",
+        out.to_str().expect("a UTF-8 path"),
+        "--title",
+        "vLLM",
+        "--engine",
+        "vllm",
+        "--label",
+        "vLLM",
+        "--isl",
+        "1024",
+        "--osl",
+        "1024",
+        "vllm/c1.json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    dir
+}
+
+fn publish(args: &[&Path]) -> (i32, String) {
+    let [data, site, out] = args else { panic!("three paths") };
+    let out = Command::new(env!("CARGO_BIN_EXE_servescope-publish"))
+        .arg(data)
+        .arg("--site")
+        .arg(site)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("runs");
+    (out.status.code().unwrap_or(-1), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn publish_writes_the_studies_page_without_the_sites_own_data_and_again_on_its_output() {
+    let (site, data) = (small_site("ok"), studies("ok"));
+    let out = site.with_file_name("public-ok");
+    let _ = std::fs::remove_dir_all(&out);
+    let (code, said) = publish(&[&data, &site, &out]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.starts_with("vllm/results.json: pass — valid with 0 warnings; 2 sources: 2 verified"), "{said}");
+    let page = text(out.join("index.html"));
+    assert!(page.contains("<!-- servescope:head --><title>vLLM · overview · servescope</title>"), "{page}");
+    assert!(page.contains(" class=\"prerendered\" data-landing=\"data/vllm/results.json\" data-landing-view=\"overview\""), "{page}");
+    // The policy lists the page's one inline script, computed as a browser does.
+    assert!(page.contains("script-src 'self' 'sha256-"), "{page}");
+    assert!(!page.contains("CSP_INIT_SCRIPT_HASH"));
+    assert!(out.join("app.wasm").is_file() && out.join("index.html.br").is_file() && out.join("data/vllm/results.json.gz").is_file());
+    for gone in ["data/bundled.json", "prerender-serving-0.html"] {
+        assert!(!out.join(gone).exists(), "{gone} is the built site's, not the publisher's");
+    }
+    assert!(!text(site.join("index.html")).contains("vLLM"), "the built site is left as it was");
+    // Again, into its own output: the same page.
+    let (code, again) = publish(&[&data, &site, &out]);
+    assert_eq!((code, text(out.join("index.html"))), (0, page), "{again}");
+}
+
+#[test]
+fn publish_writes_nothing_unless_every_study_verifies() {
+    let (site, data) = (small_site("unverified"), studies("unverified"));
+    std::fs::remove_file(data.join("vllm/vllm-c1.json")).expect("remove a source");
+    let out = site.with_file_name("public-unverified");
+    let _ = std::fs::remove_dir_all(&out);
+    let (code, said) = publish(&[&data, &site, &out]);
+    assert_eq!(code, 1, "{said}");
+    assert!(said.contains("servescope-publish: vllm/results.json: fail — "), "{said}");
+    assert!(said.contains("1 of 2 sources not verified (--require-all)"), "{said}");
+    assert!(said.contains("nothing written: fix the study above"), "{said}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn publish_refuses_folders_it_cannot_use_saying_which() {
+    let (site, data) = (small_site("folders"), studies("folders"));
+    let inside = site.join("public");
+    let (code, said) = publish(&[&data, &site, &inside]);
+    assert_eq!(code, 1);
+    assert!(said.contains("overlaps --site"), "{said}");
+    let busy = site.with_file_name("busy");
+    std::fs::create_dir_all(&busy).expect("mkdir");
+    std::fs::write(busy.join("notes.txt"), "mine").expect("write");
+    let (code, said) = publish(&[&data, &site, &busy]);
+    assert_eq!(code, 1);
+    assert!(said.contains("holds files and is not a servescope page: choose an empty or new folder"), "{said}");
+    assert_eq!(text(busy.join("notes.txt")), "mine");
+    let (code, said) = publish(&[&data, &data, &site.with_file_name("public-x")]);
+    assert_eq!(code, 1);
+    assert!(
+        said.contains(
+            "is not a built servescope site (no index.html with the pre-render's markers): build it once with `trunk build --release`"
+        ),
+        "{said}"
+    );
 }

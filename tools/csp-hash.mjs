@@ -1,6 +1,7 @@
-// trunk post_build hook: split the app's wasm (tools/split.mjs), run servescope-prerender,
-// then shape the staged index.html for a fast first paint and write the sha256 of every
-// inline <script> and <style> into the CSP.
+// trunk post_build hook: split the app's wasm (tools/split.mjs), shape the staged
+// index.html for a fast first paint, then run servescope-prerender, which pre-renders the
+// landing and deep views, writes the sha256 of every inline <script> and <style> into the
+// CSP and the precompressed copies — the same code servescope-publish runs on a built site.
 // The pre-render runs from here, not as a hook of its own: trunk starts a stage's hooks at
 // once, and two writers of index.html would race.
 // - The stylesheet is inlined (one request fewer before the first paint; on a slow link the
@@ -9,9 +10,8 @@
 //   pre-rendered landing view included, arrives before the app's bytes start competing.
 // - The index and the landing study are preloaded with the wasm.
 // - The import module's loader is named in a <meta> for the app to start when needed.
-// Fails the build when the placeholder, the stylesheet or the inline script is missing, so
-// a page can never ship with a stale or absent hash.
-import { precompress } from './precompress.mjs';
+// Fails the build when the placeholder or the stylesheet is missing (and the pre-render
+// when the markers or an inline script are), so a page never ships with a stale hash.
 import { splitApp } from './split.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -43,9 +43,6 @@ for (const name of readdirSync(staging).filter((n) => n.endsWith('_loader.js')))
   if (fixed === text && !text.includes('module_or_path')) fail(`${name}: no wasm_bindgen("…_bg.wasm") call to rewrite; has trunk's loader changed?`);
   writeFileSync(path, fixed);
 }
-// Not --quiet: a wait for cargo's build lock (another cargo on the same target/) shows.
-const prerender = spawnSync('cargo', ['run', '--locked', '--bin', 'servescope-prerender'], { stdio: 'inherit' });
-if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status ?? `by signal ${prerender.signal}`})`);
 const file = join(staging, 'index.html');
 let html = readFileSync(file, 'utf8');
 if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);
@@ -87,10 +84,8 @@ for (const pattern of loading) {
 // Request the index and the landing study with the wasm: the app would otherwise fetch them
 // only after it starts, a serial round trip the peers do not pay. (crossorigin matches
 // fetch()'s defaults, so the app's requests reuse them.) The landing study is the one the
-// pre-render drew (its data-landing, already escaped for an attribute); a catalog landing
-// has none and reads no study file.
-const landing = html.match(/<html [^>]*data-landing="([^"]*)"/);
-if (!landing) fail('no data-landing attribute: did servescope-prerender run?');
+// pre-render drew (the page's data-landing, which servescope-publish rewrites — so this
+// script reads it and never changes); a catalog landing has none and reads no study file.
 // Only for a link that reads them: a preload the page never uses is a wasted request and a
 // console warning ("preloaded but not used") — a link naming its own `index=` reads another
 // manifest, and a collection view, another `src=` or a `local=` link reads no landing study.
@@ -103,7 +98,7 @@ const dataPreload = `<script data-servescope="data-preload">(function () {
   };
   if (query.has('index')) return;
   add('./data/index.json');
-  var landing = ${JSON.stringify(landing[1] ?? '')};
+  var landing = document.documentElement.getAttribute('data-landing') || '';
   // The landing study, for a link that opens it: no src (or its own), no local file, a study view.
   var src = query.get('src');
   if (landing && (src === null || src === landing) && !query.has('local') && !/^(catalog|coverage|history)$/.test(view)) add('./' + landing);
@@ -133,15 +128,10 @@ for (const f of moduleFiles.slice(0, 2)) renameSync(join(staging, f), join(stagi
 const loader = named(`${MODULE}_loader.js`);
 html = html.replace('<meta name="viewport"', () => `<meta name="servescope-import-module" content="./${loader}">\n  <meta name="viewport"`);
 
-// Hash every inline script and style element.
-const hash = (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
-const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1]));
-const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]));
-if (scripts.length === 0) fail('no inline script found in', file);
-html = html.replace(PLACEHOLDER, `${scripts.join(' ')}; style-src 'self' ${styles.join(' ')}`);
 writeFileSync(file, html);
 const left = readdirSync(staging).filter((f) => f.endsWith('.css'));
-console.log(`csp-hash: ${scripts.length} script and ${styles.length} style hash(es) written; stylesheet inlined${left.length ? `; other CSS: ${left}` : ''}`);
-// Last, once every file is final: the precompressed copies a static host serves.
-const [count, raw, br, gz] = precompress(staging);
-console.log(`precompress: ${count} files, ${raw} bytes: brotli ${br}, gzip ${gz} (.br and .gz beside each)`);
+console.log(`csp-hash: stylesheet inlined${left.length ? `; other CSS: ${left}` : ''}; pre-rendering, hashing and compressing`);
+// Last, once every other file is final. Not --quiet: a wait for cargo's build lock (another
+// cargo on the same target/) shows.
+const prerender = spawnSync('cargo', ['run', '--locked', '--bin', 'servescope-prerender', '--', staging], { stdio: 'inherit' });
+if (prerender.status !== 0) fail('servescope-prerender failed', prerender.error ?? `(exit ${prerender.status ?? `by signal ${prerender.signal}`})`);

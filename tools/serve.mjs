@@ -1,7 +1,7 @@
 // A small static file server for dist/: real 404s for missing files (so a missing source
 // is reported as unavailable, never hashed as a page), correct MIME types for wasm, no
 // caching, and optionally compressed responses as a static host sends them — a file's
-// precompressed .br or .gz copy (tools/precompress.mjs) by Accept-Encoding, else compressed
+// precompressed .br or .gz copy (the build writes them: servescope-prerender) by Accept-Encoding, else compressed
 // here — and delayed prefixes (tests of slow loads). Usage: node tools/serve.mjs --help
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';

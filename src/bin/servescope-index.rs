@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use servescope::core::collection::{disagreements, entry_for, manifest_json, parse_collection, Collection, StudyEntry};
 use servescope::core::validate::parse_results;
+use servescope::site::studies::{beside, studies_under, INDEX};
 
 const USAGE: &str = "\
 usage: servescope-index DIR [--check]
@@ -18,42 +19,6 @@ those). With --check, write nothing: compare DIR/index.json with the files and n
 every study whose file is missing or whose hash, size or listed fields disagree.
 Exit 0: written, or the manifest matches; 1: a disagreement or an unreadable manifest;
 2: bad usage.";
-
-const INDEX: &str = "index.json";
-
-fn studies_under(dir: &Path) -> Result<Vec<StudyEntry>, String> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(at) = stack.pop() {
-        let entries = std::fs::read_dir(&at).map_err(|e| format!("{}: {e}", at.display()))?;
-        for entry in entries {
-            let path = entry.map_err(|e| e.to_string())?.path();
-            if path.is_dir() {
-                // A folder with a manifest of its own is a collection of its own, not part of
-                // this one (the bundled per-request study under data/requests/).
-                if !path.join(INDEX).is_file() {
-                    stack.push(path);
-                }
-                continue;
-            }
-            let relative = path.strip_prefix(dir).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            if !relative.ends_with(".json") || relative == INDEX {
-                continue;
-            }
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            if let Some(results) = parse_results(&bytes).results {
-                found.push(entry_for(&relative, &bytes, &results, beside(&path)));
-            }
-        }
-    }
-    found.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.path.cmp(&b.path)));
-    Ok(found)
-}
-
-/// Whether a source file named relative to the study at `study` is there beside it.
-fn beside(study: &Path) -> impl Fn(&str) -> bool + '_ {
-    move |file| study.parent().is_some_and(|dir| dir.join(file).is_file())
-}
 
 /// Where a manifest entry's file is: relative to the manifest, or for the first version's
 /// page-relative paths, to the folder above it.

@@ -17,11 +17,10 @@ use std::process::ExitCode;
 use serde_json::json;
 use servescope::core::format::as_written;
 use servescope::core::goodput::{self, capacities, capacity_words, cell_words, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS};
-use servescope::core::import::rederive_requests;
 use servescope::core::model::Results;
-use servescope::core::provenance::{check_bytes, Report, SourceStatus, Verification};
+use servescope::core::provenance::{Report, Verification};
 use servescope::core::requests::{gunzip, RequestTable};
-use servescope::core::validate::parse_results;
+use servescope::site::check::check_study;
 
 const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT]]
 
@@ -97,15 +96,6 @@ fn parse_args() -> Result<Command, UsageError> {
     }
     let results = results.ok_or(UsageError::NoResults)?;
     Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET) }))
-}
-
-/// Read one source from the folder: the command line checks local files only.
-fn read_source(dir: &Path, file: &str, sha256: &str) -> (SourceStatus, Option<Vec<u8>>) {
-    match std::fs::read(dir.join(file)) {
-        Ok(bytes) => (check_bytes(file, sha256, &bytes), Some(bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (SourceStatus::not_found(format!("not found in {}", dir.display())), None),
-        Err(e) => (SourceStatus::unavailable(format!("cannot be read: {e}")), None),
-    }
 }
 
 fn print_text(report: &Report, findings: &[servescope::core::findings::Finding], require_all: bool) {
@@ -226,27 +216,16 @@ fn run() -> Result<ExitCode, UsageError> {
     let dir = args.sources.clone().unwrap_or_else(|| args.results.parent().map(Path::to_path_buf).unwrap_or_default());
     let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
 
-    let validation = parse_results(&bytes);
-    let (errors, warnings) = (validation.error_count(), validation.warning_count());
-    let report = match &validation.results {
-        Some(results) => {
-            let mut verification = Verification::new(results);
-            for job in verification.jobs().to_vec() {
-                let (status, bytes) = read_source(&dir, &job.file, &job.sha256);
-                verification.record(&job, status, bytes);
-            }
-            let mut report =
-                verification.finish(results, errors, warnings, &|f, b, e, l| Some(servescope::core::import::rederive(f, b, e, l)));
-            report.requests = verification.check_requests(results, &gunzip, &|f, b, e, l| Some(rederive_requests(f, b, e, l)));
-            let rows = args.goodput.as_ref().map(|slo| {
-                let tables = tables(results, &verification);
-                (goodput::study(results, &tables, slo, None), !tables.is_empty())
-            });
-            (report, rows)
+    let checked = check_study(&bytes, &dir);
+    let validation = &checked.validation;
+    let rows = match (&validation.results, &checked.verification, &args.goodput) {
+        (Some(results), Some(verification), Some(slo)) => {
+            let tables = tables(results, verification);
+            Some((goodput::study(results, &tables, slo, None), !tables.is_empty()))
         }
-        None => (Report { statuses: Vec::new(), recomputations: Vec::new(), errors, warnings, requests: Vec::new() }, None),
+        _ => None,
     };
-    let (report, goodput) = report;
+    let (report, goodput) = (checked.report, rows);
     if args.json {
         let rows = goodput.as_ref().map(|(rows, _)| rows.as_slice());
         println!("{}", print_json(&args, &report, &validation.findings, rows.or(args.goodput.as_ref().map(|_| &[][..]))));
