@@ -116,6 +116,27 @@ test('an LLMPerf wrapper keyed by concurrency imports in the page to the bytes t
   assert.ok(unzipped(bytes).results.equals(expected), 'the page wrote the same bytes as servescope-import');
 });
 
+test('an llm-d Benchmark Report in YAML imports in the page to the bytes the command line writes', async () => {
+  const dir = 'tests/fixtures/import/benchmark-report';
+  const files = ['split-prefill-decode.yaml'];
+  const expected = cliResults(dir, files, ['--title', 'llm-d import', '--engine', 'llmd', '--label', 'llm-d P/D']);
+  const { page } = await open(browser, '?view=serving');
+  await pick(page, dir, files);
+  const detected = await page.$$eval('.import-form .detected li', (li) => li.map((l) => l.textContent));
+  assert.deepEqual(detected, ['split-prefill-decode.yaml — llm-d Benchmark Report (version 0.2.1, one report per point), 1 run by request rate']);
+  // The GPUs are the stack's: the form does not ask for them.
+  assert.equal(await page.getAttribute('input[name=gpus]', 'required'), null);
+  await page.fill('input[name=title]', 'llm-d import');
+  await page.fill('input[name=engine]', 'llmd');
+  await page.fill('input[name=label]', 'llm-d P/D');
+  await page.click('.import-submit');
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'llm-d import');
+  const { bytes } = await downloadOf(page, () => page.click('.download-imported'));
+  const study = unzipped(bytes);
+  assert.ok(study.results.equals(expected), 'the page wrote the same bytes as servescope-import');
+  assert.match(study.verdict, /verdict: pass — valid with 0 warnings; 2 sources: 2 verified/);
+});
+
 test('files of three models are refused as one engine until confirmed, and refusals use the form\'s words', async () => {
   const { page } = await open(browser, '?view=serving');
   await pick(page, 'tests/fixtures/import/vllm/models', ['opt.json', 'glm.json', 'gpt-oss.json']);

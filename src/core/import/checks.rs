@@ -49,7 +49,28 @@ pub(super) fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str 
         Tool::Llmperf if doc.is_array() => "individual responses",
         Tool::Llmperf if doc.get("num_concurrent_requests").is_none() => "summaries keyed by concurrency",
         Tool::Llmperf => "summary",
+        Tool::BenchmarkReport if doc.get("version").and_then(serde_json::Value::as_str) == Some("0.2.1") => {
+            "version 0.2.1, one report per point"
+        }
+        Tool::BenchmarkReport => "version 0.2, one report per point",
+        Tool::InferencePerf if super::inference_perf::is_summary(doc) => "lifecycle metrics, the summary over every stage",
+        Tool::InferencePerf => "lifecycle metrics of one stage",
     }
+}
+
+/// What a text file is when it is recognisably another kind of run than a serving benchmark:
+/// MLPerf LoadGen's detail log (`:::MLLOG {…}` lines), whose accuracy runs measure nothing
+/// and whose performance runs are LoadGen's own result format.
+pub(super) fn not_serving_text(text: &str) -> Option<String> {
+    if !text.trim_start().starts_with(":::MLLOG") {
+        return None;
+    }
+    let accuracy = text.lines().any(|l| l.contains("\"key\": \"effective_test_mode\"") && l.contains("\"value\": \"AccuracyOnly\""));
+    Some(if accuracy {
+        "an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, a Benchmark Report)".to_owned()
+    } else {
+        "an MLPerf LoadGen detail log (mlperf_log_detail.txt): servescope does not import LoadGen's logs — a LoadGen run is one scenario's result, not a sweep of loads; publish it beside the study as a source".to_owned()
+    })
 }
 
 /// What a file is when it is recognisably another kind of run than a serving benchmark
@@ -58,6 +79,12 @@ pub(super) fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str 
 /// `--output-json`): one sentence naming it and why it has no serving load to chart.
 pub(super) fn not_serving(doc: &serde_json::Value) -> Option<String> {
     let has = |keys: &[&str]| keys.iter().all(|k| doc.get(*k).is_some());
+    if has(&["qsl_idx", "data"]) {
+        return Some(
+            "an MLPerf LoadGen accuracy log (mlperf_log_accuracy.json): the model's output for each sample, kept to score accuracy, with no timings and no load, so it has no serving load to chart; servescope reads a serving tool's output (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, a Benchmark Report)"
+                .to_owned(),
+        );
+    }
     if has(&["avg_latency", "latencies", "percentiles"]) {
         return Some(
             "a vLLM offline latency benchmark (vllm bench latency): it times batches of prompts run to completion in the engine itself, with no server and no requests in flight, so it has no serving load to chart; benchmark the server with vllm bench serve"

@@ -187,7 +187,9 @@ impl Serialize for CellDoc {
         map.serialize_entry("isl", &cell.isl)?;
         map.serialize_entry("osl", &cell.osl)?;
         match cell.rate_rps {
-            Some(rate) => map.serialize_entry("rate_rps", &self.figure(rate))?,
+            // A load level as the tool offered it (111.92 req/s), never rounded: the
+            // workload's requestRates list it the same way.
+            Some(rate) => map.serialize_entry("rate_rps", &Figure(rate))?,
             None => map.serialize_entry("conc", &cell.conc)?,
         }
         if cell.burst {

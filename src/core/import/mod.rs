@@ -5,6 +5,7 @@
 //! lengths, configured vs measured concurrency) are each tool's module's comments.
 
 mod aiperf;
+mod benchmark_report;
 mod cells;
 mod checks;
 pub mod doc;
@@ -13,6 +14,7 @@ mod genai_perf;
 mod groups;
 mod guidellm;
 mod imported;
+mod inference_perf;
 pub mod json;
 mod llmperf;
 mod load;
@@ -55,11 +57,24 @@ pub enum Tool {
     GenaiPerf,
     /// LLMPerf `*_summary.json` (and wrappers keyed by concurrency).
     Llmperf,
+    /// llm-d's Benchmark Report (0.2, 0.2.1; JSON or YAML), one report per point.
+    BenchmarkReport,
+    /// inference-perf's `stage_N_lifecycle_metrics.json`.
+    InferencePerf,
 }
 
 impl Tool {
     /// Every tool, in the order detection tries them.
-    pub const ALL: [Tool; 6] = [Tool::Guidellm, Tool::Aiperf, Tool::GenaiPerf, Tool::Llmperf, Tool::Sglang, Tool::Vllm];
+    pub const ALL: [Tool; 8] = [
+        Tool::BenchmarkReport,
+        Tool::InferencePerf,
+        Tool::Guidellm,
+        Tool::Aiperf,
+        Tool::GenaiPerf,
+        Tool::Llmperf,
+        Tool::Sglang,
+        Tool::Vllm,
+    ];
 
     /// The name `--from` takes.
     pub fn as_str(self) -> &'static str {
@@ -70,6 +85,8 @@ impl Tool {
             Tool::Aiperf => "aiperf",
             Tool::GenaiPerf => "genai-perf",
             Tool::Llmperf => "llmperf",
+            Tool::BenchmarkReport => "benchmark-report",
+            Tool::InferencePerf => "inference-perf",
         }
     }
 
@@ -82,6 +99,8 @@ impl Tool {
             Tool::Aiperf => "AIPerf",
             Tool::GenaiPerf => "GenAI-Perf",
             Tool::Llmperf => "LLMPerf",
+            Tool::BenchmarkReport => "llm-d Benchmark Report",
+            Tool::InferencePerf => "inference-perf",
         }
     }
 
@@ -94,6 +113,8 @@ impl Tool {
             Tool::Aiperf => aiperf::detect(doc),
             Tool::GenaiPerf => genai_perf::detect(doc) || genai_perf::is_raw(doc),
             Tool::Llmperf => llmperf::detect(doc),
+            Tool::BenchmarkReport => benchmark_report::detect(doc),
+            Tool::InferencePerf => inference_perf::detect(doc),
         }
     }
 }
@@ -128,7 +149,7 @@ pub enum ImportError {
         reason: String,
     },
     /// No importer recognises it.
-    #[error("{file}: not a format servescope imports (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf summaries): {why}")]
+    #[error("{file}: not a format servescope imports (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf summaries, llm-d Benchmark Reports, inference-perf lifecycle metrics): {why}")]
     UnknownFormat {
         /// The file.
         file: String,
@@ -176,6 +197,9 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, given: Opt
 pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}');
+    if let Some(what) = checks::not_serving_text(text) {
+        return Err(ImportError::NotServing { file: file.to_owned(), what });
+    }
     // A YAML file (GuideLLM's benchmarks.yaml) is read as the same tree; anything else as
     // JSON, after the pre-pass for Python's bare NaN and Infinity.
     let (clean, replaced) = if yaml::looks_like_yaml(text) { (text.to_owned(), Vec::new()) } else { json::without_non_finite(text) };
@@ -256,6 +280,11 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
             Tool::GenaiPerf if genai_perf::is_raw(doc) => genai_perf::raw_runs(doc),
             Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
             Tool::Llmperf => llmperf::runs(doc, &entry),
+            Tool::BenchmarkReport => match benchmark_report::unsupported(doc) {
+                Some(why) => return Err(ImportError::Nothing { file: file.to_owned(), why }),
+                None => vec![benchmark_report::run(doc, entry)],
+            },
+            Tool::InferencePerf => vec![inference_perf::run(doc, entry)],
         };
         for run in &found {
             if let Some(why) = checks::unrecognised_latencies(tool, run, doc) {

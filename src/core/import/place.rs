@@ -8,7 +8,7 @@ use super::doc::{EngineDoc, SourceDoc};
 use super::groups::FileRead;
 use super::pairing::{pair, ReadFile};
 use super::study::{study_error, sweep_name, EngineGroup, WrittenFile, RESULTS};
-use super::{read_file, ImportError, ImportWarning, Length, Load, Run};
+use super::{read_file, ImportError, ImportWarning, Length, Load, Run, Tool};
 use crate::core::format::plural;
 use crate::core::provenance::sha256_hex;
 use crate::core::requests::table_name;
@@ -32,6 +32,10 @@ pub(super) struct Gathered {
     pub dates: Vec<String>,
     /// Some cell has measured power.
     pub any_power: bool,
+    /// Some cell's power came from a Benchmark Report's observability, not a tool's telemetry.
+    pub power_from_reports: bool,
+    /// Some cell's power came from a tool's GPU telemetry.
+    pub power_from_telemetry: bool,
     /// What each file gave.
     pub read: Vec<FileRead>,
     /// No engine states its GPU count: throughput is per endpoint.
@@ -205,6 +209,9 @@ pub(super) fn place_group(
 ) -> Result<(), ImportError> {
     let mut tools = Vec::new();
     let mut models: Vec<String> = Vec::new();
+    let mut methods: Vec<String> = Vec::new();
+    // Benchmark Reports of one experiment share a run.eid.
+    let mut experiments: Vec<String> = Vec::new();
     let source = files.first().map(|(f, _)| f.copy.clone());
     let copy_of = |name: &str| files.iter().find(|(f, _)| f.name == name).map_or_else(|| name.to_owned(), |(f, _)| f.copy.clone());
     for (file, imported) in &files {
@@ -221,6 +228,11 @@ pub(super) fn place_group(
             if let (Some((_, seen)), Some(gpus)) = (run.power, group.stated_gpus()) {
                 if seen == gpus as usize {
                     gathered.any_power = true;
+                    if imported.tool == Tool::BenchmarkReport {
+                        gathered.power_from_reports = true;
+                    } else {
+                        gathered.power_from_telemetry = true;
+                    }
                 } else {
                     gathered.warnings.push(ImportWarning {
                         file: file.name.clone(),
@@ -240,6 +252,14 @@ pub(super) fn place_group(
             }
             if let Some(m) = run.model.as_ref().filter(|m| !models.contains(m)) {
                 models.push(m.clone());
+            }
+            if let Some(m) = run.method.as_ref().filter(|m| !methods.contains(m)) {
+                methods.push(m.clone());
+            }
+            for (_, eid) in run.labels.iter().filter(|(k, _)| k == "run.eid") {
+                if !experiments.contains(eid) {
+                    experiments.push(eid.clone());
+                }
             }
             let cell = cell_of(run, load, isl, osl, group.stated_gpus());
             let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
@@ -275,13 +295,26 @@ pub(super) fn place_group(
         Some(g) => format!("{g} GPU{}", plural(g as usize, "", "s")),
         None => "GPUs not stated".to_owned(),
     };
+    methods.dedup();
+    let methods: String = methods.iter().map(|m| format!(", {m}")).collect();
     gathered.described.push(format!(
-        "{} — {}, {} file{}, {gpus_words}, {lengths_words}",
+        "{} — {}, {} file{}, {gpus_words}, {lengths_words}{methods}",
         group.label,
         tool_names.join(" and "),
         group.files.len(),
         plural(group.files.len(), "", "s"),
     ));
+    if experiments.len() > 1 {
+        gathered.warnings.push(ImportWarning {
+            file: format!("engine `{}`", group.id),
+            entry: String::new(),
+            message: format!(
+                "its Benchmark Reports come from {} experiments (run.eid {}): an engine's cells should be one experiment's sweep; give each experiment its own --engine",
+                experiments.len(),
+                experiments.join(", ")
+            ),
+        });
+    }
     // The checkpoint the files name, unless the publisher gave one; files naming several
     // models in one engine are said (one engine is one model).
     if models.len() > 1 {

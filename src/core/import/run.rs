@@ -92,6 +92,9 @@ pub struct Run {
     pub date: Option<String>,
     /// A caveat the importer says about this run (a figure it left out, and why).
     pub caveat: Option<String>,
+    /// What the run's figures mean where the tool's own words are not enough (a Benchmark
+    /// Report's producer and the fields its TPOT and ITL came from): the method text's.
+    pub method: Option<String>,
     /// The model the tool says it served (vLLM `model_id`, AIPerf/GenAI-Perf `model_names`,
     /// LLMPerf `model`).
     pub model: Option<String>,

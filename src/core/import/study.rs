@@ -292,10 +292,11 @@ fn document(
             "output tokens/s per GPU: the tool's output throughput for the whole endpoint ÷ the engine's GPU count, as the publisher gave it"
         }
     };
-    let power_unit = if gathered.any_power {
-        "mean GPU power per GPU, W, from the tool's GPU telemetry (gpu_power_usage), averaged over the GPUs it saw"
-    } else {
-        "not measured: the tools imported here record no GPU power"
+    let power_unit = match (gathered.power_from_telemetry, gathered.power_from_reports) {
+        (true, false) => "mean GPU power per GPU, W, from the tool's GPU telemetry (gpu_power_usage), averaged over the GPUs it saw",
+        (false, true) => "mean GPU power per GPU, W, from each Benchmark Report's power_consumption of its serving components (DCGM's per-GPU power in llm-d's collector), weighted by their GPUs",
+        (true, true) => "mean GPU power per GPU, W, from the tools' GPU telemetry (gpu_power_usage), averaged over the GPUs it saw, or from a Benchmark Report's power_consumption of its serving components, weighted by their GPUs",
+        (false, false) => "not measured: the tools imported here record no GPU power",
     };
     let selection = selection_text(&gathered.described, !requests.is_empty());
     // The study's model: the publisher's, else the one checkpoint every engine's files name.

@@ -81,9 +81,9 @@ fn OpenDrawer() -> impl IntoView {
         <section class="drawer open-drawer panel local" aria-label="open files">
             <h2>"Open files"</h2>
             <p>"Pick or drop a results file together with its source files: it is validated and every source's sha256 is checked here. "
-               "Or pick what vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf or LLMPerf wrote, to import it. "
+               "Or pick what vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf or inference-perf wrote, or llm-d Benchmark Reports, to import it. "
                "Nothing is uploaded: the files are read by this page only. A local file cannot be linked."</p>
-            <input type="file" multiple accept=".json,.jsonl,.log,.md,.txt,application/json" aria-label="results file and its sources, or tool outputs"
+            <input type="file" multiple accept=".json,.jsonl,.yaml,.yml,.log,.md,.txt,application/json" aria-label="results file and its sources, or tool outputs"
                 on:change=move |e| {
                     let input: web_sys::HtmlInputElement = event_target(&e);
                     if let Some(files) = input.files() {

@@ -1,0 +1,348 @@
+//! llm-d's Benchmark Report, versions 0.2 and 0.2.1 (llm-d-benchmark's
+//! `benchmark_report` schema; JSON or YAML, one report per point of a sweep, the points of
+//! one experiment sharing `run.eid`). What servescope reads, by the schema's rules:
+//! - The load: `scenario.load.standardized.concurrency` (an integer ≥ 1, or `.inf` — a bare
+//!   JSON `Infinity`, or null as pydantic writes it — for no cap) and `rate_qps`; a capped
+//!   report is a concurrency cell, an uncapped one a rate cell at `rate_qps`, and uncapped
+//!   with no rate a burst.
+//! - The GPUs: Σ `accelerator.count` × `replicas` over the stack's `inference_engine`
+//!   components (prefill, decode or aggregate; a component without accelerators, such as a
+//!   router, counts none). A stack split into prefill and decode is said so: its throughput
+//!   per GPU divides by both sides' GPUs.
+//! - Every statistic carries its `units`: times in `s` or `ms` (per token `s/token`,
+//!   `ms/token`), rates in `tokens/s` and `queries/s`, power in `Watts`; a statistic in any
+//!   other unit is not read, and said.
+//! - TTFT and request latency always; TPOT and ITL only where the producer's meaning is
+//!   known (`PRODUCERS`): the schema itself warns that they differ between tools.
+//! - `requests.total` counts every request sent; `failures` and `incomplete` are not
+//!   completed.
+//! - Power: the serving components' `power_consumption` in `results.observability` (llm-d's
+//!   collector writes DCGM's per-GPU power), the GPU-weighted mean.
+//! - No report records a hash of the harness's own file or what each request did.
+
+use serde_json::Value;
+
+use super::json::{at, number, rate};
+use super::{Length, Run};
+
+/// The versions read.
+pub(super) const VERSIONS: [&str; 2] = ["0.2", "0.2.1"];
+
+/// The report's version as written (YAML may read an unquoted `0.2` as a number).
+pub(super) fn version(doc: &Value) -> Option<String> {
+    match doc.get("version")? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether a document is a Benchmark Report (of any version: 0.1 has `scenario` and
+/// `metrics` where 0.2 has `run` and `results`).
+pub(super) fn detect(doc: &Value) -> bool {
+    version(doc).is_some_and(|v| v.starts_with("0."))
+        && ((at(doc, &["run", "uid"]).is_some() && doc.get("results").is_some())
+            || (doc.get("scenario").is_some() && doc.get("metrics").is_some()))
+}
+
+/// Why a report of another version is not read, or `None` for one that is.
+pub(super) fn unsupported(doc: &Value) -> Option<String> {
+    let version = version(doc)?;
+    (!VERSIONS.contains(&version.as_str())).then(|| {
+        format!(
+            "a Benchmark Report of version {version}, which servescope does not read: it reads versions {} (llm-d-benchmark's converter writes 0.2.1 from the same harness output)",
+            VERSIONS.join(" and ")
+        )
+    })
+}
+
+/// How a producer (`scenario.load.standardized.tool`) fills TPOT and ITL, as llm-d's
+/// converter (`native_to_br0_2.py`) maps each harness's own figures: which report field
+/// holds servescope's TPOT (per request, (E2E − TTFT) ÷ (output − 1)) and which its ITL
+/// (gaps between streamed chunks), and the method text's words.
+pub(super) struct Producer {
+    /// The producer as reports name it.
+    pub(super) tool: &'static str,
+    /// The latency field holding TPOT, if any.
+    pub(super) tpot: Option<&'static str>,
+    /// The latency field holding ITL, if any.
+    pub(super) itl: Option<&'static str>,
+    /// What the method text says.
+    pub(super) words: &'static str,
+}
+
+/// The producers whose TPOT and ITL are known; any other producer's are not read (and said).
+pub(super) const PRODUCERS: [Producer; 5] = [
+    Producer {
+        tool: "inference-perf",
+        tpot: Some("time_per_output_token"),
+        itl: None,
+        words: "TPOT from time_per_output_token (inference-perf's per request (last − first token) ÷ (output − 1)); its inter_token_latency pools the gaps between every pair of token timestamps, microseconds apart within one streamed chunk, and is not read as ITL",
+    },
+    Producer {
+        tool: "vllm-benchmark",
+        tpot: Some("time_per_output_token"),
+        itl: Some("inter_token_latency"),
+        words: "TPOT from time_per_output_token (vLLM's tpot), ITL from inter_token_latency (vLLM's itl, gaps between chunks)",
+    },
+    Producer {
+        tool: "inferencemax",
+        tpot: Some("time_per_output_token"),
+        itl: Some("inter_token_latency"),
+        words: "TPOT from time_per_output_token and ITL from inter_token_latency (InferenceMAX's, as vLLM's; its ITL has no p50)",
+    },
+    Producer {
+        tool: "guidellm",
+        tpot: Some("inter_token_latency"),
+        itl: None,
+        words: "TPOT from inter_token_latency (GuideLLM's inter_token_latency_ms, per request); its time_per_output_token includes TTFT and is not read; no ITL",
+    },
+    Producer {
+        tool: "aiperf",
+        tpot: Some("inter_token_latency"),
+        itl: None,
+        words: "TPOT from inter_token_latency (AIPerf's, per request); no ITL",
+    },
+];
+
+/// A statistic's value at `key` (`p50`, `mean`) in ms, from its declared time unit.
+fn millis(stat: Option<&Value>, key: &str) -> Result<Option<f64>, String> {
+    let Some(stat) = stat.filter(|s| s.is_object()) else { return Ok(None) };
+    let factor = match stat.get("units").and_then(Value::as_str) {
+        Some("s" | "s/token") => 1000.0,
+        Some("ms" | "ms/token") => 1.0,
+        other => return Err(format!("units {} are not a time", other.map_or("missing".to_owned(), |u| format!("`{u}`")))),
+    };
+    Ok(number(stat, &[key]).filter(|v| *v > 0.0).map(|v| v * factor))
+}
+
+/// A statistic's mean in `units` (one of them), or an error naming what it declares.
+fn mean_in(stat: Option<&Value>, units: &[&str]) -> Result<Option<f64>, String> {
+    let Some(stat) = stat.filter(|s| s.is_object()) else { return Ok(None) };
+    match stat.get("units").and_then(Value::as_str) {
+        Some(u) if units.contains(&u) => Ok(number(stat, &["mean"])),
+        other => Err(format!("units {} are not {}", other.map_or("missing".to_owned(), |u| format!("`{u}`")), units.join(" or "))),
+    }
+}
+
+/// The serving components of the stack: `(label, role, GPUs, accelerator, model, args)`.
+struct Engine {
+    label: String,
+    role: String,
+    gpus: u64,
+    accelerator: Option<String>,
+    model: Option<String>,
+}
+
+fn engines(doc: &Value) -> Vec<Engine> {
+    let stack = at(doc, &["scenario", "stack"]).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    stack
+        .iter()
+        .filter(|c| at(c, &["standardized", "kind"]).and_then(Value::as_str) == Some("inference_engine"))
+        .map(|c| {
+            let s = &c["standardized"];
+            let text = |path: &[&str]| at(s, path).and_then(Value::as_str).map(str::to_owned);
+            let count = number(s, &["accelerator", "count"]).filter(|n| *n >= 0.0).unwrap_or(0.0) as u64;
+            let replicas = number(s, &["replicas"]).filter(|n| *n >= 1.0).unwrap_or(1.0) as u64;
+            Engine {
+                label: at(c, &["metadata", "label"]).and_then(Value::as_str).unwrap_or("").to_owned(),
+                role: text(&["role"]).unwrap_or_default(),
+                gpus: count * replicas,
+                accelerator: text(&["accelerator", "model"]),
+                model: text(&["model", "name"]),
+            }
+        })
+        .collect()
+}
+
+/// The one value every engine names, if they agree.
+fn agreed(values: impl Iterator<Item = Option<String>>) -> Option<String> {
+    let mut seen: Option<String> = None;
+    for value in values {
+        match (&seen, value) {
+            (_, None) => return None,
+            (None, Some(v)) => seen = Some(v),
+            (Some(s), Some(v)) if *s != v => return None,
+            _ => {}
+        }
+    }
+    seen
+}
+
+/// An ISO 8601 duration such as `PT49.97S` or `PT1H2M3.5S`, in seconds.
+pub(super) fn duration_s(text: &str) -> Option<f64> {
+    let rest = text.strip_prefix("PT")?;
+    let (mut total, mut digits) = (0.0, String::new());
+    for c in rest.chars() {
+        let unit = match c {
+            'H' => 3600.0,
+            'M' => 60.0,
+            'S' => 1.0,
+            c if c.is_ascii_digit() || c == '.' => {
+                digits.push(c);
+                continue;
+            }
+            _ => return None,
+        };
+        total += digits.parse::<f64>().ok()? * unit;
+        digits.clear();
+    }
+    (digits.is_empty() && total > 0.0).then_some(total)
+}
+
+/// A nominal length from the load's sequence-length spec.
+fn length(load: &Value, key: &'static str) -> Option<Length> {
+    number(load, &[key, "value"]).filter(|v| *v >= 1.0).map(|v| Length::nominal(v.round() as u64, key))
+}
+
+/// What a report's reading says about statistics it could not read.
+#[derive(Default)]
+struct Said(Vec<String>);
+
+impl Said {
+    /// The value, or `None` and a caveat naming the statistic and why.
+    fn read(&mut self, what: &str, found: Result<Option<f64>, String>) -> Option<f64> {
+        found.unwrap_or_else(|why| {
+            self.0.push(format!("{what}: {why}, so it is not read"));
+            None
+        })
+    }
+}
+
+/// The report's one run.
+pub(super) fn run(doc: &Value, entry: String) -> Run {
+    let load = at(doc, &["scenario", "load", "standardized"]).unwrap_or(&Value::Null);
+    let aggregate = at(doc, &["results", "request_performance", "aggregate"]).unwrap_or(&Value::Null);
+    let mut said = Said::default();
+    let latency = |name: &str| at(aggregate, &["latency", name]);
+    let pair = |said: &mut Said, name: &str| (said.read(name, millis(latency(name), "p50")), said.read(name, millis(latency(name), "p99")));
+    let producer = load.get("tool").and_then(Value::as_str).unwrap_or("");
+    let meaning = PRODUCERS.iter().find(|p| p.tool == producer);
+    let ttft = pair(&mut said, "time_to_first_token");
+    let e2e = pair(&mut said, "request_latency");
+    let tpot = meaning.and_then(|p| p.tpot).map_or((None, None), |field| pair(&mut said, field));
+    let itl = meaning.and_then(|p| p.itl).map_or((None, None), |field| pair(&mut said, field));
+    let throughput = |name: &str| at(aggregate, &["throughput", name]);
+    let out_tok_s = said.read("output_token_rate", mean_in(throughput("output_token_rate"), &["tokens/s"])).filter(|v| *v > 0.0);
+    let req_s = said.read("request_rate", mean_in(throughput("request_rate"), &["queries/s"])).filter(|v| *v > 0.0);
+    let requests = |name: &str| at(aggregate, &["requests", name]);
+    let isl_mean = said.read("input_length", mean_in(requests("input_length"), &["count"])).filter(|v| *v > 0.0);
+    let osl_mean = said.read("output_length", mean_in(requests("output_length"), &["count"])).filter(|v| *v > 0.0);
+    let mut caveats = said.0;
+    let total = number(aggregate, &["requests", "total"]);
+    let not_completed = ["failures", "incomplete"].iter().filter_map(|k| number(aggregate, &["requests", k])).sum::<f64>();
+    // llm-d's converter writes AIPerf's count of distinct errors as `failures`.
+    let counted = producer != "aiperf";
+    if !counted {
+        caveats.push("requests: llm-d's converter writes AIPerf's number of distinct errors as failures, so completed and failed requests are not read".to_owned());
+    }
+    let stack = engines(doc);
+    let gpus: u64 = stack.iter().map(|e| e.gpus).sum();
+    let roles: Vec<&str> = stack.iter().map(|e| e.role.as_str()).collect();
+    let split = (roles.contains(&"prefill") && roles.contains(&"decode")).then(|| {
+        let side = |role: &str| stack.iter().filter(|e| e.role == role).map(|e| e.gpus).sum::<u64>();
+        format!(
+            "a stack split into prefill ({} GPUs) and decode ({} GPUs): throughput per GPU divides by both sides' {gpus}",
+            side("prefill"),
+            side("decode")
+        )
+    });
+    caveats.extend(split.clone());
+    let power = power(doc, &stack, &mut caveats);
+    if meaning.is_none() && (latency("time_per_output_token").is_some() || latency("inter_token_latency").is_some()) {
+        caveats.push(format!(
+            "TPOT and ITL are not read: the producer `{producer}` is not one whose meaning of them servescope knows ({})",
+            PRODUCERS.iter().map(|p| p.tool).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let cap = load.get("concurrency");
+    let conc = cap.and_then(Value::as_f64).filter(|c| c.is_finite() && *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let unbounded = cap.is_none_or(|c| c.is_null() || rate(c, &[]).is_some_and(f64::is_infinite));
+    let offered = rate(load, &["rate_qps"]).filter(|r| *r > 0.0);
+    let eid = at(doc, &["run", "eid"]).and_then(Value::as_str);
+    Run {
+        entry,
+        conc,
+        no_conc: conc.is_none().then(|| "the report's load has neither a concurrency cap nor a rate".to_owned()),
+        // A cap makes a concurrency cell; inference-perf's concurrent load writes its request
+        // count as rate_qps, so a rate beside a cap is not read.
+        rate: if conc.is_some() {
+            None
+        } else if unbounded {
+            offered.or(Some(f64::INFINITY))
+        } else {
+            offered
+        },
+        sent: total.filter(|_| counted),
+        n: total.filter(|_| counted).map(|t| (t - not_completed).max(0.0)),
+        errors: total.filter(|_| counted).map(|_| not_completed),
+        req_s_achieved: req_s,
+        isl: length(load, "input_seq_len"),
+        osl: length(load, "output_seq_len"),
+        isl_mean,
+        osl_mean,
+        out_tok_s,
+        ttft,
+        tpot,
+        itl,
+        e2e,
+        wall_s: at(doc, &["run", "time", "duration"]).and_then(Value::as_str).and_then(duration_s),
+        date: at(doc, &["run", "time", "start"])
+            .and_then(Value::as_str)
+            .filter(|t| t.len() >= 10 && t.as_bytes()[4] == b'-' && t.as_bytes()[7] == b'-')
+            .map(|t| t[..10].to_owned()),
+        power,
+        gpus: u32::try_from(gpus).ok().filter(|g| *g > 0).map(|g| (g, "the stack's accelerator counts × replicas")),
+        hardware: agreed(stack.iter().map(|e| e.accelerator.clone())),
+        model: agreed(stack.iter().map(|e| e.model.clone())),
+        labels: eid.map(|e| vec![("run.eid".to_owned(), e.to_owned())]).unwrap_or_default(),
+        caveat: (!caveats.is_empty()).then(|| caveats.join("; ")),
+        method: Some(format!(
+            "{}{}",
+            match meaning {
+                Some(p) => format!("Benchmark Reports from {}: {}", p.tool, p.words),
+                None => format!(
+                    "Benchmark Reports from {}: TPOT and ITL not read (a producer whose meaning of them is not known)",
+                    if producer.is_empty() { "an unnamed producer" } else { producer }
+                ),
+            },
+            split.map(|s| format!("; {s}")).unwrap_or_default()
+        )),
+        ..Run::default()
+    }
+}
+
+/// Mean power per GPU over the serving components that report it, weighted by their GPUs.
+fn power(doc: &Value, stack: &[Engine], caveats: &mut Vec<String>) -> Option<(f64, usize)> {
+    let components = at(doc, &["results", "observability", "components"]).and_then(Value::as_array)?;
+    let (mut watts, mut gpus) = (0.0, 0u64);
+    for engine in stack.iter().filter(|e| e.gpus > 0) {
+        let Some(found) = components.iter().find(|c| c.get("component_label").and_then(Value::as_str) == Some(&engine.label)) else {
+            continue;
+        };
+        match mean_in(at(found, &["aggregate", "power_consumption"]), &["Watts"]) {
+            Ok(Some(w)) if w > 0.0 => {
+                watts += w * engine.gpus as f64;
+                gpus += engine.gpus;
+            }
+            Ok(_) => {}
+            Err(why) => caveats.push(format!("power_consumption of {}: {why}, so it is not read", engine.label)),
+        }
+    }
+    (gpus > 0).then(|| (watts / gpus as f64, gpus as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration_s;
+
+    #[test]
+    fn iso_durations_read_as_seconds() {
+        assert_eq!(duration_s("PT49.97206788184121S"), Some(49.97206788184121));
+        assert_eq!(duration_s("PT1H2M3.5S"), Some(3723.5));
+        assert_eq!(duration_s("PT2M"), Some(120.0));
+        assert_eq!(duration_s("P1D"), None);
+        assert_eq!(duration_s("PT"), None);
+        assert_eq!(duration_s("PT5"), None);
+    }
+}
