@@ -179,6 +179,7 @@ const CORE_ORDER: &[&str] = &[
     "history_view",
     "views",
     "import",
+    "export",
 ];
 
 /// The core modules a core source file names: `crate::core::X` anywhere, and `super::X` from

@@ -13,6 +13,7 @@ pub mod contents;
 pub mod cost;
 pub mod csv;
 pub mod embed;
+pub mod export;
 pub mod findings;
 pub mod format;
 pub mod goodput;

@@ -72,7 +72,13 @@ pub(super) struct Producer {
 }
 
 /// The producers whose TPOT and ITL are known; any other producer's are not read (and said).
-pub(super) const PRODUCERS: [Producer; 5] = [
+pub(super) const PRODUCERS: [Producer; 6] = [
+    Producer {
+        tool: "servescope",
+        tpot: Some("time_per_output_token"),
+        itl: Some("inter_token_latency"),
+        words: "TPOT from time_per_output_token and ITL from inter_token_latency (a servescope study's own, written by servescope-export)",
+    },
     Producer {
         tool: "inference-perf",
         tpot: Some("time_per_output_token"),
