@@ -79,6 +79,12 @@ fn the_same_report_as_yaml_and_as_python_json_with_a_bare_infinity_is_the_same_c
         cell
     };
     assert_eq!(strip(&yaml), strip(&json));
+    // The stack's native args, verbatim, in the method text beside the engine.
+    let selection = json["serving"]["selection"].as_str().expect("method");
+    assert!(
+        selection.contains("vllm-svc-0 (decode, 16 GPUs) ran with --block-size 1024 --disable-uvicorn-access-log --kv-transfer-config {\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_both\"} --max-model-len 1024"),
+        "{selection}"
+    );
     assert!(stderr.contains("line 1151: bare Infinity is not JSON; read as unbounded"), "{stderr}");
     verify_all(&dir);
 }

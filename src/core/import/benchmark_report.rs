@@ -131,13 +131,15 @@ fn mean_in(stat: Option<&Value>, units: &[&str]) -> Result<Option<f64>, String> 
     }
 }
 
-/// The serving components of the stack: `(label, role, GPUs, accelerator, model, args)`.
+/// A serving component of the stack.
 struct Engine {
     label: String,
     role: String,
     gpus: u64,
     accelerator: Option<String>,
     model: Option<String>,
+    /// `native.args` as written (`--flag value`, a flag alone where its value is null).
+    args: Option<String>,
 }
 
 fn engines(doc: &Value) -> Vec<Engine> {
@@ -156,6 +158,17 @@ fn engines(doc: &Value) -> Vec<Engine> {
                 gpus: count * replicas,
                 accelerator: text(&["accelerator", "model"]),
                 model: text(&["model", "name"]),
+                args: at(c, &["native", "args"]).and_then(Value::as_object).filter(|a| !a.is_empty()).map(|args| {
+                    let words: Vec<String> = args
+                        .iter()
+                        .map(|(flag, value)| match value {
+                            Value::Null => flag.clone(),
+                            Value::String(v) => format!("{flag} {v}"),
+                            other => format!("{flag} {other}"),
+                        })
+                        .collect();
+                    words.join(" ")
+                }),
             }
         })
         .collect()
@@ -313,6 +326,10 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
                 ),
             },
             split.map(|s| format!("; {s}")).unwrap_or_default()
+                + &stack
+                    .iter()
+                    .filter_map(|e| e.args.as_ref().map(|a| format!("; {} ({}, {} GPUs) ran with {a}", e.label, e.role, e.gpus)))
+                    .collect::<String>()
         )),
         ..Run::default()
     }
