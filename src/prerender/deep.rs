@@ -5,7 +5,7 @@
 //! The page's head script fetches it only for a link that names exactly that view, so the
 //! landing page carries none of its bytes.
 
-use crate::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart};
+use crate::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, Mark, TradeoffChart};
 use crate::core::chart_words::{
     frontier_method, tradeoff_heading, tradeoff_summary, tradeoff_y_title, ServingAxis, LIMITS_UNSET, LIMIT_LABELS, SERVING_MARKER_NOTE,
     TRADEOFF_X_TITLE,
@@ -24,7 +24,8 @@ use crate::core::views::{
 };
 
 use super::html::Html;
-use super::{chart_figure, legend, top_bar};
+use super::{chart_figure, legend, top_bar, Drawn};
+use crate::core::tooltip::{serving_tip, tradeoff_tip};
 
 /// One view written for a deep link.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,17 +80,25 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             html.close("div");
             legend(&mut html, results, &without_line(results, &lines));
             let summary = tradeoff_summary(metric, results.throughput_per(), &stretches);
-            let drawn = chart_figure(&mut html, view.as_str(), "tradeoff ", TRADEOFF_CHART_HEIGHT, &summary, |area, theme| {
-                let chart = TradeoffChart {
-                    x_title: TRADEOFF_X_TITLE,
-                    y_title: &y_title,
-                    lines: &lines,
-                    frontier: &frontier,
-                    x_limit: None,
-                    theme,
-                };
-                draw_tradeoff_chart(area, &chart).ok().map(|d| (d.marks.len(), 0))
-            })?;
+            let tip = |m: Mark| tradeoff_tip(workload, lines.get(m.group)?, m.item as usize, metric, &inputs);
+            let drawn = chart_figure(
+                &mut html,
+                view.as_str(),
+                "tradeoff ",
+                (TRADEOFF_CHART_HEIGHT, &summary),
+                |area, theme| {
+                    let chart = TradeoffChart {
+                        x_title: TRADEOFF_X_TITLE,
+                        y_title: &y_title,
+                        lines: &lines,
+                        frontier: &frontier,
+                        x_limit: None,
+                        theme,
+                    };
+                    draw_tradeoff_chart(area, &chart).ok().map(|d| Drawn { points: d.marks.len(), gaps: 0, marks: d.marks() })
+                },
+                &tip,
+            )?;
             html.open("p", &[("class", Some("method"))]).element("strong", &[], "Frontier (grey step line): ");
             html.text(&frontier_method(metric, results.throughput_per())).close("p");
             html.open("ul", &[("class", Some("frontier"))]);
@@ -132,19 +141,32 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             html.element("p", &[("class", Some("definition"))], &metric.definition(serving, axis.seconds));
             legend(&mut html, results, &lines.not_measured);
             let summary = describe_lines(&lines.series, &y_title, workload.load, axis.seconds);
-            let drawn = chart_figure(&mut html, view.as_str(), "serving ", SERVING_CHART_HEIGHT, &summary, |area, theme| {
-                let chart = ConcurrencyChart {
-                    y_title: &y_title,
-                    load: workload.load,
-                    concurrency: &ticks,
-                    series: &lines.series,
-                    scale: Scale::Lin,
-                    seconds: axis.seconds,
-                    reference: None,
-                    theme,
-                };
-                draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))
-            })?;
+            let seconds = axis.seconds;
+            let tip = |m: Mark| serving_tip(workload, lines.series.get(m.group)?, *ticks.get(m.item as usize)?, &inputs, &[], seconds);
+            let drawn = chart_figure(
+                &mut html,
+                view.as_str(),
+                "serving ",
+                (SERVING_CHART_HEIGHT, &summary),
+                |area, theme| {
+                    let chart = ConcurrencyChart {
+                        y_title: &y_title,
+                        load: workload.load,
+                        concurrency: &ticks,
+                        series: &lines.series,
+                        scale: Scale::Lin,
+                        seconds: axis.seconds,
+                        reference: None,
+                        theme,
+                    };
+                    draw_concurrency_chart(area, &chart).ok().map(|d| Drawn {
+                        points: d.points.len(),
+                        gaps: d.gaps.len(),
+                        marks: d.marks(&ticks),
+                    })
+                },
+                &tip,
+            )?;
             html.element("p", &[("class", Some("legend-note"))], SERVING_MARKER_NOTE);
             for (name, text) in method_texts(view, serving) {
                 html.open("p", &[("class", Some("method"))]).element("strong", &[], &format!("{name}: ")).text(&text).close("p");

@@ -11,7 +11,7 @@ mod table;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
 
-use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Theme, DARK, LIGHT};
+use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Mark, Theme, DARK, LIGHT};
 use crate::core::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
@@ -22,6 +22,7 @@ use crate::core::model::Results;
 use crate::core::palette::SwatchPaint;
 use crate::core::provenance::TrustSummary;
 use crate::core::series::{describe_lines, load_ticks, serving_series};
+use crate::core::tooltip::{serving_tip, Tooltip};
 use crate::core::views::{chart_css_height, CHART_HEIGHT};
 use html::Html;
 
@@ -205,19 +206,28 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
     html.close("select").close("label").close("div");
     legend(html, results, &lines.not_measured);
     let summary = describe_lines(&lines.series, &title, workload.load, false);
-    let drawn = chart_figure(html, "overview", "", CHART_HEIGHT, &summary, |area, theme| {
-        let chart = ConcurrencyChart {
-            y_title: &title,
-            load: workload.load,
-            concurrency: &ticks,
-            series: &lines.series,
-            scale: Scale::Lin,
-            seconds: false,
-            reference: None,
-            theme,
-        };
-        draw_concurrency_chart(area, &chart).ok().map(|d| (d.points.len(), d.gaps.len()))
-    });
+    let inputs = ViewState::default().series_inputs();
+    let tip = |m: Mark| serving_tip(workload, lines.series.get(m.group)?, *ticks.get(m.item as usize)?, &inputs, &[], false);
+    let drawn = chart_figure(
+        html,
+        "overview",
+        "",
+        (CHART_HEIGHT, &summary),
+        |area, theme| {
+            let chart = ConcurrencyChart {
+                y_title: &title,
+                load: workload.load,
+                concurrency: &ticks,
+                series: &lines.series,
+                scale: Scale::Lin,
+                seconds: false,
+                reference: None,
+                theme,
+            };
+            draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(&ticks) })
+        },
+        &tip,
+    );
     html.close("div");
     drawn
 }
@@ -225,47 +235,86 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
 /// An SVG drawing area, as the pre-render draws on.
 type SvgArea<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
+/// What a pre-rendered chart drew: its points, its gaps and its marks (where the tooltips
+/// answer before the app).
+pub struct Drawn {
+    /// Points drawn.
+    pub points: usize,
+    /// Points not measured.
+    pub gaps: usize,
+    /// The marks, in the SVG's pixels.
+    pub marks: Vec<Mark>,
+}
+
+/// A chart's tooltips as the page's pre-render script reads them: one entry per mark,
+/// `[group, item, title, [[label, value, warn, exact or null], …]]`, the words the core's
+/// tooltip function gives for that mark — the app's own for the same point.
+fn tips_json(marks: &[Mark], tip: &dyn Fn(Mark) -> Option<Tooltip>) -> String {
+    let entries: Vec<serde_json::Value> = marks
+        .iter()
+        .filter_map(|m| {
+            let t = tip(*m)?;
+            let lines: Vec<serde_json::Value> =
+                t.lines.iter().map(|l| serde_json::json!([l.label, l.value, u8::from(l.warn), l.exact])).collect();
+            Some(serde_json::json!([m.group, m.item, t.title, lines]))
+        })
+        .collect();
+    serde_json::Value::Array(entries).to_string()
+}
+
 /// A chart figure as the app writes it, the chart drawn by `draw` at each of
-/// `chart_sizes(base)` in both themes (`class`: extra classes for the chart box), with the
-/// export buttons; returns the points and gaps drawn.
+/// `chart_sizes(base)` in both themes (`class`: extra classes for the chart box), with its
+/// marks and tooltips (`tip`, the app's function for the chart) for the page's pre-render
+/// script, an empty tooltip box and the export buttons; returns the points and gaps drawn.
 fn chart_figure(
     html: &mut Html,
     id: &str,
     class: &str,
-    base: u32,
-    summary: &str,
-    draw: impl Fn(&SvgArea<'_>, Theme) -> Option<(usize, usize)>,
+    (base, summary): (u32, &str),
+    draw: impl Fn(&SvgArea<'_>, Theme) -> Option<Drawn>,
+    tip: &dyn Fn(Mark) -> Option<Tooltip>,
 ) -> Option<(usize, usize)> {
-    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(id))]);
-    html.open("div", &[("class", Some("chart-wrap"))]);
-    let mut drawn = (0, 0);
+    let tip_id = format!("tip-{id}");
+    let mut variants: Vec<(String, Drawn, String)> = Vec::new();
     for (size, width) in chart_sizes(base) {
         for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
             let mut svg = String::new();
-            drawn = draw(&SVGBackend::with_string(&mut svg, size).into_drawing_area(), theme)?;
+            let drawn = draw(&SVGBackend::with_string(&mut svg, size).into_drawing_area(), theme)?;
             // Scaled to the box by CSS: the drawn size becomes the view box.
             let svg =
                 svg.replacen(&format!("width=\"{}\" height=\"{}\"", size.0, size.1), &format!("viewBox=\"0 0 {} {}\"", size.0, size.1), 1);
-            let (class, points, gaps) = (format!("chart prerendered {class}{width} {tone}"), drawn.0.to_string(), drawn.1.to_string());
-            html.open(
-                "div",
-                &[
-                    ("class", Some(&class)),
-                    ("role", Some("img")),
-                    ("aria-label", Some(summary)),
-                    ("data-points", Some(&points)),
-                    ("data-gaps", Some(&gaps)),
-                ],
-            );
-            html.trusted(&svg).close("div");
+            variants.push((format!("chart prerendered {class}{width} {tone}"), drawn, svg));
         }
     }
+    let tips = tips_json(&variants.first()?.1.marks, tip);
+    html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(id))]);
+    html.open("div", &[("class", Some("chart-wrap")), ("data-tips", Some(&tips))]);
+    for (class, drawn, svg) in &variants {
+        let marks: Vec<String> = drawn.marks.iter().map(|m| format!("{},{},{},{}", m.x_px, m.y_px, m.group, m.item)).collect();
+        let (points, gaps) = (drawn.points.to_string(), drawn.gaps.to_string());
+        html.open(
+            "div",
+            &[
+                ("class", Some(class)),
+                ("role", Some("img")),
+                ("tabindex", Some("0")),
+                ("aria-label", Some(summary)),
+                ("aria-describedby", Some(&tip_id)),
+                ("data-points", Some(&points)),
+                ("data-gaps", Some(&gaps)),
+                ("data-marks", Some(&marks.join(";"))),
+            ],
+        );
+        html.trusted(svg).close("div");
+    }
+    html.element("div", &[("class", Some("tooltip")), ("id", Some(&tip_id)), ("role", Some("status")), ("aria-live", Some("polite"))], "");
     html.close("div");
     html.open("div", &[("class", Some("exports"))]);
     html.element("button", &[("class", Some("toggle export-png")), ("type", Some("button"))], "PNG");
     html.element("button", &[("class", Some("toggle export-svg")), ("type", Some("button"))], "SVG");
     html.close("div").close("figure");
-    Some(drawn)
+    let last = &variants.last()?.1;
+    Some((last.points, last.gaps))
 }
 
 fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {

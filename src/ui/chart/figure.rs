@@ -13,6 +13,7 @@ use crate::chart::{nearest, step, Mark, Step, Theme, DARK, LIGHT};
 use crate::core::link::{embedded_chart, ChartId};
 use crate::core::tooltip::{tip_offset, Tooltip};
 use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
+use crate::ui::io::landing::take_prerender_tip;
 use crate::ui::state::page;
 
 /// What a drawing produced: its marks (for hover and keys) and `data-*` facts about it
@@ -67,6 +68,8 @@ pub fn ChartFigure(
     let ratio = device_pixel_ratio();
     let marks = StoredValue::new(Vec::<Mark>::new());
     let hovered = RwSignal::new(None::<Mark>);
+    // The pre-rendered chart's tooltip, until the app's chart is the one showing.
+    let carried = StoredValue::new(None::<(usize, u32)>);
     let failure = RwSignal::new(None::<String>);
     let id = spec.id;
 
@@ -95,8 +98,13 @@ pub fn ChartFigure(
                 }
                 let marked: Vec<String> = drawn.marks.iter().map(|m| format!("{},{}", m.x_px, m.y_px)).collect();
                 element.set_attribute("data-marks", &marked.join(";")).ok();
+                // A tooltip the pre-rendered chart shows is shown here too: carried through the
+                // draws made hidden behind it and the one that follows the swap.
+                let wanted = take_prerender_tip(id.as_str()).or_else(|| carried.get_value());
+                carried.set_value(wanted.filter(|_| page.booting.get_untracked()));
+                let kept = wanted.and_then(|(group, item)| drawn.marks.iter().find(|m| m.group == group && m.item == item).copied());
                 marks.set_value(drawn.marks);
-                hovered.set(None);
+                hovered.set(kept);
                 failure.set(None);
                 mark("servescope:chart-drawn");
                 if page.booting.get_untracked() {

@@ -20,3 +20,18 @@ pub fn take_over() {
         root.class_list().remove_1("prerendered").ok();
     }
 }
+
+/// The point whose tooltip the pre-rendered chart `chart` shows (`data-prerender-tip` on the
+/// page's root, `chart:group:item`, written by index.html's script), taken once: the app's
+/// chart shows the same tooltip when it takes over, so a reader's tap is not lost.
+pub fn take_prerender_tip(chart: &str) -> Option<(usize, u32)> {
+    let root = leptos::prelude::document().document_element()?;
+    let value = root.get_attribute("data-prerender-tip")?;
+    let mut parts = value.rsplitn(3, ':');
+    let (item, group, id) = (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?, parts.next()?);
+    if id != chart {
+        return None;
+    }
+    root.remove_attribute("data-prerender-tip").ok();
+    Some((group, item))
+}
