@@ -78,7 +78,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
     let views = deep_views(&results, SRC);
-    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff]);
+    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff, View::Energy]);
     let serving = &views[0];
     // Its chart is the default workload's out_tok_s: the same points and gaps as counted
     // from the model above.
@@ -97,6 +97,25 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     assert!(body.contains("viewBox=\"0 0 353 303\""), "a 390 × 844 phone's box");
     assert!(body.contains("— not measured in this workload"), "an engine without a line is said");
     assert!(!body.contains(" style=") && !body.contains("<script"), "nothing the CSP refuses");
+    // Each point's tooltip, in the core's words (the app's), for the page's script.
+    let tips = body.split("data-tips=\"").nth(1).and_then(|t| t.split('"').next()).expect("data-tips").replace("&quot;", "\"");
+    let tips: serde_json::Value = serde_json::from_str(&tips.replace("&amp;", "&").replace("&#39;", "'")).expect("JSON");
+    assert_eq!(tips.as_array().map(Vec::len), Some(21), "one per point drawn");
+    assert_eq!(
+        (&tips[3][0], &tips[3][1], &tips[3][2]),
+        (&serde_json::json!(0), &serde_json::json!(3), &serde_json::json!("Paiton CDNA4 · c8"))
+    );
+    assert_eq!(tips[3][3][0], serde_json::json!(["output tok/s per GPU", "754.6", 0, null]));
+    assert_eq!(
+        tips[3][3][2],
+        serde_json::json!(["source", "sweep-paiton.jsonl (not checked)", 0, null]),
+        "nothing is checked before the app"
+    );
+    let marks = body.split("data-marks=\"").nth(1).and_then(|m| m.split('"').next()).expect("data-marks");
+    assert_eq!(marks.split(';').count(), 21);
+    // The energy explorer links its trade-off, as the app's does.
+    let energy = &views[2].body;
+    assert!(energy.contains("<a class=\"chart-link\" href=\"?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&amp;view=energy&amp;chart=tradeoff\">Energy trade-off: tokens/s per kW against per-user tok/s →</a>"));
 }
 
 #[test]

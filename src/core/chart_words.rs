@@ -179,3 +179,6 @@ pub fn show_more_words(total: usize, shown: usize, page: usize) -> Option<String
 /// The serving explorer's note under its chart on how markers read (the page's and the
 /// pre-rendered view's words).
 pub const SERVING_MARKER_NOTE: &str = "Hollow markers: fewer than 8 requests in the cell (the sweep's own minimum); a p99 there is close to the sample maximum. A short bar under the axis marks a level an engine was not measured at; a red cross on the axis, a level at which every request failed. A whisker spans the min and max of repeated runs; the point is their median. ";
+
+/// The energy explorer's link to its trade-off chart, as the app and the pre-render write it.
+pub const ENERGY_TRADEOFF_LINK: &str = "Energy trade-off: tokens/s per kW against per-user tok/s →";

@@ -24,7 +24,9 @@ use crate::core::views::{
 };
 
 use super::html::Html;
-use super::{chart_figure, legend, top_bar, Drawn};
+use super::{chart_figure, href, legend, top_bar, Drawn};
+use crate::core::chart_words::ENERGY_TRADEOFF_LINK;
+use crate::core::link::ChartId;
 use crate::core::tooltip::{serving_tip, tradeoff_tip};
 
 /// One view written for a deep link.
@@ -124,6 +126,10 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
             let ticks = load_ticks([workload]);
             html.open("section", &[("class", Some(&format!("panel explorer {}", view.as_str())))]);
             html.element("h2", &[], &heading(view, &axis, workload.load));
+            if view == View::Energy {
+                let to = href(&state.showing(View::Energy, Some(ChartId::Tradeoff)));
+                html.open("p", &[]).element("a", &[("class", Some("chart-link")), ("href", Some(&to))], ENERGY_TRADEOFF_LINK).close("p");
+            }
             html.open("div", &[("class", Some("controls"))]);
             choice(&mut html, "Workload", "workload-picker", &workloads, &workload.key());
             let metrics: Vec<(String, String)> = metric_options(view, &inputs)

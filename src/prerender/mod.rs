@@ -118,7 +118,7 @@ fn head(results: &Results, cards: &[Card]) -> String {
     html.finish()
 }
 
-fn href(state: &ViewState) -> String {
+pub(crate) fn href(state: &ViewState) -> String {
     format!("?{}", state.to_query())
 }
 

@@ -24,7 +24,7 @@ test('the built page holds the overview: title and tags from the file, cards, an
   assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
   assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
   assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
-  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html">/);
+  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html">/);
   assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
   assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
 });
@@ -187,8 +187,8 @@ async function deepView(page, view) {
   return { fetched, before, afterwards };
 }
 
-test('a link to the serving view or the trade-off shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
-  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off']]) {
+test('a link to the serving view, the trade-off or the energy view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
+  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off'], ['energy', 'Energy']]) {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);

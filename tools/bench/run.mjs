@@ -46,9 +46,11 @@ const NAMES = Object.keys(PAGES);
 // In the page, every frame until found: the first chart is the first visible canvas wider
 // than 100 px with ink on it, or visible SVG of that width with ten shapes drawn — whatever the
 // page draws with, detected the same way. For servescope, "interactive" is the first frame
-// at which its app has replaced the pre-rendered view and a hover on a point is answered.
+// at which its app has replaced the pre-rendered view and a hover on a point is answered;
+// "tapped", the first frame at which a tap on a point of the chart showing — the pre-rendered
+// one before the app, the app's after — shows its tooltip.
 const DETECT = () => {
-  window.__bench = { first: null, interactive: null };
+  window.__bench = { first: null, interactive: null, tapped: null };
   const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 100 && r.height > 50 && getComputedStyle(e).visibility === 'visible'; };
   const inked = (c) => {
     if (!c.width || !c.height) return false;
@@ -68,6 +70,22 @@ const DETECT = () => {
         || [...document.querySelectorAll('svg')].some((s) => visible(s) && drawnSvg(s));
       if (found) b.first = performance.now();
     }
+    if (b.tapped === null) {
+      if (document.querySelector('.tooltip.shown')) b.tapped = performance.now();
+      else {
+        const pre = [...document.querySelectorAll('#prerender .chart.prerendered[data-marks]')].find((e) => e.getClientRects().length > 0);
+        const drawn = document.getElementById('prerender') ? null : document.querySelector('canvas.chart[data-marks]');
+        const target = pre ?? drawn;
+        const mark = target?.dataset.marks?.split(';')[0];
+        if (mark) {
+          const [x, y] = mark.split(',').map(Number);
+          const r = target.getBoundingClientRect();
+          const k = pre ? r.width / pre.querySelector('svg').viewBox.baseVal.width : 1;
+          const at = { clientX: r.left + x * k, clientY: r.top + y * k, bubbles: true, pointerType: 'touch' };
+          (document.elementFromPoint(at.clientX, at.clientY) ?? target).dispatchEvent(new PointerEvent('pointerdown', at));
+        }
+      }
+    }
     const canvas = document.querySelector('canvas.chart[data-marks]');
     if (b.interactive === null && canvas && !document.getElementById('prerender') && canvas.dataset.marks) {
       if (hovered && document.querySelector('.tooltip.shown')) b.interactive = performance.now();
@@ -78,7 +96,7 @@ const DETECT = () => {
         hovered = true;
       }
     }
-    if (b.first === null || (b.interactive === null && document.querySelector('.page'))) requestAnimationFrame(frame);
+    if (b.first === null || ((b.interactive === null || b.tapped === null) && document.querySelector('.page'))) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 };
@@ -157,6 +175,7 @@ for (let run = 0; run < RUNS; run++) {
           const b = await firstChart(page, name === 'servescope');
           r[`first ${link} ${encoding}`] = b.first;
           r[`interactive ${link} ${encoding}`] = b.interactive ?? NaN;
+          r[`tapped ${link} ${encoding}`] = b.tapped ?? NaN;
           r[`transfer ${link} ${encoding}`] = bytes();
         });
       }
@@ -180,8 +199,16 @@ for (let run = 0; run < RUNS; run++) {
           const b = await firstChart(page, true);
           r[`deep first 4G ${encoding}`] = b.first;
           r[`deep interactive 4G ${encoding}`] = b.interactive ?? NaN;
+          r[`deep tapped 4G ${encoding}`] = b.tapped ?? NaN;
         });
       }
+      // And to the trade-off, the other view the build writes.
+      await withPage('4G', async (page) => {
+        await page.goto(FIRST.br[name].serving.replace('view=serving', 'view=tradeoff'));
+        const b = await firstChart(page, true);
+        r['tradeoff first 4G br'] = b.first;
+        r['tradeoff tapped 4G br'] = b.tapped ?? NaN;
+      });
       // The import module (a worker of its own): from opening the Open drawer, which starts
       // loading it, to the import form for two picked vLLM files — loaded, started, answered.
       await withPage('4G', async (page) => {
@@ -245,7 +272,13 @@ const rows = [
   ['interactive, loopback, brotli (ms)', 'interactive loopback br'],
   ['interactive, 4G-like link, brotli (ms)', 'interactive 4G br'],
   ['interactive, 4G-like link, gzip only (ms)', 'interactive 4G gzip'],
+  ['a tap on a point answered, 4G-like link, brotli (ms)', 'tapped 4G br'],
+  ['a tap on a point answered, 4G-like link, gzip only (ms)', 'tapped 4G gzip'],
   ['deep link to the serving view: first chart, 4G-like link, brotli (ms)', 'deep first 4G br'],
+  ['deep link to the serving view: a tap answered, 4G-like link, brotli (ms)', 'deep tapped 4G br'],
+  ['deep link to the serving view: a tap answered, 4G-like link, gzip only (ms)', 'deep tapped 4G gzip'],
+  ['deep link to the trade-off: first chart, 4G-like link, brotli (ms)', 'tradeoff first 4G br'],
+  ['deep link to the trade-off: a tap answered, 4G-like link, brotli (ms)', 'tradeoff tapped 4G br'],
   ['deep link to the serving view: first chart, 4G-like link, gzip only (ms)', 'deep first 4G gzip'],
   ['deep link to the serving view: interactive, 4G-like link, brotli (ms)', 'deep interactive 4G br'],
   ['import module ready after opening the drawer, 4G-like link, brotli (ms)', 'importReady'],
@@ -345,6 +378,10 @@ What each figure is:
   is written into its HTML at build time, so its first chart is that SVG.
 - *interactive* (servescope only): the first frame at which the app has taken over from the
   pre-rendered view and a synthetic hover on a point is answered by its tooltip.
+- *a tap answered* (servescope only; a peer's chart answers from its first chart, its
+  handlers attached when it draws): the first frame at which a synthetic tap on a point of
+  the chart showing — the pre-rendered SVG before the app, whose marks and tooltip words the
+  build wrote, or the app's canvas after — shows the point's tooltip.
 - *deep link to the serving view* (servescope only): \`?src=…&view=serving\`, the bundled
   study's serving view with its defaults, which the build writes beside \`index.html\`; the head
   script fetches it and shows it until the app takes over (first chart, then interactive).

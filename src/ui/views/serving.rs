@@ -107,7 +107,7 @@ pub fn ExplorerView(
     };
     let tradeoff_link = (view == View::Energy).then(|| {
         let to = Signal::derive(move || page.link.whole().showing(View::Energy, Some(ChartId::Tradeoff)));
-        view! { <p><StateLink to=to class="chart-link">"Energy trade-off: tokens/s per kW against per-user tok/s →"</StateLink></p> }
+        view! { <p><StateLink to=to class="chart-link">{crate::core::chart_words::ENERGY_TRADEOFF_LINK}</StateLink></p> }
     });
     let table_stem = Signal::derive(move || {
         stem(view, &[page.link.workload.get().map(|w| w.to_string()).unwrap_or_default(), metric.get().as_str().to_owned()])
