@@ -2,29 +2,35 @@
 # Every check, in the order that fails fastest: formatting, lints (native, and the wasm
 # build, which native clippy never sees), native tests, the release build, the size
 # budgets, and the browser tests. Assumes the tools are installed (scripts/test.sh does it).
+# Each stage says how long it took, and the last lines list them all: where the minutes go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-echo "== format (cargo fmt --check)"
-cargo fmt --check
+TIMES=()
+stage() {
+  local name="$1" start=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  TIMES+=("$(printf '%5d s  %s' $((SECONDS - start)) "$name")")
+}
+lints() {
+  cargo clippy --locked --all-targets -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
+}
+manifests() {
+  cargo run --quiet --locked --bin servescope-index -- data --check
+  cargo run --quiet --locked --bin servescope-index -- data/requests --check
+}
 
-echo "== lints (clippy, native and wasm32)"
-cargo clippy --locked --all-targets -- -D warnings
-cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
+stage "format (cargo fmt --check)" cargo fmt --check
+stage "lints (clippy, native and wasm32)" lints
+stage "native tests (cargo test)" cargo test --locked
+stage "the bundled collection's manifest (servescope-index data --check)" manifests
+stage "release build (trunk build --release)" trunk build --release
+stage "size budgets (budgets.toml)" node tools/size-gate.mjs dist
+stage "browser tests (node --test, headless Chromium)" node --test --test-concurrency=1 tests/e2e/
 
-echo "== native tests (cargo test)"
-cargo test --locked
-
-echo "== the bundled collection's manifest (servescope-index data --check)"
-cargo run --quiet --locked --bin servescope-index -- data --check
-cargo run --quiet --locked --bin servescope-index -- data/requests --check
-
-echo "== release build (trunk build --release)"
-trunk build --release
-
-echo "== size budgets (budgets.toml)"
-node tools/size-gate.mjs dist
-
-echo "== browser tests (node --test, headless Chromium)"
-node --test --test-concurrency=1 tests/e2e/
+echo "== where the time went"
+printf '%s\n' "${TIMES[@]}"

@@ -70,6 +70,20 @@ fn a_version_0_2_report_is_a_rate_cell_with_the_stacks_gpus_hardware_and_model()
 }
 
 #[test]
+fn version_0_2_as_json_is_the_same_cell_as_its_yaml() {
+    let (_, yaml, _) = imported("br-0.2-yaml", &[], &["benchmark-report/br-0.2-example.yaml"]);
+    let (dir, json, _) = imported("br-0.2-json", &[], &["benchmark-report/br-0.2-example.json"]);
+    let strip = |doc: &Value| {
+        let mut cell = rate_cell(doc, (2148, 1000), "e", 10.0).clone();
+        cell.as_object_mut().expect("cell").remove("source");
+        cell
+    };
+    assert_eq!(strip(&yaml), strip(&json));
+    assert_eq!(json["date"], "2025-11-05");
+    verify_all(&dir);
+}
+
+#[test]
 fn the_same_report_as_yaml_and_as_python_json_with_a_bare_infinity_is_the_same_cell() {
     let (_, yaml, _) = imported("br-0.2.1-yaml", &[], &["benchmark-report/br-0.2.1-example.yaml"]);
     let (dir, json, stderr) = imported("br-0.2.1-json", &[], &["benchmark-report/br-0.2.1-example.json"]);
