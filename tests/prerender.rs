@@ -78,7 +78,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
     let views = deep_views(&results, SRC);
-    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff, View::Energy]);
+    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff, View::Energy, View::Decode]);
     let serving = &views[0];
     // Its chart is the default workload's out_tok_s: the same points and gaps as counted
     // from the model above.

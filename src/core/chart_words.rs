@@ -182,3 +182,9 @@ pub const SERVING_MARKER_NOTE: &str = "Hollow markers: fewer than 8 requests in 
 
 /// The energy explorer's link to its trade-off chart, as the app and the pre-render write it.
 pub const ENERGY_TRADEOFF_LINK: &str = "Energy trade-off: tokens/s per kW against per-user tok/s →";
+
+/// The decode view's heading, as the app and the pre-render write it.
+pub const DECODE_HEADING: &str = "Decode throughput against concurrency";
+
+/// What the decode view's key says of an engine with no decode row.
+pub const DECODE_ABSENT: &str = "no decode row in this file";

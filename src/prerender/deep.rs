@@ -24,9 +24,14 @@ use crate::core::views::{
 };
 
 use super::html::Html;
-use super::{chart_figure, href, legend, top_bar, Drawn};
+use super::{chart_figure, href, legend, legend_saying, top_bar, Drawn};
 use crate::core::chart_words::ENERGY_TRADEOFF_LINK;
+use crate::core::chart_words::{decode_y_title, DECODE_ABSENT, DECODE_HEADING, DECODE_UNIT};
 use crate::core::link::ChartId;
+use crate::core::link::EngineFilter;
+use crate::core::model::LoadAxis;
+use crate::core::series::{concurrency_ticks, decode_series};
+use crate::core::tooltip::decode_tip;
 use crate::core::tooltip::{serving_tip, tradeoff_tip};
 
 /// One view written for a deep link.
@@ -49,6 +54,9 @@ pub fn deep_views(results: &Results, src: &str) -> Vec<DeepView> {
 }
 
 fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
+    if view == View::Decode {
+        return decode_view(results, src);
+    }
     let serving = results.serving.as_ref().filter(|s| !s.workloads.is_empty())?;
     let state = ViewState { src: src.parse().ok(), view: Some(view), ..ViewState::default() };
     let inputs = state.series_inputs();
@@ -137,11 +145,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 .map(|m| (m.as_str().to_owned(), m.choice_label_in(results.throughput_per()).to_owned()))
                 .collect();
             choice(&mut html, "Metric", "metric-picker", &metrics, metric.as_str());
-            html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some("Scale"))]).text("Scale ");
-            for (label, pressed) in [("linear", "true"), ("log", "false")] {
-                html.element("button", &[("class", Some("toggle")), ("type", Some("button")), ("aria-pressed", Some(pressed))], label);
-            }
-            html.close("span");
+            scale_toggle(&mut html);
             choice(&mut html, "Relative to", "vs-picker", &relative_options(results), "");
             html.close("div");
             html.element("p", &[("class", Some("definition"))], &metric.definition(serving, axis.seconds));
@@ -192,4 +196,65 @@ fn choice(html: &mut Html, label: &str, class: &str, options: &[(String, String)
         html.element("option", &[("value", Some(value)), ("selected", (value == selected).then_some(""))], text);
     }
     html.close("select").close("label");
+}
+
+/// The decode view as the app first draws it: heading, scale, unit, engine key and the
+/// chart of aggregate output tok/s against concurrency, with the file's method text.
+fn decode_view(results: &Results, src: &str) -> Option<DeepView> {
+    let decode = results.decode.as_ref().filter(|d| !d.rows.is_empty())?;
+    let view = View::Decode;
+    let state = ViewState { src: src.parse().ok(), view: Some(view), ..ViewState::default() };
+    let series = decode_series(results, &EngineFilter::default());
+    let ticks = concurrency_ticks([results]);
+    let unit = decode.unit.clone().unwrap_or_else(|| DECODE_UNIT.into());
+    let y_title = decode_y_title(decode.unit.as_deref());
+    let mut html = Html::default();
+    html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
+    top_bar(&mut html, results, &state, view);
+    html.open("main", &[("id", Some("main"))]);
+    html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, view));
+    html.open("section", &[("class", Some("panel decode"))]);
+    html.element("h2", &[], DECODE_HEADING);
+    html.open("div", &[("class", Some("controls"))]);
+    scale_toggle(&mut html);
+    html.close("div");
+    html.element("p", &[("class", Some("unit"))], &format!("Unit: {unit}"));
+    let missing: Vec<String> = results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
+    legend_saying(&mut html, results, &missing, DECODE_ABSENT);
+    let summary = describe_lines(&series, &unit, LoadAxis::Concurrency, false);
+    let tip = |m: Mark| decode_tip(results, series.get(m.group)?, *ticks.get(m.item as usize)?, &[]);
+    let drawn = chart_figure(
+        &mut html,
+        view.as_str(),
+        "serving ",
+        (SERVING_CHART_HEIGHT, &summary),
+        |area, theme| {
+            let chart = ConcurrencyChart {
+                y_title: &y_title,
+                load: LoadAxis::Concurrency,
+                concurrency: &ticks,
+                series: &series,
+                scale: Scale::Lin,
+                seconds: false,
+                reference: None,
+                theme,
+            };
+            draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(&ticks) })
+        },
+        &tip,
+    )?;
+    if let Some(method) = &decode.method {
+        html.open("p", &[("class", Some("method"))]).element("strong", &[], "Method: ").text(method).close("p");
+    }
+    html.close("section").close("main").close("div");
+    Some(DeepView { view, body: html.finish(), points: drawn.0, gaps: drawn.1 })
+}
+
+/// The scale toggle as the app's picker writes it: linear pressed.
+fn scale_toggle(html: &mut Html) {
+    html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some("Scale"))]).text("Scale ");
+    for (label, pressed) in [("linear", "true"), ("log", "false")] {
+        html.element("button", &[("class", Some("toggle")), ("type", Some("button")), ("aria-pressed", Some(pressed))], label);
+    }
+    html.close("span");
 }

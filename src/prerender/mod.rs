@@ -318,6 +318,11 @@ fn chart_figure(
 }
 
 fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
+    legend_saying(html, results, not_measured, "not measured in this workload");
+}
+
+/// The engine key, saying `absent` beside each engine in `not_measured`.
+fn legend_saying(html: &mut Html, results: &Results, not_measured: &[String], absent: &str) {
     html.open("ul", &[("class", Some("legend toggles")), ("aria-label", Some("engines: press to show or hide"))]);
     for chip in chips_for(results, &[]) {
         html.open("li", &[("class", Some("chip"))]);
@@ -342,7 +347,7 @@ fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
         html.text(" ");
         html.element("span", &[("class", Some("chip-label"))], &chip.label);
         if not_measured.contains(&chip.id) {
-            html.element("span", &[("class", Some("absent"))], " — not measured in this workload");
+            html.element("span", &[("class", Some("absent"))], &format!(" — {absent}"));
         }
         html.close("button");
         html.element(

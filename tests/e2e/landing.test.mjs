@@ -24,7 +24,7 @@ test('the built page holds the overview: title and tags from the file, cards, an
   assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
   assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
   assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
-  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html">/);
+  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html decode:prerender-decode-[0-9a-f]{16}\.html">/);
   assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
   assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
 });
@@ -81,7 +81,7 @@ test('a link to a view the build did not write never shows the pre-rendered one:
   const violations = [];
   page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
   await holdWasm(page, 1500);
-  await page.goto(`${browser.base}?view=decode&theme=dark`);
+  await page.goto(`${browser.base}?view=prefill&theme=dark`);
   await page.waitForSelector('.boot-skeleton');
   assert.equal(await page.isVisible('#prerender'), false);
   assert.equal(await page.isVisible('.boot-skeleton'), true);
@@ -166,7 +166,7 @@ async function deepView(page, view) {
     skeleton: await page.isVisible('.boot-skeleton'),
     heading: await page.textContent('#prerender h2'),
     tab: await page.textContent('#prerender a.tab[aria-current="page"]'),
-    workload: await page.$eval('#prerender select.workload-picker', (s) => s.value),
+    workload: await page.$$eval('#prerender select.workload-picker', (s) => s[0]?.value ?? null),
     shown: await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length),
     chart: await box(page, '#prerender .chart-wrap'),
     points: await page.$eval('#prerender .chart.prerendered', (e) => e.dataset.points),
@@ -178,7 +178,7 @@ async function deepView(page, view) {
     heading: await page.textContent('.page h2'),
     chart: await box(page, '.page canvas.chart'),
     points: await page.getAttribute('canvas.chart', 'data-points'),
-    workload: await page.$eval('select.workload-picker', (s) => s.value),
+    workload: await page.$$eval('select.workload-picker', (s) => s[0]?.value ?? null),
     title: await page.title(),
   };
   // And once the source checks are done (the badge's words change as they run).
@@ -187,8 +187,8 @@ async function deepView(page, view) {
   return { fetched, before, afterwards };
 }
 
-test('a link to the serving view, the trade-off or the energy view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
-  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off'], ['energy', 'Energy']]) {
+test('a link to the serving, trade-off, energy or decode view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
+  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off'], ['energy', 'Energy'], ['decode', 'Decode']]) {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);

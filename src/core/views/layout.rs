@@ -68,7 +68,7 @@ pub enum BootStudy {
 
 /// The views besides the landing one that the build writes for a deep link (the bundled
 /// study's, with its default workload and metric): the link most shared after the landing.
-pub const PRERENDERED_VIEWS: [View; 3] = [View::Serving, View::Tradeoff, View::Energy];
+pub const PRERENDERED_VIEWS: [View; 4] = [View::Serving, View::Tradeoff, View::Energy, View::Decode];
 
 /// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
 /// over: a collection view waits for its manifest, a study's overview or pre-rendered deep

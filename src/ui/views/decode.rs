@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
-use crate::core::chart_words::{decode_y_title, DECODE_UNIT};
+use crate::core::chart_words::{decode_y_title, DECODE_ABSENT, DECODE_HEADING, DECODE_UNIT};
 use crate::core::compare::{compare_decode_series, file_tags, mark_files};
 use crate::core::contents::{block_summary, Block};
 use crate::core::link::{sources_behind, ChartId, EngineFilter, View};
@@ -126,12 +126,12 @@ pub fn DecodeView(
             let refs: Vec<_> = others.iter().map(|o| &o.results).collect();
             let missing: Vec<String> =
                 study.results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
-            view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=Signal::stored(missing) absent_words="no decode row in this file"/> }
+            view! { <EngineChips chips=chips_for(&study.results, &refs) not_measured=Signal::stored(missing) absent_words=DECODE_ABSENT/> }
         }
     };
     view! {
         <section class="panel decode">
-            <h2>"Decode throughput against concurrency"</h2>
+            <h2>{DECODE_HEADING}</h2>
             <div class="controls"><ScaleToggle label="Scale"/></div>
             <p class="unit">"Unit: " {unit.clone()}</p>
             {chips}
