@@ -202,6 +202,9 @@ fn choice(html: &mut Html, label: &str, class: &str, options: &[(String, String)
 /// chart of aggregate output tok/s against concurrency, with the file's method text.
 fn decode_view(results: &Results, src: &str) -> Option<DeepView> {
     let decode = results.decode.as_ref().filter(|d| !d.rows.is_empty())?;
+    // The app waits behind a pre-rendered view only for a study with serving cells
+    // (`views::boot_waits`): without them it would not take this one's place in step.
+    results.serving.as_ref().filter(|s| !s.workloads.is_empty())?;
     let view = View::Decode;
     let state = ViewState { src: src.parse().ok(), view: Some(view), ..ViewState::default() };
     let series = decode_series(results, &EngineFilter::default());
