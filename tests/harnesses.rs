@@ -69,16 +69,18 @@ fn a_version_0_2_report_is_a_rate_cell_with_the_stacks_gpus_hardware_and_model()
     verify_all(&dir);
 }
 
+/// The examples' one cell (10 req/s), without its sweep file's name.
+fn example_cell(doc: &Value) -> Value {
+    let mut cell = rate_cell(doc, (2148, 1000), "e", 10.0).clone();
+    cell.as_object_mut().expect("cell").remove("source");
+    cell
+}
+
 #[test]
 fn version_0_2_as_json_is_the_same_cell_as_its_yaml() {
     let (_, yaml, _) = imported("br-0.2-yaml", &[], &["benchmark-report/br-0.2-example.yaml"]);
     let (dir, json, _) = imported("br-0.2-json", &[], &["benchmark-report/br-0.2-example.json"]);
-    let strip = |doc: &Value| {
-        let mut cell = rate_cell(doc, (2148, 1000), "e", 10.0).clone();
-        cell.as_object_mut().expect("cell").remove("source");
-        cell
-    };
-    assert_eq!(strip(&yaml), strip(&json));
+    assert_eq!(example_cell(&yaml), example_cell(&json));
     assert_eq!(json["date"], "2025-11-05");
     verify_all(&dir);
 }
@@ -87,12 +89,7 @@ fn version_0_2_as_json_is_the_same_cell_as_its_yaml() {
 fn the_same_report_as_yaml_and_as_python_json_with_a_bare_infinity_is_the_same_cell() {
     let (_, yaml, _) = imported("br-0.2.1-yaml", &[], &["benchmark-report/br-0.2.1-example.yaml"]);
     let (dir, json, stderr) = imported("br-0.2.1-json", &[], &["benchmark-report/br-0.2.1-example.json"]);
-    let strip = |doc: &Value| {
-        let mut cell = rate_cell(doc, (2148, 1000), "e", 10.0).clone();
-        cell.as_object_mut().expect("cell").remove("source");
-        cell
-    };
-    assert_eq!(strip(&yaml), strip(&json));
+    assert_eq!(example_cell(&yaml), example_cell(&json));
     // The stack's native args, verbatim, in the method text beside the engine.
     let selection = json["serving"]["selection"].as_str().expect("method");
     assert!(

@@ -5,14 +5,14 @@
 //! The page's head script fetches it only for a link that names exactly that view, so the
 //! landing page carries none of its bytes.
 
-use crate::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, Mark, TradeoffChart};
+use crate::chart::{draw_tradeoff_chart, Mark, TradeoffChart};
 use crate::core::chart_words::{
     frontier_method, tradeoff_heading, tradeoff_summary, tradeoff_y_title, ServingAxis, LIMITS_UNSET, LIMIT_LABELS, SERVING_MARKER_NOTE,
     TRADEOFF_X_TITLE,
 };
 use crate::core::link::{
     chosen_workload, metric_for, metric_options, relative_options, settings_sentence, tradeoff_metric, tradeoff_metrics, workload_options,
-    Scale, View, ViewState,
+    View, ViewState,
 };
 use crate::core::model::Results;
 use crate::core::series::{
@@ -24,7 +24,7 @@ use crate::core::views::{
 };
 
 use super::html::Html;
-use super::{chart_figure, href, legend, legend_saying, top_bar, Drawn};
+use super::{chart_figure, draw_lines, href, legend, legend_saying, top_bar, Drawn};
 use crate::core::chart_words::ENERGY_TRADEOFF_LINK;
 use crate::core::chart_words::{decode_y_title, DECODE_ABSENT, DECODE_HEADING, DECODE_UNIT};
 use crate::core::link::ChartId;
@@ -158,23 +158,7 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
                 view.as_str(),
                 "serving ",
                 (SERVING_CHART_HEIGHT, &summary),
-                |area, theme| {
-                    let chart = ConcurrencyChart {
-                        y_title: &y_title,
-                        load: workload.load,
-                        concurrency: &ticks,
-                        series: &lines.series,
-                        scale: Scale::Lin,
-                        seconds: axis.seconds,
-                        reference: None,
-                        theme,
-                    };
-                    draw_concurrency_chart(area, &chart).ok().map(|d| Drawn {
-                        points: d.points.len(),
-                        gaps: d.gaps.len(),
-                        marks: d.marks(&ticks),
-                    })
-                },
+                |area, theme| draw_lines(area, theme, (&y_title, workload.load, axis.seconds), &ticks, &lines.series),
                 &tip,
             )?;
             html.element("p", &[("class", Some("legend-note"))], SERVING_MARKER_NOTE);
@@ -231,19 +215,7 @@ fn decode_view(results: &Results, src: &str) -> Option<DeepView> {
         view.as_str(),
         "serving ",
         (SERVING_CHART_HEIGHT, &summary),
-        |area, theme| {
-            let chart = ConcurrencyChart {
-                y_title: &y_title,
-                load: LoadAxis::Concurrency,
-                concurrency: &ticks,
-                series: &series,
-                scale: Scale::Lin,
-                seconds: false,
-                reference: None,
-                theme,
-            };
-            draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(&ticks) })
-        },
+        |area, theme| draw_lines(area, theme, (&y_title, LoadAxis::Concurrency, false), &ticks, &series),
         &tip,
     )?;
     if let Some(method) = &decode.method {

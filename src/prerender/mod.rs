@@ -18,10 +18,10 @@ use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::chips_for;
 use crate::core::link::{settings_sentence, Scale, View, ViewState};
 use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::model::{LoadAxis, Results};
 use crate::core::palette::SwatchPaint;
 use crate::core::provenance::TrustSummary;
-use crate::core::series::{describe_lines, load_ticks, serving_series};
+use crate::core::series::{describe_lines, load_ticks, serving_series, Series};
 use crate::core::tooltip::{serving_tip, Tooltip};
 use crate::core::views::{chart_css_height, CHART_HEIGHT};
 use html::Html;
@@ -213,19 +213,7 @@ fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> 
         "overview",
         "",
         (CHART_HEIGHT, &summary),
-        |area, theme| {
-            let chart = ConcurrencyChart {
-                y_title: &title,
-                load: workload.load,
-                concurrency: &ticks,
-                series: &lines.series,
-                scale: Scale::Lin,
-                seconds: false,
-                reference: None,
-                theme,
-            };
-            draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(&ticks) })
-        },
+        |area, theme| draw_lines(area, theme, (&title, workload.load, false), &ticks, &lines.series),
         &tip,
     );
     html.close("div");
@@ -244,6 +232,19 @@ pub struct Drawn {
     pub gaps: usize,
     /// The marks, in the SVG's pixels.
     pub marks: Vec<Mark>,
+}
+
+/// A concurrency (or rate) chart drawn at linear scale, as the app first draws it, with its
+/// marks: the overview's, the serving explorer's and the decode view's.
+fn draw_lines(
+    area: &SvgArea<'_>,
+    theme: Theme,
+    (y_title, load, seconds): (&str, LoadAxis, bool),
+    ticks: &[f64],
+    series: &[Series],
+) -> Option<Drawn> {
+    let chart = ConcurrencyChart { y_title, load, concurrency: ticks, series, scale: Scale::Lin, seconds, reference: None, theme };
+    draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(ticks) })
 }
 
 /// A chart's tooltips as the page's pre-render script reads them: one entry per mark,
