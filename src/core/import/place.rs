@@ -30,8 +30,6 @@ pub(super) struct Gathered {
     pub described: Vec<String>,
     /// Dates the files record.
     pub dates: Vec<String>,
-    /// Some cell has measured power.
-    pub any_power: bool,
     /// Some cell's power came from a Benchmark Report's observability, not a tool's telemetry.
     pub power_from_reports: bool,
     /// Some cell's power came from a tool's GPU telemetry.
@@ -227,7 +225,6 @@ pub(super) fn place_group(
             let (isl, osl) = lengths(group, &file.name, run, imported.tool.title(), &at, &mut gathered.warnings)?;
             if let (Some((_, seen)), Some(gpus)) = (run.power, group.stated_gpus()) {
                 if seen == gpus as usize {
-                    gathered.any_power = true;
                     if imported.tool == Tool::BenchmarkReport {
                         gathered.power_from_reports = true;
                     } else {
