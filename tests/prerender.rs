@@ -78,7 +78,10 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
     let views = deep_views(&results, SRC);
-    assert_eq!(views.iter().map(|v| v.view).collect::<Vec<_>>(), [View::Serving, View::Tradeoff, View::Energy, View::Decode]);
+    assert_eq!(
+        views.iter().map(|v| v.view).collect::<Vec<_>>(),
+        [View::Serving, View::Tradeoff, View::Energy, View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance]
+    );
     let serving = &views[0];
     // Its chart is the default workload's out_tok_s: the same points and gaps as counted
     // from the model above.
@@ -92,7 +95,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     assert!(body.contains("<option value=\"1024x1024\" selected=\"\">ISL 1024 / OSL 1024</option>"), "the first workload picked");
     assert!(body.contains("<option value=\"out_tok_s\" selected=\"\">"), "the default metric picked");
     assert!(body.contains("<option value=\"\" selected=\"\">— (values as measured)</option>"));
-    assert_eq!(body.matches("class=\"chart prerendered serving ").count(), 4, "wide and narrow, light and dark");
+    assert_eq!(body.matches("class=\"chart prerendered fit-440 ").count(), 4, "wide and narrow, light and dark");
     assert!(body.contains("viewBox=\"0 0 1114 440\""), "the laptop's box");
     assert!(body.contains("viewBox=\"0 0 353 303\""), "a 390 × 844 phone's box");
     assert!(body.contains("— not measured in this workload"), "an engine without a line is said");
@@ -119,11 +122,17 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
 }
 
 #[test]
-fn a_study_without_serving_sweeps_has_no_deep_view() {
+fn a_study_without_serving_sweeps_has_only_its_other_views_written() {
+    use servescope::core::link::View;
     use servescope::prerender::deep::deep_views;
     let mut results = bundled_results();
     results.serving = None;
-    assert!(deep_views(&results, SRC).is_empty());
+    let views: Vec<View> = deep_views(&results, SRC).iter().map(|v| v.view).collect();
+    assert_eq!(views, [View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance]);
+    results.decode = None;
+    results.prefill = None;
+    let views: Vec<View> = deep_views(&results, SRC).iter().map(|v| v.view).collect();
+    assert_eq!(views, [View::Cache, View::Accuracy, View::Provenance], "a view the file has no block for is not written");
 }
 
 #[test]
@@ -149,7 +158,7 @@ fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
         assert!(body.contains(&format!("<li>{stretch}</li>")), "stretch {stretch}");
     }
     assert!(body.contains("<input type=\"number\" min=\"0\" step=\"any\" inputmode=\"decimal\" class=\"slo-ttft\">"));
-    assert_eq!(body.matches("class=\"chart prerendered tradeoff ").count(), 4);
+    assert_eq!(body.matches("class=\"chart prerendered fit-460 ").count(), 4);
     assert!(body.contains("viewBox=\"0 0 1114 460\""));
     assert!(!body.contains(" style=") && !body.contains("<script"));
 }

@@ -219,11 +219,13 @@ fn the_theme_and_the_end_of_the_boot_follow_one_rule_each() {
     assert!(boot_waits(View::Serving, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
     assert!(boot_waits(View::Tradeoff, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
     assert!(boot_waits(View::Energy, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
-    assert!(boot_waits(View::Decode, BootCollection::Ready(1), BootStudy::Ready { serving: true }));
-    assert!(
-        !boot_waits(View::Prefill, BootCollection::Ready(1), BootStudy::Ready { serving: true }),
-        "not written: nothing to wait behind"
-    );
+    for view in [View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance] {
+        assert!(
+            boot_waits(view, BootCollection::Ready(1), BootStudy::Ready { serving: false }),
+            "{view:?} is written whatever the file holds"
+        );
+    }
+    assert!(!boot_waits(View::Raw, BootCollection::Ready(1), BootStudy::Ready { serving: true }), "not written: nothing to wait behind");
     assert!(!boot_waits(View::Overview, BootCollection::Ready(1), BootStudy::Failed));
 }
 

@@ -47,15 +47,7 @@ pub fn coord_from_value(value: f64, scale: Scale) -> f64 {
     }
 }
 
-/// The scale a chart can use: log only when every shown value is positive.
-pub fn usable_scale(values: impl IntoIterator<Item = f64>, requested: Scale) -> Scale {
-    let mut values = values.into_iter();
-    if requested == Scale::Log && values.all(|v| v > 0.0) {
-        Scale::Log
-    } else {
-        Scale::Lin
-    }
-}
+pub use crate::core::series::usable_scale;
 
 /// The range of an axis in value space, padded so a zero span is never degenerate; a
 /// linear axis of non-negative values starts at zero.

@@ -6,24 +6,25 @@
 
 pub mod deep;
 pub mod html;
+mod panel;
+mod provenance;
 mod table;
 
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, IntoDrawingArea, SVGBackend};
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
-use crate::chart::{draw_concurrency_chart, ConcurrencyChart, Mark, Theme, DARK, LIGHT};
+use crate::chart::{draw_plot, Drawn, Mark, DARK, LIGHT};
 use crate::core::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
-use crate::core::legend::chips_for;
-use crate::core::link::{settings_sentence, Scale, View, ViewState};
-use crate::core::metric::Metric;
-use crate::core::model::{LoadAxis, Results};
-use crate::core::palette::SwatchPaint;
-use crate::core::provenance::TrustSummary;
-use crate::core::series::{describe_lines, load_ticks, serving_series, Series};
-use crate::core::tooltip::{serving_tip, Tooltip};
-use crate::core::views::{chart_css_height, CHART_HEIGHT};
+use crate::core::legend::Chip;
+use crate::core::link::{settings_sentence, View, ViewState};
+use crate::core::model::Results;
+use crate::core::palette::{EngineStyle, SwatchPaint};
+use crate::core::provenance::{TrustSummary, Verification};
+use crate::core::tooltip::Tooltip;
+use crate::core::views::explorer::{overview_chart, ServingInputs};
+use crate::core::views::panel::{Figure, File, Height, Panel};
+use crate::core::views::{chart_css_height, height_class};
 use html::Html;
 
 /// The sizes a chart of base height `base` is drawn at, each with its class: the plot box
@@ -45,27 +46,64 @@ pub struct Landing {
     pub points: usize,
     /// Points not measured (gaps).
     pub gaps: usize,
+    /// The heights of the charts drawn (their boxes' rules go in the page's head).
+    pub heights: Vec<Height>,
 }
 
 /// The landing view of `results`, opened from `src` (a path relative to the page).
 pub fn landing(results: &Results, src: &str) -> Landing {
     let state = ViewState { src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() };
     let cards = headline_cards(results, &state.prices);
+    let mut drawn = (0, 0);
+    let mut heights = Vec::new();
+    let body = page(results, &state, View::Overview, |html, files| {
+        html.open("section", &[("class", Some("panel overview"))]);
+        html.element("h2", &[("class", Some("visually-hidden"))], "Headline findings");
+        html.open("ul", &[("class", Some("cards"))]);
+        for card in &cards {
+            card_html(html, card, src);
+        }
+        html.close("ul");
+        let inputs = ServingInputs { series: state.series_inputs(), scale: state.scale };
+        if let Some(chart) = overview_chart(files, &inputs) {
+            heights.extend(chart.figures.iter().map(|f| f.height));
+            drawn = panel::panel_html(html, &chart, &state, files).unwrap_or((0, 0));
+        }
+        html.close("section");
+        Some(())
+    });
+    let (points, gaps) = drawn;
+    Landing { head: head(results, &cards), body: body.unwrap_or_default(), points, gaps, heights }
+}
+
+/// A study's page as the app first draws it for `state`: the top bar, the settings line and
+/// what `content` writes in `main`, given the study as a file whose sources are not checked
+/// yet (the app's state when it starts).
+fn page<T>(results: &Results, state: &ViewState, view: View, content: impl FnOnce(&mut Html, &[File<'_>]) -> Option<T>) -> Option<String> {
+    let statuses = Verification::new(results).statuses().to_vec();
+    let files = [File { results, statuses: &statuses }];
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
-    top_bar(&mut html, results, &state, View::Overview);
+    top_bar(&mut html, results, state, view);
     html.open("main", &[("id", Some("main"))]);
-    html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, &state, View::Overview));
-    html.open("section", &[("class", Some("panel overview"))]);
-    html.element("h2", &[("class", Some("visually-hidden"))], "Headline findings");
-    html.open("ul", &[("class", Some("cards"))]);
-    for card in &cards {
-        card_html(&mut html, card, src);
+    html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, state, view));
+    content(&mut html, &files)?;
+    html.close("main").close("div");
+    Some(html.finish())
+}
+
+/// Panels as the app draws them, each with its charts; returns the first chart's points and
+/// gaps and every chart's height.
+fn panels_html(html: &mut Html, panels: &[Panel], state: &ViewState, files: &[File<'_>]) -> Option<((usize, usize), Vec<Height>)> {
+    let mut drawn = None;
+    for p in panels {
+        let counts = panel::panel_html(html, p, state, files)?;
+        if !p.figures.is_empty() {
+            drawn = drawn.or(Some(counts));
+        }
     }
-    html.close("ul");
-    let (points, gaps) = overview_chart(&mut html, results).unwrap_or((0, 0));
-    html.close("section").close("main").close("div");
-    Landing { head: head(results, &cards), body: html.finish(), points, gaps }
+    let heights = panels.iter().flat_map(|p| p.figures.iter().map(|f| f.height)).collect();
+    Some((drawn.unwrap_or((0, 0)), heights))
 }
 
 /// The landing view of a collection of several studies: its catalog, from the manifest.
@@ -100,7 +138,7 @@ pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
     head.open("meta", &[("name", Some("description")), ("content", Some(&description))]);
     head.open("meta", &[("property", Some("og:title")), ("content", Some("servescope catalog"))]);
     head.open("meta", &[("property", Some("og:description")), ("content", Some(&description))]);
-    Landing { head: head.finish(), body: html.finish(), points: 0, gaps: 0 }
+    Landing { head: head.finish(), body: html.finish(), points: 0, gaps: 0, heights: Vec::new() }
 }
 
 fn head(results: &Results, cards: &[Card]) -> String {
@@ -132,10 +170,8 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
     let mut meta: Vec<String> = results.hardware.iter().cloned().collect();
     meta.push(results.date.clone());
     html.element("span", &[("class", Some("study-meta"))], &meta.join(" · "));
-    let badge = TrustSummary::unchecked(results.sources.len());
-    html.open("a", &[("class", Some("badge-link")), ("href", Some(&href(&state.on_view(View::Provenance))))]);
-    html.element("span", &[("class", Some(&format!("badge sources {}", badge.tone)))], &badge.text);
-    html.close("a").close("div");
+    badge(html, results, state);
+    html.close("div");
     html.open("div", &[("class", Some("bar-actions"))]);
     for (class, label) in
         [("details-toggle", "Details"), ("copy-link", "Copy link"), ("open-file", "Open file…"), ("share", "Share & reproduce")]
@@ -158,6 +194,15 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
         html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
     }
     html.close("nav").close("header");
+}
+
+/// The trust badge as the app writes it before any source is checked.
+fn badge(html: &mut Html, results: &Results, state: &ViewState) {
+    let badge = TrustSummary::unchecked(results.sources.len());
+    html.open("a", &[("class", Some("badge-link")), ("href", Some(&href(&state.on_view(View::Provenance))))]);
+    let class = format!("badge sources {}", badge.tone);
+    html.element("span", &[("class", Some(&class)), ("aria-live", Some("polite"))], &badge.text);
+    html.close("a");
 }
 
 fn card_html(html: &mut Html, card: &Card, src: &str) {
@@ -186,67 +231,6 @@ fn card_html(html: &mut Html, card: &Card, src: &str) {
     html.close("li");
 }
 
-/// The overview's chart: output tok/s per GPU against concurrency in the first workload,
-/// drawn once per width and theme; returns (points, gaps) drawn.
-fn overview_chart(html: &mut Html, results: &Results) -> Option<(usize, usize)> {
-    let workloads = &results.serving.as_ref()?.workloads;
-    let workload = workloads.first()?;
-    let metric = Metric::OutTokS;
-    let lines = serving_series(results, workload, metric, &ViewState::default().series_inputs());
-    let ticks = load_ticks([workload]);
-    let title = metric.titled_with_direction(metric.axis_title());
-    html.open("div", &[("class", Some("overview-chart"))]);
-    html.open("div", &[("class", Some("chart-head"))]);
-    html.element("h2", &[], &crate::core::views::overview_heading(workload));
-    html.open("label", &[("class", Some("control"))]).text("Workload ");
-    html.open("select", &[("class", Some("workload-picker"))]);
-    for (i, w) in workloads.iter().enumerate() {
-        html.element("option", &[("value", Some(&w.key())), ("selected", (i == 0).then_some(""))], &w.name());
-    }
-    html.close("select").close("label").close("div");
-    legend(html, results, &lines.not_measured);
-    let summary = describe_lines(&lines.series, &title, workload.load, false);
-    let inputs = ViewState::default().series_inputs();
-    let tip = |m: Mark| serving_tip(workload, lines.series.get(m.group)?, *ticks.get(m.item as usize)?, &inputs, &[], false);
-    let drawn = chart_figure(
-        html,
-        "overview",
-        "",
-        (CHART_HEIGHT, &summary),
-        |area, theme| draw_lines(area, theme, (&title, workload.load, false), &ticks, &lines.series),
-        &tip,
-    );
-    html.close("div");
-    drawn
-}
-
-/// An SVG drawing area, as the pre-render draws on.
-type SvgArea<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-
-/// What a pre-rendered chart drew: its points, its gaps and its marks (where the tooltips
-/// answer before the app).
-pub struct Drawn {
-    /// Points drawn.
-    pub points: usize,
-    /// Points not measured.
-    pub gaps: usize,
-    /// The marks, in the SVG's pixels.
-    pub marks: Vec<Mark>,
-}
-
-/// A concurrency (or rate) chart drawn at linear scale, as the app first draws it, with its
-/// marks: the overview's, the serving explorer's and the decode view's.
-fn draw_lines(
-    area: &SvgArea<'_>,
-    theme: Theme,
-    (y_title, load, seconds): (&str, LoadAxis, bool),
-    ticks: &[f64],
-    series: &[Series],
-) -> Option<Drawn> {
-    let chart = ConcurrencyChart { y_title, load, concurrency: ticks, series, scale: Scale::Lin, seconds, reference: None, theme };
-    draw_concurrency_chart(area, &chart).ok().map(|d| Drawn { points: d.points.len(), gaps: d.gaps.len(), marks: d.marks(ticks) })
-}
-
 /// A chart's tooltips as the page's pre-render script reads them: one entry per mark,
 /// `[group, item, title, [[label, value, warn, exact or null], …]]`, the words the core's
 /// tooltip function gives for that mark — the app's own for the same point.
@@ -263,43 +247,48 @@ fn tips_json(marks: &[Mark], tip: &dyn Fn(Mark) -> Option<Tooltip>) -> String {
     serde_json::Value::Array(entries).to_string()
 }
 
-/// A chart figure as the app writes it, the chart drawn by `draw` at each of
-/// `chart_sizes(base)` in both themes (`class`: extra classes for the chart box), with its
-/// marks and tooltips (`tip`, the app's function for the chart) for the page's pre-render
-/// script, an empty tooltip box and the export buttons; returns the points and gaps drawn.
-fn chart_figure(
-    html: &mut Html,
-    id: &str,
-    class: &str,
-    (base, summary): (u32, &str),
-    draw: impl Fn(&SvgArea<'_>, Theme) -> Option<Drawn>,
-    tip: &dyn Fn(Mark) -> Option<Tooltip>,
-) -> Option<(usize, usize)> {
+/// The sizes a figure is drawn at, each with its class: `chart_sizes` for a chart fitted to
+/// the screen, its own height at both widths otherwise.
+fn figure_sizes(height: Height) -> [((u32, u32), &'static str); 2] {
+    match height {
+        Height::Fitted(base) => chart_sizes(base),
+        Height::Fixed(px) => [((1114, px), "wide"), ((353, px), "narrow")],
+    }
+}
+
+/// A chart figure as the app writes it, `figure` drawn by `chart::draw_plot` at each of its
+/// sizes in both themes, with its marks and tooltips (`Figure::tip`, the app's words for
+/// each point) for the page's pre-render script, an empty tooltip box and the export
+/// buttons; returns the points and gaps drawn.
+fn chart_figure(html: &mut Html, figure: &Figure, files: &[File<'_>]) -> Option<(usize, usize)> {
+    let id = figure.id.as_str();
     let tip_id = format!("tip-{id}");
+    let size_class = height_class(figure.height);
     let mut variants: Vec<(String, Drawn, String)> = Vec::new();
-    for (size, width) in chart_sizes(base) {
+    for (size, width) in figure_sizes(figure.height) {
         for (theme, tone) in [(LIGHT, "light"), (DARK, "dark")] {
             let mut svg = String::new();
-            let drawn = draw(&SVGBackend::with_string(&mut svg, size).into_drawing_area(), theme)?;
+            let drawn = draw_plot(&SVGBackend::with_string(&mut svg, size).into_drawing_area(), &figure.plot, theme).ok()?;
             // Scaled to the box by CSS: the drawn size becomes the view box.
             let svg =
                 svg.replacen(&format!("width=\"{}\" height=\"{}\"", size.0, size.1), &format!("viewBox=\"0 0 {} {}\"", size.0, size.1), 1);
-            variants.push((format!("chart prerendered {class}{width} {tone}"), drawn, svg));
+            variants.push((format!("chart prerendered {size_class} {width} {tone}"), drawn, svg));
         }
     }
-    let tips = tips_json(&variants.first()?.1.marks, tip);
+    let tip = |m: Mark| figure.tip(m.group, m.item as usize, files);
+    let tips = tips_json(&variants.first()?.1.marks, &tip);
     html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(id))]);
     html.open("div", &[("class", Some("chart-wrap")), ("data-tips", Some(&tips))]);
     for (class, drawn, svg) in &variants {
         let marks: Vec<String> = drawn.marks.iter().map(|m| format!("{},{},{},{}", m.x_px, m.y_px, m.group, m.item)).collect();
-        let (points, gaps) = (drawn.points.to_string(), drawn.gaps.to_string());
+        let (points, gaps) = (drawn.count("points").to_string(), drawn.count("gaps").to_string());
         html.open(
             "div",
             &[
                 ("class", Some(class)),
                 ("role", Some("img")),
                 ("tabindex", Some("0")),
-                ("aria-label", Some(summary)),
+                ("aria-label", Some(&figure.summary)),
                 ("aria-describedby", Some(&tip_id)),
                 ("data-points", Some(&points)),
                 ("data-gaps", Some(&gaps)),
@@ -315,38 +304,18 @@ fn chart_figure(
     html.element("button", &[("class", Some("toggle export-svg")), ("type", Some("button"))], "SVG");
     html.close("div").close("figure");
     let last = &variants.last()?.1;
-    Some((last.points, last.gaps))
-}
-
-fn legend(html: &mut Html, results: &Results, not_measured: &[String]) {
-    legend_saying(html, results, not_measured, "not measured in this workload");
+    Some((last.count("points"), last.count("gaps")))
 }
 
 /// The engine key, saying `absent` beside each engine in `not_measured`.
-fn legend_saying(html: &mut Html, results: &Results, not_measured: &[String], absent: &str) {
+fn legend_saying(html: &mut Html, chips: &[Chip], not_measured: &[String], absent: &str) {
     html.open("ul", &[("class", Some("legend toggles")), ("aria-label", Some("engines: press to show or hide"))]);
-    for chip in chips_for(results, &[]) {
+    for chip in chips {
         html.open("li", &[("class", Some("chip"))]);
         html.open("button", &[("class", Some("legend-toggle")), ("type", Some("button")), ("aria-pressed", Some("true"))]);
-        let colour = chip.style.colour.hex();
-        let (d, paint) = chip.style.marker.swatch();
-        let (fill, stroke, width) = match paint {
-            SwatchPaint::Fill => (colour.as_str(), None, None),
-            SwatchPaint::Stroke(w) => ("none", Some(colour.as_str()), Some(w)),
-        };
-        html.open(
-            "svg",
-            &[
-                ("class", Some("swatch")),
-                ("width", Some("18")),
-                ("height", Some("16")),
-                ("viewBox", Some("0 0 18 16")),
-                ("aria-hidden", Some("true")),
-            ],
-        );
-        html.open("path", &[("d", Some(d)), ("fill", Some(fill)), ("stroke", stroke), ("stroke-width", width)]).close("path").close("svg");
+        swatch(html, chip.style, chip.colour_only);
         html.text(" ");
-        html.element("span", &[("class", Some("chip-label"))], &chip.label);
+        html.element("span", &[("class", Some("chip-label"))], &chip.text());
         if not_measured.contains(&chip.id) {
             html.element("span", &[("class", Some("absent"))], &format!(" — {absent}"));
         }
@@ -360,4 +329,18 @@ fn legend_saying(html: &mut Html, results: &Results, not_measured: &[String], ab
         html.close("li");
     }
     html.close("ul");
+}
+
+/// An engine's swatch as the app's `Swatch` writes it: its marker in its colour, or the
+/// colour alone as a short thick line (`colour_only`, while files are compared).
+fn swatch(html: &mut Html, style: EngineStyle, colour_only: bool) {
+    let colour = style.colour.hex();
+    let (d, paint) = if colour_only { ("M1,8L17,8", SwatchPaint::Stroke("4")) } else { style.marker.swatch() };
+    let (fill, stroke, width) = match paint {
+        SwatchPaint::Fill => (colour.as_str(), None, None),
+        SwatchPaint::Stroke(w) => ("none", Some(colour.as_str()), Some(w)),
+    };
+    let attrs = [("class", "swatch"), ("width", "18"), ("height", "16"), ("viewBox", "0 0 18 16"), ("aria-hidden", "true")];
+    html.open("svg", &attrs.map(|(k, v)| (k, Some(v))));
+    html.open("path", &[("d", Some(d)), ("fill", Some(fill)), ("stroke", stroke), ("stroke-width", width)]).close("path").close("svg");
 }

@@ -9,6 +9,8 @@ use std::path::Path;
 use crate::core::collection::parse_collection;
 use crate::core::provenance::sha256_hex;
 use crate::core::validate::parse_results;
+use crate::core::views::height_rules;
+use crate::core::views::panel::Height;
 use crate::prerender::deep::deep_views;
 use crate::prerender::html::escape;
 use crate::prerender::{catalog_landing, landing};
@@ -84,6 +86,7 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
     // Each deep view's file, named by its content (a host may cache it for good), as
     // `view:file` pairs for the head script.
     let mut deep: Vec<String> = Vec::new();
+    let mut heights = Vec::new();
     let (landing, src, mut said) = if srcs.len() == 1 {
         let src = srcs[0].clone();
         let study_path = dir.join(&src);
@@ -99,6 +102,7 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
             write(&dir.join(&name), view.body.as_bytes())?;
             said.push_str(&format!("; {name} ({} points, {} not measured)", view.points, view.gaps));
             deep.push(format!("{}:{name}", view.view.as_str()));
+            heights.extend(view.heights);
         }
         (landing, src, said)
     } else {
@@ -106,7 +110,17 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
     };
     let view = if src.is_empty() { "catalog" } else { "overview" };
     let in_page = |e: String| format!("{}: {e}", page_path.display());
-    let page = fill(&page, HEAD, &landing.head).map_err(in_page)?;
+    // The pre-rendered charts' boxes are sized by rules written from the heights the app
+    // draws at (`core::views::height_rules`), one rule per height any view here uses.
+    heights.extend(landing.heights.iter().copied());
+    let mut unique: Vec<Height> = Vec::new();
+    for height in heights {
+        if !unique.contains(&height) {
+            unique.push(height);
+        }
+    }
+    let head = if unique.is_empty() { landing.head.clone() } else { format!("{}<style>{}</style>", landing.head, height_rules(&unique)) };
+    let page = fill(&page, HEAD, &head).map_err(in_page)?;
     let page = fill(&page, LANDING, &landing.body).map_err(in_page)?;
     let attributes = [
         ("class", "prerendered"),

@@ -62,7 +62,7 @@ test('what publish wrote: the study, its manifest, the pre-render, current compr
   assert.deepEqual(index.studies.map((s) => [s.path, s.title, s.sha256]), [['vllm/results.json', 'vLLM on one GPU', digest('out/studies/vllm/results.json')]]);
   const html = readFileSync('out/public/index.html', 'utf8');
   assert.match(html, /<title>vLLM on one GPU · overview · servescope<\/title>/);
-  assert.match(html, / data-landing="data\/vllm\/results\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html"/);
+  assert.match(html, / data-landing="data\/vllm\/results\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html provenance:prerender-provenance-[0-9a-f]{16}\.html"/);
   assert.doesNotMatch(html, /qwen3\.8/i, 'nothing of the bundled study is left in the page');
   const names = readdirSync('out/public');
   assert.equal(names.filter((n) => /^prerender-.*\.html$/.test(n)).length, 3, names.join(' '));

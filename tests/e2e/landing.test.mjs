@@ -24,7 +24,7 @@ test('the built page holds the overview: title and tags from the file, cards, an
   assert.match(html, /<title>Qwen3\.8-Flash-Next on one MI350P · overview · servescope<\/title>/);
   assert.match(html, /<meta property="og:title" content="Qwen3\.8-Flash-Next on one MI350P">/);
   assert.match(html, /<meta name="description" content="Qwen3\.8-Flash-Next on one MI350P \(2026-10-30\): serving benchmark results per engine\. Highest throughput: 1024\/1024: Paiton CDNA4, 1,790 at c64/);
-  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html decode:prerender-decode-[0-9a-f]{16}\.html">/);
+  assert.match(html, /<html lang="en" data-split-views="tradeoff:[^"]+" class="prerendered" data-landing="data\/qwen3\.8-flash-next-mi350p-2026-10-30\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html decode:prerender-decode-[0-9a-f]{16}\.html prefill:prerender-prefill-[0-9a-f]{16}\.html cache:prerender-cache-[0-9a-f]{16}\.html accuracy:prerender-accuracy-[0-9a-f]{16}\.html provenance:prerender-provenance-[0-9a-f]{16}\.html">/);
   assert.equal((html.match(/<div class="chart prerendered /g) ?? []).length, 4, 'wide and narrow, light and dark');
   assert.doesNotMatch(html.slice(html.indexOf('id="prerender"')), / style="/, 'no inline style under the CSP');
 });
@@ -76,12 +76,13 @@ test('the pre-rendered figures are the app\'s, and the app takes over without mo
   }
 });
 
-test('a link to a view the build did not write never shows the pre-rendered one: the skeleton shows until the app draws', async () => {
+test('a link with a parameter the build did not write never shows a pre-rendered view: the skeleton shows until the app draws', async () => {
   const page = await browser.context.newPage();
   const violations = [];
   page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
   await holdWasm(page, 1500);
-  await page.goto(`${browser.base}?view=prefill&theme=dark`);
+  // The trade-off is written with its default limits only: a link that sets one is not it.
+  await page.goto(`${browser.base}?view=tradeoff&slo_ttft_p99_ms=1000&theme=dark`);
   await page.waitForSelector('.boot-skeleton');
   assert.equal(await page.isVisible('#prerender'), false);
   assert.equal(await page.isVisible('.boot-skeleton'), true);

@@ -2,7 +2,7 @@
 //! workload against its load levels (concurrency, or offered request rate) with the
 //! engines filter, `pct=both` and `vs` (ratios) applied.
 
-use crate::core::link::{EngineFilter, SeriesInputs};
+use crate::core::link::{EngineFilter, Scale, SeriesInputs};
 use crate::core::metric::{is_low_sample, Metric};
 use crate::core::model::{Cell, Results, Workload};
 use crate::core::palette::{engine_style, EngineStyle};
@@ -247,6 +247,16 @@ pub fn reads_in_seconds(series: &[Series], relative: bool) -> bool {
         && !series.is_empty()
         && series.iter().all(latency)
         && series.iter().flat_map(|s| s.points.iter().filter_map(|p| p.1).chain(s.spread.iter().map(|w| w.2))).any(|v| v >= 10_000.0)
+}
+
+/// The scale a chart can use: log only when every shown value is positive.
+pub fn usable_scale(values: impl IntoIterator<Item = f64>, requested: Scale) -> Scale {
+    let mut values = values.into_iter();
+    if requested == Scale::Log && values.all(|v| v > 0.0) {
+        Scale::Log
+    } else {
+        Scale::Lin
+    }
 }
 
 /// A latency title for a chart read in seconds: "TTFT p99 (ms)" becomes "TTFT p99 (s)".

@@ -13,7 +13,8 @@ pub use accuracy::{
 };
 pub use bars::{cache_bars, prefill_bars, BarGroup, Bars};
 pub use concurrency::{
-    cell_at, concurrency_ticks, decode_series, in_seconds, load_ticks, reads_in_seconds, serving_series, Series, ServingSeries,
+    cell_at, concurrency_ticks, decode_series, in_seconds, load_ticks, reads_in_seconds, serving_series, usable_scale, Series,
+    ServingSeries,
 };
 pub use describe::{decode_coverage, describe_lines, serving_coverage, Coverage};
 pub use tradeoff::{

@@ -1,8 +1,10 @@
 //! How views are laid out and when the page boots, the same for the app and the
-//! pre-render: each chart's height (written once here; the stylesheet's pre-rendered
-//! heights mirror it, `tests/structure.rs` checks), the theme, the views written for deep
-//! links, when the app takes over, and when tables show.
+//! pre-render: each chart's height and how it fits the screen (written once here: the
+//! app sizes its canvas by `chart_css_height`, and the pre-rendered page's boxes by the
+//! rules `height_rules` writes from the same numbers), the theme, the views written for
+//! deep links, when the app takes over, and when tables show.
 
+use super::panel::Height;
 use crate::core::link::{embedded_chart, ChartId, ThemeChoice, View};
 
 /// The base height, CSS px on a laptop, of the overview's, the bar charts', the history's
@@ -19,14 +21,54 @@ pub fn embed_chart_height(height: Option<u32>) -> u32 {
     height.unwrap_or(CHART_HEIGHT).saturating_sub(110).max(160)
 }
 
+/// The widest screen, CSS px, laid out as a phone's.
+const PHONE_WIDTH: u32 = 600;
+/// The share of the screen's height a chart may take: on a laptop (`.0`) and on a phone (`.1`).
+const HEIGHT_SHARE: (u32, u32) = (60, 36);
+/// No chart is drawn shorter than this, CSS px.
+const MIN_CHART_HEIGHT: u32 = 240;
+
 /// A chart's CSS height in a viewport of `(width, height)` CSS px: `base` on a laptop, never
-/// more than 60 % of the height (a phone in landscape), and on a phone-width screen (600 px
-/// or less) about a third of it, so the controls, the key and the chart share the first
-/// screen; at least 240.
+/// more than 60 % of the height (a phone in landscape), and on a phone-width screen
+/// (`PHONE_WIDTH` or less) about a third of it, so the controls, the key and the chart share
+/// the first screen; at least 240.
 pub fn chart_css_height(base: u32, viewport: (f64, f64)) -> u32 {
     let (width, height) = viewport;
-    let share = if width <= 600.0 { 0.36 } else { 0.6 };
-    base.min((height * share) as u32).max(240)
+    let share = if width <= f64::from(PHONE_WIDTH) { HEIGHT_SHARE.1 } else { HEIGHT_SHARE.0 };
+    base.min((height * f64::from(share) / 100.0) as u32).max(MIN_CHART_HEIGHT)
+}
+
+/// The class of a pre-rendered chart box of `height` ("fit-440", "fixed-332").
+pub fn height_class(height: Height) -> String {
+    match height {
+        Height::Fitted(base) => format!("fit-{base}"),
+        Height::Fixed(px) => format!("fixed-{px}"),
+    }
+}
+
+/// The stylesheet rules that size pre-rendered chart boxes of these heights as the app sizes
+/// its canvas (`chart_css_height`): the small viewport height where the browser knows it,
+/// rounded down to a whole pixel as the app's integer height is.
+pub fn height_rules(heights: &[Height]) -> String {
+    let fitted = |base: u32, share: u32| {
+        format!("height: clamp({MIN_CHART_HEIGHT}px, {share}vh, {base}px); height: clamp({MIN_CHART_HEIGHT}px, round(down, {share}svh, 1px), {base}px);")
+    };
+    let mut wide = String::new();
+    let mut phone = String::new();
+    for &height in heights {
+        let selector = format!(".chart.prerendered.{}", height_class(height));
+        match height {
+            Height::Fitted(base) => {
+                wide.push_str(&format!("{selector} {{ {} }}\n", fitted(base, HEIGHT_SHARE.0)));
+                phone.push_str(&format!("  {selector} {{ {} }}\n", fitted(base, HEIGHT_SHARE.1)));
+            }
+            Height::Fixed(px) => wide.push_str(&format!("{selector} {{ height: {px}px; }}\n")),
+        }
+    }
+    if phone.is_empty() {
+        return wide;
+    }
+    format!("{wide}@media (max-width: {PHONE_WIDTH}px) {{\n{phone}}}\n")
 }
 
 /// Whether the page is dark: paper is light whatever the screen shows; else the link's
@@ -66,14 +108,17 @@ pub enum BootStudy {
     Failed,
 }
 
-/// The views besides the landing one that the build writes for a deep link (the bundled
-/// study's, with its default workload and metric): the link most shared after the landing.
-pub const PRERENDERED_VIEWS: [View; 4] = [View::Serving, View::Tradeoff, View::Energy, View::Decode];
+/// The views besides the landing one that the build writes for a deep link (a single
+/// study's, with its default workload and metric), each from its view model; the overview is
+/// the landing view itself.
+pub const PRERENDERED_VIEWS: [View; 8] =
+    [View::Serving, View::Tradeoff, View::Energy, View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance];
 
 /// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
-/// over: a collection view waits for its manifest, a study's overview or pre-rendered deep
-/// view for its first chart (drawn by the chart itself), anything else only until it knows
-/// what to show.
+/// over: a collection view waits for its manifest; a study's overview (when it has a chart)
+/// or a pre-rendered deep view until it is drawn — by its first chart, or, for a view
+/// without one, by the view itself once mounted; anything else only until it knows what to
+/// show.
 pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> bool {
     if view.is_collection() {
         return collection == BootCollection::Loading;
@@ -85,7 +130,7 @@ pub fn boot_waits(view: View, collection: BootCollection, study: BootStudy) -> b
             BootCollection::Ready(studies) => studies > 0,
         },
         BootStudy::Loading => true,
-        BootStudy::Ready { serving } => (view == View::Overview || PRERENDERED_VIEWS.contains(&view)) && serving,
+        BootStudy::Ready { serving } => (view == View::Overview && serving) || PRERENDERED_VIEWS.contains(&view),
         BootStudy::Failed => false,
     }
 }

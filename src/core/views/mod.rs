@@ -1,14 +1,23 @@
 //! What each view shows, built once in the core so the app and the pre-render render the
-//! same fields: layout and boot rules, and the view models (the per-request views'
-//! goodput and distributions; the serving explorer's words).
+//! same fields: each view's model (`explorer` for serving, energy and the overview's chart;
+//! `tradeoff`, `decode`, `bars` for prefill and KV cache, `accuracy`, `provenance`, and the
+//! per-request views' `goodput` and `requests`), the parts they are made of (`panel`), and
+//! the layout and boot rules both renderers follow (`layout`).
 
+pub mod accuracy;
+pub mod bars;
+pub mod decode;
+pub mod explorer;
+pub mod figure;
 pub mod goodput;
 mod layout;
+pub mod panel;
+pub mod provenance;
 pub mod requests;
-pub mod serving;
+pub mod tradeoff;
 
+pub use explorer::overview_heading;
 pub use layout::{
-    boot_waits, chart_css_height, embed_chart_height, is_dark, shows_tables, BootCollection, BootStudy, CHART_HEIGHT, PRERENDERED_VIEWS,
-    SERVING_CHART_HEIGHT, TRADEOFF_CHART_HEIGHT,
+    boot_waits, chart_css_height, embed_chart_height, height_class, height_rules, is_dark, shows_tables, BootCollection, BootStudy,
+    CHART_HEIGHT, PRERENDERED_VIEWS, SERVING_CHART_HEIGHT, TRADEOFF_CHART_HEIGHT,
 };
-pub use serving::overview_heading;

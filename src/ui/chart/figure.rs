@@ -16,15 +16,7 @@ use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
 use crate::ui::io::landing::take_prerender_tip;
 use crate::ui::state::page;
 
-/// What a drawing produced: its marks (for hover and keys) and `data-*` facts about it
-/// (for tests and automation).
-#[derive(Clone, Debug, Default)]
-pub struct Drawn {
-    /// Every point or bar drawn.
-    pub marks: Vec<Mark>,
-    /// `data-*` attributes to set on the canvas.
-    pub attrs: Vec<(&'static str, String)>,
-}
+pub use crate::chart::Drawn;
 
 /// Draws a chart on an area in a theme; the signals it reads are what it redraws on.
 pub type DrawFn = Arc<dyn Fn(&Area<'_>, Theme) -> Result<Drawn, String> + Send + Sync>;

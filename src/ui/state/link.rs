@@ -5,7 +5,9 @@ use leptos::prelude::*;
 
 use crate::core::cost::Prices;
 use crate::core::goodput::Slo;
-use crate::core::link::{CatalogFilter, ChartId, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey};
+use crate::core::link::{
+    CatalogFilter, ChartId, EngineFilter, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey,
+};
 use crate::core::metric::Metric;
 
 /// Per-field selectors on the link (each a memo: it notifies only when its field changes).
@@ -102,6 +104,11 @@ impl Link {
             slo_ttft_p99_ms,
             slo_user_tok_s,
         }
+    }
+
+    /// The engines shown (tracked on `engines=` alone).
+    pub fn engine_filter(&self) -> EngineFilter {
+        EngineFilter { engines: self.engines.get() }
     }
 
     /// The whole state, untracked: the base of a change.

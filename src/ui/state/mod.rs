@@ -15,6 +15,8 @@ use leptos::prelude::*;
 
 use crate::core::collection::Collection;
 use crate::core::link::{ParamNotice, View, ViewState};
+use crate::core::provenance::SourceStatus;
+use crate::core::views::panel::File;
 use file::{FileSlot, Study};
 use link::Link;
 
@@ -160,6 +162,15 @@ impl PageState {
     /// The compared files that are ready, in link order (tracked).
     pub fn compared_studies(&self) -> Vec<Study> {
         self.compared.with(|slots| slots.iter().filter_map(FileSlot::study).collect())
+    }
+
+    /// The study and every compared file ready, with their sources' statuses so far, as the
+    /// view models read them (tracked on both).
+    pub fn files<T>(&self, study: &Study, f: impl FnOnce(&[File<'_>]) -> T) -> T {
+        let studies: Vec<Study> = std::iter::once(study.clone()).chain(self.compared_studies()).collect();
+        let statuses: Vec<Vec<(String, SourceStatus)>> = studies.iter().map(|s| s.checks.statuses.get()).collect();
+        let files: Vec<File<'_>> = studies.iter().zip(&statuses).map(|(s, st)| File { results: &s.results, statuses: st }).collect();
+        f(&files)
     }
 
     /// Add notices.

@@ -1,20 +1,15 @@
 //! The overview, a study's landing view: the headline findings as cards — each stating its
 //! rule and linking to the view that shows it, the publisher's own first — and the first
-//! chart, output tok/s per GPU against concurrency.
+//! chart, output tok/s per GPU against load (`core::views::explorer::overview_chart`).
 
 use leptos::prelude::*;
 
 use crate::core::headline::{headline_cards, no_findings_note};
-use crate::core::link::{ChartId, View};
-use crate::core::metric::Metric;
-use crate::core::views::overview_heading;
-use crate::ui::chart::figure::ChartFigure;
+use crate::core::views::explorer::{overview_chart, ServingInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::card::card_view;
-use crate::ui::widgets::legend::{chips_for, EngineChips};
-use crate::ui::widgets::pickers::WorkloadPicker;
-use crate::ui::widgets::serving_chart::{serving_chart, workload_index, ServingChart};
+use crate::ui::widgets::panel::{Painter, PanelView};
 
 /// Cards and the first chart.
 #[component]
@@ -39,27 +34,17 @@ pub fn OverviewView(
             no_findings_note(&study.results, &cards).map(|note| view! { <p class="absent no-findings">{note}</p> })
         }
     };
-    let chart = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty()).map(|_| {
-        let metric = Memo::new(|_| Metric::OutTokS);
-        let index = workload_index(page, &study);
-        let (chart, spec) = serving_chart(page, &study, View::Overview, ChartId::Overview, metric, index, crate::core::views::CHART_HEIGHT);
-        let ServingChart { lines, .. } = chart;
-        let not_measured = Signal::derive(move || lines.with(|l| l.as_ref().map(|l| l.not_measured.clone()).unwrap_or_default()));
-        let heading = {
-            let study = study.clone();
-            move || index.get().and_then(|i| study.results.serving.as_ref()?.workloads.get(i).map(overview_heading)).unwrap_or_default()
+    let chart = {
+        let shown = study.clone();
+        let build = move || {
+            let inputs = ServingInputs { series: page.link.series_inputs(), scale: page.link.scale.get() };
+            page.files(&shown, |files| overview_chart(files, &inputs))
         };
-        view! {
-            <div class="overview-chart">
-                <div class="chart-head">
-                    <h2>{heading}</h2>
-                    <WorkloadPicker workloads=crate::core::link::workload_options(&study.results)/>
-                </div>
-                <EngineChips chips=chips_for(&study.results, &[]) not_measured=not_measured/>
-                <ChartFigure spec=spec/>
-            </div>
-        }
-    });
+        untrack(build.clone()).map(|first| {
+            let model = Memo::new(move |_| build().unwrap_or_else(|| first.clone()));
+            view! { <PanelView study=study.clone() model=model painter=Painter::LINES/> }
+        })
+    };
     view! {
         <section class="panel overview">
             <h2 class="visually-hidden">"Headline findings"</h2>

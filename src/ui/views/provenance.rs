@@ -1,17 +1,69 @@
 //! The provenance view: the verdict the command line prints, every source with its hash
 //! status and what cites it, the cells recomputed from verified sweeps, and the engines
-//! with their checkpoints and setup files.
+//! with their checkpoints and setup files (`core::views::provenance`); beside them, what only
+//! the page knows: the checks' progress and links to the sources it fetched.
 
 use leptos::prelude::*;
 
-use crate::core::link::View;
-use crate::core::provenance::{citation_words, citations, SourceStatus};
-use crate::core::tables::{engines_table, sources_table};
+use crate::core::provenance::SourceStatus;
+use crate::core::views::provenance::{
+    provenance, Recomputed, SweepRecomputed, VerdictLine, HEADING, HOW_CHECKED, NOTHING_RECOMPUTED, WAITING,
+};
 use crate::ui::io::fetch::absolute_url;
 use crate::ui::state::file::{Origin, Study};
-use crate::ui::widgets::framing::stem;
+use crate::ui::widgets::panel::ends_the_boot;
 use crate::ui::widgets::table::{TableBlock, TableView};
 use crate::ui::widgets::trust::TrustBadge;
+
+fn verdict_view(verdict: VerdictLine) -> AnyView {
+    match verdict {
+        VerdictLine::Checking => view! { <p class="verdict checking">"Checking the sources…"</p> }.into_any(),
+        VerdictLine::Done { pass, partial, sentence } => {
+            view! { <p class="verdict" class:fail=!pass class:partial=partial><strong>"Verdict: "</strong>{sentence}</p> }.into_any()
+        }
+    }
+}
+
+fn recomputed_view(recomputed: Recomputed) -> AnyView {
+    match recomputed {
+        Recomputed::Waiting => view! { <p class="absent">{WAITING}</p> }.into_any(),
+        Recomputed::Nothing => view! { <p class="absent">{NOTHING_RECOMPUTED}</p> }.into_any(),
+        Recomputed::Done { total, sweeps } => {
+            let items = sweeps
+                .into_iter()
+                .map(|SweepRecomputed { name, result, mismatches }| {
+                    let mismatches = mismatches
+                        .into_iter()
+                        .map(|(path, reason)| view! { <li><code class="path">{path}</code> ": " {reason}</li> })
+                        .collect_view();
+                    view! { <li><code>{name}</code> ": " {result} <ul>{mismatches}</ul></li> }
+                })
+                .collect_view();
+            view! { <p class="recompute-total">{total}</p><ul class="recompute">{items}</ul> }.into_any()
+        }
+    }
+}
+
+/// Links to the sources fetched here and verified (or found to differ), for a fetched study.
+fn downloads(study: &Study) -> impl IntoView {
+    let study = study.clone();
+    move || {
+        let Origin::Url(base) = &study.origin else { return None };
+        let items = study.checks.statuses.with(|st| {
+            st.iter()
+                .filter(|(_, s)| matches!(s, SourceStatus::Verified | SourceStatus::Mismatch { .. }))
+                .filter_map(|(name, _)| Some((name.clone(), absolute_url(name, Some(base))?)))
+                .collect::<Vec<_>>()
+        });
+        (!items.is_empty()).then(|| {
+            let links = items
+                .into_iter()
+                .map(|(name, url)| view! { <li><a class="download-source" href=url download="">{name}</a></li> })
+                .collect_view();
+            view! { <h3>"Download the sources fetched here"</h3><ul class="downloads">{links}</ul> }
+        })
+    }
+}
 
 /// Sources, citations, recomputation and engines.
 #[component]
@@ -20,16 +72,11 @@ pub fn ProvenanceView(
     study: Study,
 ) -> impl IntoView {
     let checks = study.checks.clone();
-    let verdict = {
-        let checks = checks.clone();
-        move || match checks.report.get() {
-            Some(report) => {
-                let verdict = report.verdict(false);
-                view! { <p class="verdict" class:fail=!verdict.pass class:partial=verdict.partial><strong>"Verdict: "</strong>{verdict.sentence}</p> }.into_any()
-            }
-            None => view! { <p class="verdict checking">"Checking the sources…"</p> }.into_any(),
-        }
+    let model = {
+        let (study, checks) = (study.clone(), checks.clone());
+        Memo::new(move |_| checks.statuses.with(|st| checks.report.with(|report| provenance(&study.results, st, report.as_ref()))))
     };
+    let first = model.get_untracked();
     let progress = {
         let checks = checks.clone();
         move || {
@@ -40,89 +87,41 @@ pub fn ProvenanceView(
             })
         }
     };
-    let table = {
-        let (study, checks) = (study.clone(), checks.clone());
-        Memo::new(move |_| checks.statuses.with(|st| sources_table(&study.results, st)))
-    };
-    let cited = citations(&study.results);
-    let citing = study
-        .results
-        .sources
+    let citing = first
+        .citing
         .iter()
-        .map(|source| {
-            let list = cited.get(source.name()).cloned().unwrap_or_default();
-            let items =
-                list.iter().map(|c| view! { <li>{c.what.clone()} " " <code class="path">{c.path.clone()}</code></li> }).collect_view();
+        .map(|c| {
+            let items = c
+                .items
+                .iter()
+                .map(|(what, path)| view! { <li>{what.clone()} " " <code class="path">{path.clone()}</code></li> })
+                .collect_view();
             view! {
                 <details class="citations">
-                    <summary><code>{source.name().to_owned()}</code> " — " {citation_words(list.len())}</summary>
+                    <summary><code>{c.name.clone()}</code> " — " {c.words.clone()}</summary>
                     <ul>{items}</ul>
                 </details>
             }
         })
         .collect_view();
-    let downloads = {
-        let (study, checks) = (study.clone(), checks.clone());
-        move || {
-            let Origin::Url(base) = &study.origin else { return None };
-            let items = checks.statuses.with(|st| {
-                st.iter()
-                    .filter(|(_, s)| matches!(s, SourceStatus::Verified | SourceStatus::Mismatch { .. }))
-                    .filter_map(|(name, _)| Some((name.clone(), absolute_url(name, Some(base))?)))
-                    .collect::<Vec<_>>()
-            });
-            (!items.is_empty()).then(|| {
-                let links = items
-                    .into_iter()
-                    .map(|(name, url)| view! { <li><a class="download-source" href=url download="">{name}</a></li> })
-                    .collect_view();
-                view! { <h3>"Download the sources fetched here"</h3><ul class="downloads">{links}</ul> }
-            })
-        }
-    };
-    let recomputation = {
-        let checks = checks.clone();
-        move || {
-            let Some(report) = checks.report.get() else {
-                return view! { <p class="absent">"Waiting for the source checks."</p> }.into_any();
-            };
-            let done: Vec<_> =
-                report.recomputations.iter().filter_map(|(name, r)| r.as_ref().ok().map(|r| (name.clone(), r.clone()))).collect();
-            if done.is_empty() {
-                return view! { <p class="absent">"No sweep source is available and verified here, so no serving cell was recomputed."</p> }.into_any();
-            }
-            let (cells, matched) = report.cells();
-            let items = done
-                .into_iter()
-                .map(|(name, r)| {
-                    let mismatches = r
-                        .mismatches
-                        .iter()
-                        .map(|m| view! { <li><code class="path">{m.path.clone()}</code> ": " {m.reason.clone()}</li> })
-                        .collect_view();
-                    view! { <li><code>{name}</code> ": " {r.to_string()} <ul>{mismatches}</ul></li> }
-                })
-                .collect_view();
-            view! { <p class="recompute-total">"In total " {matched} " of " {cells} " cells match their source line."</p><ul class="recompute">{items}</ul> }.into_any()
-        }
-    };
-    let sources: Vec<String> = study.results.sources.iter().map(|s| s.name().to_owned()).collect();
+    let sources = first.sources.clone();
+    ends_the_boot();
     view! {
         <section class="panel provenance">
-            <h2>"Provenance"</h2>
+            <h2>{HEADING}</h2>
             <TrustBadge study=study.clone()/>
-            {verdict}
-            <p>"Each source file is fetched relative to the results file and its sha256 compared with the one the file publishes. "
-               "Only a matching hash counts as verified; a missing file is never verified. When no source file was published with the page, the hashes are listed so anyone holding the files can check them."</p>
+            {move || verdict_view(model.with(|m| m.verdict.clone()))}
+            <p>{HOW_CHECKED}</p>
             {progress}
-            <TableBlock table=Signal::derive(move || Some(table.get())) study=study.clone() sources=Signal::stored(sources) stem=stem(View::Provenance, &["sources".into()])/>
+            <TableBlock table=Signal::derive(move || model.with(|m| m.sources.table.clone())) study=study.clone() sources=Signal::stored(sources.sources)
+                stem=sources.stem/>
             <h3>"What cites each source"</h3>
             <div class="citing">{citing}</div>
-            {downloads}
+            {downloads(&study)}
             <h3>"Cells recomputed from raw sweeps"</h3>
-            {recomputation}
+            {move || recomputed_view(model.with(|m| m.recomputed.clone()))}
             <h3>"Engines"</h3>
-            <TableView table=engines_table(&study.results)/>
+            <TableView table=first.engines/>
         </section>
     }
 }

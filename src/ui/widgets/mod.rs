@@ -2,20 +2,20 @@
 //! trust badge, swatches, findings and notices. Imports state, io, tasks and ui::chart;
 //! never a view or the shell.
 
-pub mod absent;
-pub mod bars_panel;
 pub mod card;
+pub mod controls;
 pub mod findings;
 pub mod framing;
 pub mod import_form;
 pub mod later;
 pub mod layout;
 pub mod legend;
+pub mod notes;
 pub mod notices;
+pub mod panel;
 pub mod pickers;
 pub mod prices;
 pub mod requests;
-pub mod serving_chart;
 pub mod state_link;
 pub mod swatch;
 pub mod table;

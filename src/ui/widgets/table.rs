@@ -151,7 +151,7 @@ pub fn TableBlock(
     #[prop(into)]
     stem: Signal<String>,
     /// What to say when there is no table (else the block is empty).
-    #[prop(optional)]
+    #[prop(default = None, into)]
     absent: Option<&'static str>,
     /// Draw the table a frame after the rest.
     #[prop(optional)]
