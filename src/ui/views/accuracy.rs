@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::core::views::accuracy::{served, weight};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
-use crate::ui::widgets::panel::{ends_the_boot, Painter, PanelView};
+use crate::ui::widgets::panel::{ends_the_boot, panel_model, Painter, PanelView};
 
 /// Served and weight accuracy.
 #[component]
@@ -18,11 +18,11 @@ pub fn AccuracyView(
     let page = page();
     let served = {
         let study = study.clone();
-        Memo::new(move |_| served(&study.results, page.link.scale.get()))
+        panel_model(move || served(&study.results, page.link.scale.get()))
     };
     let weight = {
         let study = study.clone();
-        Memo::new(move |_| weight(&study.results, page.link.scale.get()))
+        panel_model(move || weight(&study.results, page.link.scale.get()))
     };
     // A study with neither block draws no chart to end the wait behind a pre-rendered view.
     if served.with_untracked(|p| p.figures.is_empty()) && weight.with_untracked(|p| p.figures.is_empty()) {

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::core::views::decode::decode;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
-use crate::ui::widgets::panel::{Painter, PanelView};
+use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
 
 /// The decode chart, its texts and its table.
 #[component]
@@ -17,7 +17,7 @@ pub fn DecodeView(
     let page = page();
     let model = {
         let study = study.clone();
-        Memo::new(move |_| {
+        panel_model(move || {
             let (series, scale) = (page.link.series_inputs(), page.link.scale.get());
             page.files(&study, |files| decode(files, &series, scale))
         })

@@ -9,7 +9,7 @@ use crate::core::views::explorer::{overview_chart, ServingInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::widgets::card::card_view;
-use crate::ui::widgets::panel::{Painter, PanelView};
+use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
 
 /// Cards and the first chart.
 #[component]
@@ -41,7 +41,7 @@ pub fn OverviewView(
             page.files(&shown, |files| overview_chart(files, &inputs))
         };
         untrack(build.clone()).map(|first| {
-            let model = Memo::new(move |_| build().unwrap_or_else(|| first.clone()));
+            let model = panel_model(move || build().unwrap_or_else(|| first.clone()));
             view! { <PanelView study=study.clone() model=model painter=Painter::LINES/> }
         })
     };

@@ -10,7 +10,7 @@ use crate::core::link::View;
 use crate::core::views::explorer::{explorer, ServingInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
-use crate::ui::widgets::panel::{Painter, PanelView};
+use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
 
 /// The explorer of a view (`serving` or `energy`).
 #[component]
@@ -23,7 +23,7 @@ pub fn ExplorerView(
     let page = page();
     let model = {
         let study = study.clone();
-        Memo::new(move |_| {
+        panel_model(move || {
             let inputs = ServingInputs { series: page.link.series_inputs(), scale: page.link.scale.get() };
             page.files(&study, |files| explorer(view, files, &inputs))
         })

@@ -13,7 +13,7 @@ use crate::core::views::tradeoff::{drawn_metric, tradeoff, TradeoffInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::tasks::requests::load_tables;
-use crate::ui::widgets::panel::{Painter, PanelView};
+use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
 use crate::ui::widgets::requests::read_when_fetched;
 
 /// The trade-off of a view (`tradeoff`, or `energy` with `chart=tradeoff`).
@@ -50,7 +50,7 @@ pub fn TradeoffView(
     };
     let model = {
         let study = study.clone();
-        Memo::new(move |_| {
+        panel_model(move || {
             let series = page.link.series_inputs();
             goodput.with(|goodput| tradeoff(&study.results, &TradeoffInputs { view, series: &series, goodput: goodput.as_ref() }))
         })
