@@ -9,14 +9,14 @@ use std::process::Command;
 use common::{bundled_results, check, read};
 use servescope::core::cost::Prices;
 use servescope::core::headline::headline_cards;
-use servescope::prerender::landing;
+use servescope::prerender::{landing, Before};
 
 const SRC: &str = "data/qwen3.8-flash-next-mi350p-2026-10-30.json";
 
 #[test]
 fn the_landing_view_carries_every_card_line_and_the_charts_measured_points() {
     let results = bundled_results();
-    let page = landing(&results, SRC);
+    let page = landing(&results, SRC, Before::default());
     for card in headline_cards(&results, &Prices::default()) {
         assert!(page.body.contains(&format!("<h3>{}</h3>", card.title)), "card {}", card.title);
         for line in &card.lines {
@@ -39,7 +39,7 @@ fn the_landing_view_carries_every_card_line_and_the_charts_measured_points() {
 
 #[test]
 fn the_landing_view_has_no_inline_style_or_script() {
-    let page = landing(&bundled_results(), SRC);
+    let page = landing(&bundled_results(), SRC, Before::default());
     assert!(!page.body.contains(" style="), "the CSP refuses inline styles");
     assert!(!page.body.contains("<script"));
 }
@@ -47,7 +47,7 @@ fn the_landing_view_has_no_inline_style_or_script() {
 #[test]
 fn text_from_a_hostile_file_stays_text() {
     let results = check(&read("tests/fixtures/hostile.json"), &[]).results.expect("hostile.json is valid");
-    let page = landing(&results, "fixtures/hostile.json");
+    let page = landing(&results, "fixtures/hostile.json", Before::default());
     assert!(!page.body.contains("<img"), "no element from the file");
     assert!(!page.body.contains("<script"));
     assert!(!page.head.contains("<script"));
@@ -77,7 +77,7 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
     use servescope::core::link::View;
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
-    let views = deep_views(&results, SRC);
+    let views = deep_views(&results, SRC, Before::default());
     assert_eq!(
         views.iter().map(|v| v.view).collect::<Vec<_>>(),
         [View::Serving, View::Tradeoff, View::Energy, View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance]
@@ -127,11 +127,11 @@ fn a_study_without_serving_sweeps_has_only_its_other_views_written() {
     use servescope::prerender::deep::deep_views;
     let mut results = bundled_results();
     results.serving = None;
-    let views: Vec<View> = deep_views(&results, SRC).iter().map(|v| v.view).collect();
+    let views: Vec<View> = deep_views(&results, SRC, Before::default()).iter().map(|v| v.view).collect();
     assert_eq!(views, [View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance]);
     results.decode = None;
     results.prefill = None;
-    let views: Vec<View> = deep_views(&results, SRC).iter().map(|v| v.view).collect();
+    let views: Vec<View> = deep_views(&results, SRC, Before::default()).iter().map(|v| v.view).collect();
     assert_eq!(views, [View::Cache, View::Accuracy, View::Provenance], "a view the file has no block for is not written");
 }
 
@@ -141,7 +141,7 @@ fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
     use servescope::core::series::{frontier_stretches, pareto_frontier, tradeoff_lines};
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
-    let views = deep_views(&results, SRC);
+    let views = deep_views(&results, SRC, Before::default());
     let tradeoff = views.iter().find(|v| v.view == View::Tradeoff).expect("the trade-off is written");
     // Every measured point of the default workload's lines is drawn, and each frontier
     // stretch is listed as the app lists it.
@@ -285,4 +285,25 @@ fn publish_refuses_folders_it_cannot_use_saying_which() {
         ),
         "{said}"
     );
+}
+
+#[test]
+fn a_manifest_that_publishes_no_source_decides_the_verdict_before_the_app_as_the_app_does() {
+    use servescope::core::link::View;
+    use servescope::prerender::deep::deep_views;
+    let results = bundled_results();
+    let provenance = |before| deep_views(&results, SRC, before).into_iter().find(|v| v.view == View::Provenance).expect("written").body;
+    // Nothing known: the checks are still to run.
+    let unknown = provenance(Before::default());
+    assert!(unknown.contains("<p class=\"verdict checking\">Checking the sources…</p>"), "{unknown}");
+    assert!(unknown.contains("17 source files listed with their sha256 · not checked yet"));
+    // The manifest lists none as published: nothing is asked for, the verdict is the app's.
+    let none: &[String] = &[];
+    let decided = provenance(Before { published: Some(none), warnings: 0 });
+    assert!(
+        decided.contains("<p class=\"verdict partial\"><strong>Verdict: </strong>valid · sources not published, not verified"),
+        "{decided}"
+    );
+    assert!(decided.contains("17 source files not published with this page · hashes listed"));
+    assert!(!decided.contains("Checking the sources…"));
 }

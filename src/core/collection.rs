@@ -13,7 +13,7 @@ use crate::core::json::{Json, Obj};
 use serde::Serialize;
 
 use super::model::Results;
-use super::provenance::sha256_hex;
+use super::provenance::{sha256_hex, SourceJob, SourceStatus, Verification, ON_DEMAND};
 
 /// One study of a collection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +61,30 @@ impl StudyEntry {
 /// (`None`: it says nothing, and every source is asked for).
 pub fn asks_for(published: Option<&[String]>, file: &str) -> bool {
     published.is_none_or(|files| files.iter().any(|f| f == file))
+}
+
+/// The status a source has before anything is fetched, by the rule the page's checks
+/// follow: one the manifest lists as unpublished is not asked for, a per-request table is
+/// checked when a view reads it. `None`: it has to be fetched to be known.
+pub fn known_unfetched(job: &SourceJob, published: Option<&[String]>) -> Option<SourceStatus> {
+    if !asks_for(published, &job.file) {
+        return Some(SourceStatus::not_published());
+    }
+    job.on_demand.then(|| SourceStatus::NotChecked(ON_DEMAND.to_owned()))
+}
+
+/// Record every source whose status needs no fetch (`known_unfetched`); whether none is
+/// left to fetch, so the verdict is known before any request (the pre-render's, like the
+/// app's first, for a study none of whose sources is published).
+pub fn record_unfetched(verification: &mut Verification, published: Option<&[String]>) -> bool {
+    let mut left = 0;
+    for job in verification.jobs().to_vec() {
+        match known_unfetched(&job, published) {
+            Some(status) => verification.record(&job, status, None),
+            None => left += 1,
+        }
+    }
+    left == 0
 }
 
 /// A study's source files by their path relative to it (sources named only by URL have none).

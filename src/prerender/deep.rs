@@ -6,7 +6,7 @@
 //! landing page carries none of its bytes.
 
 use super::html::Html;
-use super::{page, panels_html};
+use super::{page, panels_html, Before};
 use crate::core::link::{View, ViewState};
 use crate::core::model::Results;
 use crate::core::views::accuracy::accuracy;
@@ -35,8 +35,8 @@ pub struct DeepView {
 
 /// Every view a deep link may find pre-rendered for `results` opened from `src`: each of
 /// `PRERENDERED_VIEWS` the study can show and whose take-over the app waits for.
-pub fn deep_views(results: &Results, src: &str) -> Vec<DeepView> {
-    PRERENDERED_VIEWS.iter().filter_map(|&view| deep_view(results, src, view)).collect()
+pub fn deep_views(results: &Results, src: &str, before: Before<'_>) -> Vec<DeepView> {
+    PRERENDERED_VIEWS.iter().filter_map(|&view| deep_view(results, src, view, before)).collect()
 }
 
 /// The panels `view` shows for the default link, from the view models the app renders.
@@ -55,7 +55,7 @@ fn panels(view: View, state: &ViewState, files: &[File<'_>]) -> Option<Vec<Panel
     panels.iter().any(|p| !p.is_absent()).then_some(panels)
 }
 
-fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
+fn deep_view(results: &Results, src: &str, view: View, before: Before<'_>) -> Option<DeepView> {
     // The app takes a pre-rendered view's place only once it has drawn what the view shows
     // (`views::boot_waits`): a view it would not wait for is not written.
     let serving = results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty());
@@ -64,9 +64,14 @@ fn deep_view(results: &Results, src: &str, view: View) -> Option<DeepView> {
     }
     let state = ViewState { src: src.parse().ok(), view: Some(view), ..ViewState::default() };
     let mut drawn = ((0, 0), Vec::new());
-    let body = page(results, &state, view, |html: &mut Html, files| {
+    let body = page(results, &state, view, before, |html: &mut Html, files, known| {
         if view == View::Provenance {
-            super::provenance::provenance_html(html, &provenance(results, files.first()?.statuses, None), results, &state);
+            super::provenance::provenance_html(
+                html,
+                &provenance(results, files.first()?.statuses, known.report.as_ref()),
+                &known.trust,
+                &state,
+            );
             return Some(());
         }
         drawn = panels_html(html, &panels(view, &state, files)?, &state, files)?;

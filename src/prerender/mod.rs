@@ -14,13 +14,14 @@ use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
 use crate::chart::{draw_plot, Drawn, Mark, DARK, LIGHT};
 use crate::core::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAGE_ROWS};
+use crate::core::collection::record_unfetched;
 use crate::core::collection::Collection;
 use crate::core::headline::{headline_cards, Card};
 use crate::core::legend::Chip;
 use crate::core::link::{settings_sentence, View, ViewState};
 use crate::core::model::Results;
 use crate::core::palette::{EngineStyle, SwatchPaint};
-use crate::core::provenance::{TrustSummary, Verification};
+use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary, Verification};
 use crate::core::tooltip::Tooltip;
 use crate::core::views::explorer::{overview_chart, ServingInputs};
 use crate::core::views::panel::{Figure, File, Height, Panel};
@@ -50,13 +51,49 @@ pub struct Landing {
     pub heights: Vec<Height>,
 }
 
+/// What the app knows of a study's sources before it fetches any: the sources the
+/// collection's manifest lists as published beside it (`None`: it says nothing, or lists
+/// other bytes) and the validation's warnings, which the verdict counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Before<'a> {
+    /// The manifest's list of published sources.
+    pub published: Option<&'a [String]>,
+    /// Warnings the validation found.
+    pub warnings: usize,
+}
+
+impl Before<'_> {
+    /// The sources' statuses as the app first has them, and the verdict when no source
+    /// needs fetching to decide it (`collection::record_unfetched`: the same rule).
+    fn known(&self, results: &Results) -> (Vec<(String, SourceStatus)>, Known) {
+        let mut verification = Verification::new(results);
+        let decided = record_unfetched(&mut verification, self.published);
+        // Nothing was fetched, so no sweep is verified and no line is derived again.
+        let report = decided.then(|| verification.finish(results, 0, self.warnings, &|_, _, _, _| None));
+        let statuses = verification.statuses().to_vec();
+        let trust = match report {
+            Some(_) => TrustSummary::of(&StatusCounts::of(statuses.iter().map(|(_, s)| s)), false),
+            None => TrustSummary::unchecked(results.sources.len()),
+        };
+        (statuses, Known { report, trust })
+    }
+}
+
+/// The verdict and the badge's words before anything is fetched (`Before::known`).
+pub(crate) struct Known {
+    /// The verdict, when no source needs fetching to decide it.
+    pub report: Option<Report>,
+    /// The badge.
+    pub trust: TrustSummary,
+}
+
 /// The landing view of `results`, opened from `src` (a path relative to the page).
-pub fn landing(results: &Results, src: &str) -> Landing {
+pub fn landing(results: &Results, src: &str, before: Before<'_>) -> Landing {
     let state = ViewState { src: src.parse().ok(), view: Some(View::Overview), ..ViewState::default() };
     let cards = headline_cards(results, &state.prices);
     let mut drawn = (0, 0);
     let mut heights = Vec::new();
-    let body = page(results, &state, View::Overview, |html, files| {
+    let body = page(results, &state, View::Overview, before, |html, files, _| {
         html.open("section", &[("class", Some("panel overview"))]);
         html.element("h2", &[("class", Some("visually-hidden"))], "Headline findings");
         html.open("ul", &[("class", Some("cards"))]);
@@ -79,15 +116,21 @@ pub fn landing(results: &Results, src: &str) -> Landing {
 /// A study's page as the app first draws it for `state`: the top bar, the settings line and
 /// what `content` writes in `main`, given the study as a file whose sources are not checked
 /// yet (the app's state when it starts).
-fn page<T>(results: &Results, state: &ViewState, view: View, content: impl FnOnce(&mut Html, &[File<'_>]) -> Option<T>) -> Option<String> {
-    let statuses = Verification::new(results).statuses().to_vec();
+fn page<T>(
+    results: &Results,
+    state: &ViewState,
+    view: View,
+    before: Before<'_>,
+    content: impl FnOnce(&mut Html, &[File<'_>], &Known) -> Option<T>,
+) -> Option<String> {
+    let (statuses, known) = before.known(results);
     let files = [File { results, statuses: &statuses }];
     let mut html = Html::default();
     html.open("div", &[("class", Some("page")), ("id", Some("prerender"))]);
-    top_bar(&mut html, results, state, view);
+    top_bar(&mut html, results, state, view, &known.trust);
     html.open("main", &[("id", Some("main"))]);
     html.element("p", &[("class", Some("print-settings"))], &settings_sentence(results, state, view));
-    content(&mut html, &files)?;
+    content(&mut html, &files, &known)?;
     html.close("main").close("div");
     Some(html.finish())
 }
@@ -160,7 +203,7 @@ pub(crate) fn href(state: &ViewState) -> String {
     format!("?{}", state.to_query())
 }
 
-fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
+fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View, trust: &TrustSummary) {
     html.open("header", &[("class", Some("topbar"))]);
     html.element("a", &[("class", Some("skip")), ("href", Some("#main"))], "Skip to the chart");
     html.open("div", &[("class", Some("bar-row"))]);
@@ -170,7 +213,7 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
     let mut meta: Vec<String> = results.hardware.iter().cloned().collect();
     meta.push(results.date.clone());
     html.element("span", &[("class", Some("study-meta"))], &meta.join(" · "));
-    badge(html, results, state);
+    badge(html, trust, state);
     html.close("div");
     html.open("div", &[("class", Some("bar-actions"))]);
     for (class, label) in
@@ -197,8 +240,7 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View) {
 }
 
 /// The trust badge as the app writes it before any source is checked.
-fn badge(html: &mut Html, results: &Results, state: &ViewState) {
-    let badge = TrustSummary::unchecked(results.sources.len());
+fn badge(html: &mut Html, badge: &TrustSummary, state: &ViewState) {
     html.open("a", &[("class", Some("badge-link")), ("href", Some(&href(&state.on_view(View::Provenance))))]);
     let class = format!("badge sources {}", badge.tone);
     html.element("span", &[("class", Some(&class)), ("aria-live", Some("polite"))], &badge.text);

@@ -5,14 +5,14 @@
 use super::html::Html;
 use super::{badge, table};
 use crate::core::link::ViewState;
-use crate::core::model::Results;
+use crate::core::provenance::TrustSummary;
 use crate::core::views::provenance::{ProvenanceModel, Recomputed, VerdictLine, HEADING, HOW_CHECKED, NOTHING_RECOMPUTED, WAITING};
 
 /// Write the provenance panel.
-pub(super) fn provenance_html(html: &mut Html, model: &ProvenanceModel, results: &Results, state: &ViewState) {
+pub(super) fn provenance_html(html: &mut Html, model: &ProvenanceModel, trust: &TrustSummary, state: &ViewState) {
     html.open("section", &[("class", Some("panel provenance"))]);
     html.element("h2", &[], HEADING);
-    badge(html, results, state);
+    badge(html, trust, state);
     match &model.verdict {
         VerdictLine::Checking => {
             html.element("p", &[("class", Some("verdict checking"))], "Checking the sources…");
@@ -23,6 +23,8 @@ pub(super) fn provenance_html(html: &mut Html, model: &ProvenanceModel, results:
         }
     }
     html.element("p", &[], HOW_CHECKED);
+    // The line the app's checks report their progress on, kept empty (style.css).
+    html.element("p", &[("class", Some("progress"))], "");
     html.open("div", &[("class", Some("table-block"))]);
     if let Some(sources) = &model.sources.table {
         html.element("button", &[("type", Some("button")), ("class", Some("toggle export-csv"))], "CSV");

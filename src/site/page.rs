@@ -7,13 +7,14 @@
 use std::path::Path;
 
 use crate::core::collection::parse_collection;
+use crate::core::findings::Severity;
 use crate::core::provenance::sha256_hex;
 use crate::core::validate::parse_results;
 use crate::core::views::height_rules;
 use crate::core::views::panel::Height;
 use crate::prerender::deep::deep_views;
 use crate::prerender::html::escape;
-use crate::prerender::{catalog_landing, landing};
+use crate::prerender::{catalog_landing, landing, Before};
 
 /// The page's generic head tags, replaced by the study's.
 pub const HEAD: (&str, &str) = ("<!-- servescope:head -->", "<!-- /servescope:head -->");
@@ -90,14 +91,22 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
     let (landing, src, mut said) = if srcs.len() == 1 {
         let src = srcs[0].clone();
         let study_path = dir.join(&src);
-        let checked = parse_results(&read(&study_path)?);
+        let bytes = read(&study_path)?;
+        let checked = parse_results(&bytes);
         let Some(results) = checked.results else {
             let findings: Vec<String> = checked.findings.iter().map(ToString::to_string).collect();
             return Err(format!("{}: not a valid results file:\n  {}", study_path.display(), findings.join("\n  ")));
         };
-        let landing = landing(&results, &src);
+        // What the app knows of the sources before it fetches any, by the same rules: the
+        // manifest's list of published sources when it lists these very bytes
+        // (`ui::state::published_sources`), and the warnings the verdict counts.
+        let entry = &collection.studies[0];
+        let published = (entry.sha256 == sha256_hex(&bytes)).then_some(entry.published.as_deref()).flatten();
+        let warnings = checked.findings.iter().filter(|f| f.severity == Severity::Warning).count();
+        let before = Before { published, warnings };
+        let landing = landing(&results, &src, before);
         let mut said = format!("{src}: overview written ({} points, {} not measured)", landing.points, landing.gaps);
-        for view in deep_views(&results, &src) {
+        for view in deep_views(&results, &src, before) {
             let name = format!("{DEEP_PREFIX}{}-{}.html", view.view.as_str(), &sha256_hex(view.body.as_bytes())[..16]);
             write(&dir.join(&name), view.body.as_bytes())?;
             said.push_str(&format!("; {name} ({} points, {} not measured)", view.points, view.gaps));

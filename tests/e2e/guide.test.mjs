@@ -65,7 +65,7 @@ test('what publish wrote: the study, its manifest, the pre-render, current compr
   assert.match(html, / data-landing="data\/vllm\/results\.json" data-landing-view="overview" data-prerendered-views="serving:prerender-serving-[0-9a-f]{16}\.html tradeoff:prerender-tradeoff-[0-9a-f]{16}\.html energy:prerender-energy-[0-9a-f]{16}\.html provenance:prerender-provenance-[0-9a-f]{16}\.html"/);
   assert.doesNotMatch(html, /qwen3\.8/i, 'nothing of the bundled study is left in the page');
   const names = readdirSync('out/public');
-  assert.equal(names.filter((n) => /^prerender-.*\.html$/.test(n)).length, 3, names.join(' '));
+  assert.equal(names.filter((n) => /^prerender-.*\.html$/.test(n)).length, 4, names.join(' '));
   assert.ok(!readdirSync('out/public/data').some((n) => /qwen/.test(n)), 'the bundled data is not copied');
   for (const file of ['index.html', 'data/index.json', ...names.filter((n) => /^prerender-.*\.html$/.test(n))]) {
     const raw = readFileSync(`out/public/${file}`);

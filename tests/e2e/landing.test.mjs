@@ -39,7 +39,7 @@ test('without JavaScript the overview shows, with the sentence saying the rest n
   assert.equal(await page.isVisible('.boot-skeleton'), false);
   assert.match(await page.textContent('noscript'), /other views, hover details, source checks and controls need JavaScript/);
   assert.equal(await page.textContent('#prerender h1'), 'Qwen3.8-Flash-Next on one MI350P');
-  assert.match(await page.textContent('#prerender .badge'), /^17 source files listed with their sha256 · not checked yet$/);
+  assert.match(await page.textContent('#prerender .badge'), /^17 source files not published with this page · hashes listed$/);
   assert.equal(await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length), 1, 'one chart shown');
   assert.equal(await page.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'), '21');
   await page.screenshot({ path: 'target/e2e-landing-nojs.png' });
@@ -150,8 +150,18 @@ test('a linked file on another host, or anything but a plain path, is left to th
   await page.close();
 });
 
-/** A view the build wrote, shown for a deep link, then the app's: the chart's box and figures. */
-async function deepView(page, view) {
+/** The boxes of the elements a selector finds that show. */
+const boxes = (page, selector) => page.$$eval(selector, (all) => all.filter((e) => e.offsetParent).map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; }));
+const shownPoints = (page, selector) => page.$$eval(selector, (all) => all.filter((e) => e.offsetParent).map((e) => e.dataset.points));
+
+/** What a deep view keeps in place: its charts, or (provenance, no chart) the top of its tables. */
+const KEPT = {
+  charted: { before: '#prerender .chart-wrap', after: '.page canvas.chart', points: ['#prerender .chart.prerendered', '.page canvas.chart'] },
+  tables: { before: '#prerender section.provenance table', after: '.page section.provenance table', points: null },
+};
+
+/** A view the build wrote, shown for a deep link, then the app's: the kept boxes and figures. */
+async function deepView(page, view, kept) {
   const fetched = [];
   page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
   await holdWasm(page, 1500);
@@ -162,52 +172,61 @@ async function deepView(page, view) {
     await route.continue();
   });
   await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=${view}`);
-  await page.waitForSelector('#prerender .chart-wrap');
+  await page.waitForSelector(kept.before);
+  // Tables are compared by their top-left corner and width: the app fills in the checks' column.
+  const corner = (b) => (kept.points ? b : b.map(([x, y, w]) => [x, y, w]));
   const before = {
     skeleton: await page.isVisible('.boot-skeleton'),
     heading: await page.textContent('#prerender h2'),
     tab: await page.textContent('#prerender a.tab[aria-current="page"]'),
     workload: await page.$$eval('#prerender select.workload-picker', (s) => s[0]?.value ?? null),
-    shown: await page.$$eval('#prerender .chart.prerendered', (d) => d.filter((e) => e.offsetParent).length),
-    chart: await box(page, '#prerender .chart-wrap'),
-    points: await page.$eval('#prerender .chart.prerendered', (e) => e.dataset.points),
+    kept: corner(await boxes(page, kept.before)),
+    points: kept.points && await shownPoints(page, kept.points[0]),
     title: await page.title(),
   };
-  await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
+  await page.waitForSelector('.page:not(.booting)');
   await page.waitForFunction(() => !document.getElementById('prerender'));
+  if (kept.points) await page.waitForSelector('.page canvas.chart[data-points]');
   const afterwards = {
     heading: await page.textContent('.page h2'),
-    chart: await box(page, '.page canvas.chart'),
-    points: await page.getAttribute('canvas.chart', 'data-points'),
+    kept: corner(await boxes(page, kept.after)),
+    points: kept.points && await shownPoints(page, kept.points[1]),
     workload: await page.$$eval('select.workload-picker', (s) => s[0]?.value ?? null),
     title: await page.title(),
   };
   // And once the source checks are done (the badge's words change as they run).
   await page.waitForFunction(() => !/checking/.test(document.querySelector('.badge')?.textContent ?? 'checking'));
-  afterwards.checked = await box(page, '.page canvas.chart');
+  afterwards.checked = corner(await boxes(page, kept.after));
   return { fetched, before, afterwards };
 }
 
-test('a link to the serving, trade-off, energy or decode view shows the view the build wrote before the app, and the app takes over without moving the chart', async () => {
-  for (const [view, tab] of [['serving', 'Serving'], ['tradeoff', 'Trade-off'], ['energy', 'Energy'], ['decode', 'Decode']]) {
+const DEEP_VIEWS = [
+  ['serving', 'Serving', 1], ['tradeoff', 'Trade-off', 1], ['energy', 'Energy', 1], ['decode', 'Decode', 1],
+  ['prefill', 'Prefill', 1], ['cache', 'KV cache', 1], ['accuracy', 'Accuracy', 4], ['provenance', 'Provenance', 0],
+];
+
+test('a link to any view of the study shows the view the build wrote before the app, and the app takes over without moving its charts or tables', async () => {
+  for (const [view, tab, charts] of DEEP_VIEWS) {
+    const kept = charts ? KEPT.charted : KEPT.tables;
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);
       const violations = [];
       page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
-      const { fetched, before, afterwards } = await deepView(page, view);
+      const { fetched, before, afterwards } = await deepView(page, view, kept);
       const at = `${view} at ${viewport.width} × ${viewport.height}`;
       assert.equal(fetched.length, 1, `one file fetched for ${at}`);
       assert.match(fetched[0], new RegExp(`/prerender-${view}-[0-9a-f]{16}\\.html$`));
       assert.equal(before.skeleton, false, `no skeleton once it shows, ${at}`);
       assert.equal(before.tab, tab);
-      assert.equal(before.shown, 1, `one chart shown, ${at}`);
+      if (charts) assert.equal(before.kept.length, charts, `${charts} chart(s) shown, ${at}`);
+      else assert.ok(before.kept.length >= 2, `the sources and engines tables, ${at}`);
       assert.equal(before.heading, afterwards.heading);
       assert.equal(before.workload, afterwards.workload);
       assert.equal(before.title, afterwards.title, `the tab's title names the view before the app, ${at}`);
-      assert.equal(before.points, afterwards.points, `the same points drawn, ${at}`);
-      assert.deepEqual(afterwards.chart, before.chart, `the chart keeps its box, ${at}`);
-      assert.deepEqual(afterwards.checked, before.chart, `and keeps it once the sources are checked, ${at}`);
+      assert.deepEqual(afterwards.points, before.points, `the same points drawn, ${at}`);
+      assert.deepEqual(afterwards.kept, before.kept, `the ${charts ? 'charts keep their' : 'tables keep their'} boxes, ${at}`);
+      if (charts) assert.deepEqual(afterwards.checked, before.kept, `and keep them once the sources are checked, ${at}`);
       assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');
       assert.deepEqual(violations, []);
       await page.close();

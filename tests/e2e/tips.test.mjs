@@ -50,7 +50,7 @@ test('hovering a pre-rendered point before the app shows the app\'s words, and t
   await page.waitForFunction(() => document.querySelector('#prerender .tooltip.shown'));
   const before = await tipOf(page, 'overview');
   assert.equal(before[0], 'Paiton CDNA4 · c8');
-  assert.deepEqual(before.slice(1), ['output tok/s per GPU 754.6', 'sample n 16 · errors 0 · short 0 · wall 21.7 s', 'source sweep-paiton.jsonl (not checked)']);
+  assert.deepEqual(before.slice(1), ['output tok/s per GPU 754.6', 'sample n 16 · errors 0 · short 0 · wall 21.7 s', 'source sweep-paiton.jsonl (not published)']);
   assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-prerender-tip')), 'overview:0:3');
   release();
   await page.waitForFunction(() => !document.querySelector('#prerender') && document.querySelector('.tooltip.shown'), null, { timeout: 30_000 });

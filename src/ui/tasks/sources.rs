@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::collection::asks_for;
-use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification, ON_DEMAND};
+use crate::core::collection::known_unfetched;
+use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
 use crate::ui::state::checks::Progress;
@@ -110,15 +110,11 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         if k == count && k > 0 {
             sweeps_known(&verification);
         }
-        // A per-request table is checked when a view reads the requests, not on load (and
-        // one the manifest lists as unpublished is never asked for: said now).
-        if job.on_demand && !asks_for(listing.as_deref(), &job.file) {
-            verification.record(&job, SourceStatus::not_published(), None);
-            set_statuses(&checks, &verification);
-            continue;
-        }
-        if job.on_demand {
-            verification.record(&job, SourceStatus::NotChecked(ON_DEMAND.to_owned()), None);
+        // A per-request table is checked when a view reads the requests, not on load, and a
+        // source the manifest lists as unpublished is never asked for: both said now, by the
+        // rule the pre-render follows too.
+        if let Some(status) = known_unfetched(&job, listing.as_deref()) {
+            verification.record(&job, status, None);
             set_statuses(&checks, &verification);
             continue;
         }
@@ -127,7 +123,6 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
                 Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Some(bytes.clone())),
                 None => (SourceStatus::not_found("not among the files picked"), None),
             },
-            Origin::Url(_) if !asks_for(listing.as_deref(), &job.file) => (SourceStatus::not_published(), None),
             Origin::Url(base) => match fetch::absolute_url(&job.file, Some(base)) {
                 None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
                 Some(url) => {

@@ -83,7 +83,7 @@ pub fn ProvenanceView(
             checks.progress.get().map(|p| {
                 let label = p.label();
                 let max = p.total.unwrap_or(p.done.max(1)).to_string();
-                view! { <p class="progress"><label>{label.clone()} " " <progress max=max value=p.done.to_string() aria-label=label></progress></label></p> }
+                view! { <label>{label.clone()} " " <progress max=max value=p.done.to_string() aria-label=label></progress></label> }
             })
         }
     };
@@ -112,7 +112,7 @@ pub fn ProvenanceView(
             <TrustBadge study=study.clone()/>
             {move || verdict_view(model.with(|m| m.verdict.clone()))}
             <p>{HOW_CHECKED}</p>
-            {progress}
+            <p class="progress">{progress}</p>
             <TableBlock table=Signal::derive(move || model.with(|m| m.sources.table.clone())) study=study.clone() sources=Signal::stored(sources.sources)
                 stem=sources.stem/>
             <h3>"What cites each source"</h3>
