@@ -204,3 +204,23 @@ fn the_pre_rendered_boxes_are_sized_by_the_apps_rule() {
     assert_eq!(servescope::core::views::chart_css_height(440, (1280.0, 700.0)), 420);
     assert_eq!(servescope::core::views::chart_css_height(440, (390.0, 844.0)), 303);
 }
+
+#[test]
+fn a_chart_lays_text_out_by_one_rule_the_build_svg_follows_too() {
+    use plotters::prelude::{DrawingBackend, SVGBackend};
+    use servescope::chart::geometry::layout_size;
+    use servescope::chart::style::{text, TextSize};
+    use servescope::chart::LIGHT;
+    let mut svg = String::new();
+    let backend = SVGBackend::with_string(&mut svg, (400, 300));
+    for size in [TextSize::Axis, TextSize::Small] {
+        let style = text(size, LIGHT.foreground);
+        for label in ["BF16 reference control", "1,500", "SGLang MTP · 16 seqs", ""] {
+            // The rule is the SVG backend's own estimate, so the pre-render's layout is unchanged
+            // and the app's canvas (which would measure the reader's fonts) now follows it.
+            assert_eq!(Some(layout_size(label, &style)), backend.estimate_text_size(label, &style).ok(), "{label:?}");
+        }
+    }
+    let style = text(TextSize::Axis, LIGHT.foreground);
+    assert!(layout_size("BF16 reference control", &style).0 > layout_size("quark", &style).0);
+}

@@ -43,7 +43,7 @@ pub fn coords<'a, DB: DrawingBackend>(
     let room = area.dim_in_pixel().1.saturating_sub(layout.top + layout.bottom + 8);
     let fits = |t: &str, size: TextSize| {
         let style = super::style::text(size, theme.foreground);
-        area.estimate_text_size(t, &style).map_or(true, |(w, _)| w <= room)
+        super::geometry::layout_size(t, &style).0 <= room
     };
     let mut y_title = y_title.to_owned();
     let mut size = TextSize::Axis;

@@ -183,6 +183,7 @@ async function deepView(page, view, kept) {
     kept: corner(await boxes(page, kept.before)),
     points: kept.points && await shownPoints(page, kept.points[0]),
     title: await page.title(),
+    tabs: await page.$eval('#prerender nav.views', (n) => n.scrollLeft),
   };
   await page.waitForSelector('.page:not(.booting)');
   await page.waitForFunction(() => !document.getElementById('prerender'));
@@ -193,6 +194,7 @@ async function deepView(page, view, kept) {
     points: kept.points && await shownPoints(page, kept.points[1]),
     workload: await page.$$eval('select.workload-picker', (s) => s[0]?.value ?? null),
     title: await page.title(),
+    tabs: await page.$eval('.page nav.views', (n) => n.scrollLeft),
   };
   // And once the source checks are done (the badge's words change as they run).
   await page.waitForFunction(() => !/checking/.test(document.querySelector('.badge')?.textContent ?? 'checking'));
@@ -225,6 +227,7 @@ test('a link to any view of the study shows the view the build wrote before the 
       assert.equal(before.workload, afterwards.workload);
       assert.equal(before.title, afterwards.title, `the tab's title names the view before the app, ${at}`);
       assert.deepEqual(afterwards.points, before.points, `the same points drawn, ${at}`);
+      assert.equal(afterwards.tabs, before.tabs, `the tabs keep their scroll, ${at}`);
       assert.deepEqual(afterwards.kept, before.kept, `the ${charts ? 'charts keep their' : 'tables keep their'} boxes, ${at}`);
       if (charts) assert.deepEqual(afterwards.checked, before.kept, `and keep them once the sources are checked, ${at}`);
       assert.equal(await page.$$eval('.page', (p) => p.length), 1, 'one page after the swap');

@@ -50,7 +50,7 @@ const NAMES = Object.keys(PAGES);
 // "tapped", the first frame at which a tap on a point of the chart showing — the pre-rendered
 // one before the app, the app's after — shows its tooltip.
 const DETECT = () => {
-  window.__bench = { first: null, interactive: null, tapped: null };
+  window.__bench = { first: null, interactive: null, tapped: null, shown: null };
   const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 100 && r.height > 50 && getComputedStyle(e).visibility === 'visible'; };
   const inked = (c) => {
     if (!c.width || !c.height) return false;
@@ -65,6 +65,8 @@ const DETECT = () => {
   let hovered = false;
   const frame = () => {
     const b = window.__bench;
+    // "shown": a view's heading on the page, the pre-rendered one or the app's.
+    if (b.shown === null && [...document.querySelectorAll('#prerender h2, .page:not(.booting) h2')].some((h) => h.offsetParent)) b.shown = performance.now();
     if (b.first === null) {
       const found = [...document.querySelectorAll('canvas')].some((c) => visible(c) && inked(c))
         || [...document.querySelectorAll('svg')].some((s) => visible(s) && drawnSvg(s));
@@ -123,6 +125,23 @@ async function firstChart(page, app) {
   await page.waitForFunction(() => window.__bench?.first !== null, null, { timeout: 120000, polling: 50 });
   if (app) await page.waitForFunction(() => window.__bench.interactive !== null, null, { timeout: 120000, polling: 50 });
   await page.waitForFunction(() => window.benchReady ?? document.querySelector('canvas.chart[data-points]'), null, { timeout: 120000 });
+  await page.waitForTimeout(300);
+  return page.evaluate(() => window.__bench);
+}
+
+// The views a deep link is timed on (the ones the build writes).
+const DEEP_VIEWS = ['serving', 'tradeoff', 'energy', 'decode', 'prefill', 'cache', 'accuracy', 'provenance'];
+
+/** A deep link's marks: its view shown, its first chart and a tap answered (none for a view
+ *  without a chart), and the app taken over (the pre-rendered view gone, the app's drawn). */
+async function deepLink(page, charted) {
+  await page.waitForFunction(() => window.__bench?.shown !== null, null, { timeout: 120000, polling: 50 });
+  if (charted) await page.waitForFunction(() => window.__bench.tapped !== null, null, { timeout: 120000, polling: 50 });
+  await page.waitForFunction(() => {
+    if (document.getElementById('prerender') || !document.querySelector('.page:not(.booting) h2')) return false;
+    window.__bench.app ??= performance.now();
+    return true;
+  }, null, { timeout: 120000, polling: 'raf' });
   await page.waitForTimeout(300);
   return page.evaluate(() => window.__bench);
 }
@@ -191,24 +210,20 @@ for (let run = 0; run < RUNS; run++) {
       r.hover = await hover(page, name);
     });
     if (name === 'servescope') {
-      // A shared link to the bundled study's serving view: the build wrote that view too,
-      // which the head script fetches and shows until the app takes over.
-      for (const encoding of Object.keys(ENCODINGS)) {
-        await withPage('4G', async (page) => {
-          await page.goto(FIRST[encoding][name].serving);
-          const b = await firstChart(page, true);
-          r[`deep first 4G ${encoding}`] = b.first;
-          r[`deep interactive 4G ${encoding}`] = b.interactive ?? NaN;
-          r[`deep tapped 4G ${encoding}`] = b.tapped ?? NaN;
-        });
+      // A shared link to each view of the bundled study: the build wrote each one, which the
+      // head script fetches and shows until the app takes over.
+      for (const view of DEEP_VIEWS) {
+        for (const encoding of Object.keys(ENCODINGS)) {
+          await withPage('4G', async (page) => {
+            await page.goto(FIRST[encoding][name].serving.replace('view=serving', `view=${view}`));
+            const b = await deepLink(page, view !== 'provenance');
+            r[`deep ${view} shown 4G ${encoding}`] = b.shown ?? NaN;
+            r[`deep ${view} first 4G ${encoding}`] = b.first ?? NaN;
+            r[`deep ${view} tapped 4G ${encoding}`] = b.tapped ?? NaN;
+            r[`deep ${view} app 4G ${encoding}`] = b.app ?? NaN;
+          });
+        }
       }
-      // And to the trade-off, the other view the build writes.
-      await withPage('4G', async (page) => {
-        await page.goto(FIRST.br[name].serving.replace('view=serving', 'view=tradeoff'));
-        const b = await firstChart(page, true);
-        r['tradeoff first 4G br'] = b.first;
-        r['tradeoff tapped 4G br'] = b.tapped ?? NaN;
-      });
       // The import module (a worker of its own): from opening the Open drawer, which starts
       // loading it, to the import form for two picked vLLM files — loaded, started, answered.
       await withPage('4G', async (page) => {
@@ -274,13 +289,6 @@ const rows = [
   ['interactive, 4G-like link, gzip only (ms)', 'interactive 4G gzip'],
   ['a tap on a point answered, 4G-like link, brotli (ms)', 'tapped 4G br'],
   ['a tap on a point answered, 4G-like link, gzip only (ms)', 'tapped 4G gzip'],
-  ['deep link to the serving view: first chart, 4G-like link, brotli (ms)', 'deep first 4G br'],
-  ['deep link to the serving view: a tap answered, 4G-like link, brotli (ms)', 'deep tapped 4G br'],
-  ['deep link to the serving view: a tap answered, 4G-like link, gzip only (ms)', 'deep tapped 4G gzip'],
-  ['deep link to the trade-off: first chart, 4G-like link, brotli (ms)', 'tradeoff first 4G br'],
-  ['deep link to the trade-off: a tap answered, 4G-like link, brotli (ms)', 'tradeoff tapped 4G br'],
-  ['deep link to the serving view: first chart, 4G-like link, gzip only (ms)', 'deep first 4G gzip'],
-  ['deep link to the serving view: interactive, 4G-like link, brotli (ms)', 'deep interactive 4G br'],
   ['import module ready after opening the drawer, 4G-like link, brotli (ms)', 'importReady'],
   ['metric switch p50 (ms)', 'switchP50'],
   ['metric switch p95 (ms)', 'switchP95'],
@@ -293,6 +301,14 @@ let table = `| measure (median of ${RUNS} runs) | ${NAMES.join(' | ')} | servesc
 for (const [label, key, k] of rows) {
   const v = NAMES.map((n) => med(n, key, k));
   table += `| ${label} | ${v.map(fmt).join(' | ')} | ${ratio(v[0], v[1])} | ${ratio(v[0], v[2])} |\n`;
+}
+// A deep link to each view (servescope only), against the peers' first chart on the same link.
+const peerFirst = (n, e) => med(n, `first 4G ${e}`);
+let deepTable = '| deep link, 4G-like link (median ms) | view shown, br | first chart, br | a tap answered, br | a tap answered, gzip | app took over, br | tap ÷ Chart.js first chart, br / gzip | tap ÷ uPlot first chart, br / gzip |\n|---|---:|---:|---:|---:|---:|---:|---:|\n';
+for (const view of DEEP_VIEWS) {
+  const m = (what, e) => med('servescope', `deep ${view} ${what} 4G ${e}`);
+  const vs = (peer) => `${ratio(m('tapped', 'br'), peerFirst(peer, 'br'))} / ${ratio(m('tapped', 'gzip'), peerFirst(peer, 'gzip'))}`;
+  deepTable += `| ?view=${view} | ${fmt(m('shown', 'br'))} | ${fmt(m('first', 'br'))} | ${fmt(m('tapped', 'br'))} | ${fmt(m('tapped', 'gzip'))} | ${fmt(m('app', 'br'))} | ${vs('Chart.js')} | ${vs('uPlot')} |\n`;
 }
 let sizeTable = `| static size (KB, raw / gzip -9 / brotli 11) | ${NAMES.join(' | ')} |\n|---|${NAMES.map(() => '---:').join('|')}|\n`;
 for (const type of ['wasm', 'js', 'css', 'html', 'data']) {
@@ -369,6 +385,7 @@ Rerun: \`./scripts/bench.sh\` (builds the release site, generates the scale file
 \`node tools/bench/run.mjs ${RUNS}\` and rewrites this file).
 
 ${table}
+${deepTable}
 ${sizeTable}
 What each figure is:
 - *first chart*: from navigation start to the first animation frame at which the page shows a
@@ -382,9 +399,11 @@ What each figure is:
   handlers attached when it draws): the first frame at which a synthetic tap on a point of
   the chart showing — the pre-rendered SVG before the app, whose marks and tooltip words the
   build wrote, or the app's canvas after — shows the point's tooltip.
-- *deep link to the serving view* (servescope only): \`?src=…&view=serving\`, the bundled
-  study's serving view with its defaults, which the build writes beside \`index.html\`; the head
-  script fetches it and shows it until the app takes over (first chart, then interactive).
+- *deep link* (servescope only): \`?src=…&view=VIEW\`, the bundled study's view with its
+  defaults, which the build writes beside \`index.html\`; the head script fetches it and shows it
+  until the app takes over. *view shown*: the first frame with the view's heading on the page;
+  *app took over*: the first frame with the app's view in place of the pre-rendered one. The
+  provenance view has no chart, so no chart and no tap.
 - *import module ready* (servescope only): on the 4G-like link, from a click on "Open file…"
   (which starts loading the import module, a worker of its own) to the import form for two
   picked vLLM files: the module downloaded, started and answering.
