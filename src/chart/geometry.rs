@@ -163,6 +163,20 @@ impl<'a, DB: DrawingBackend> Pen<'a, DB> {
     }
 }
 
+/// The size a text is given in a chart's layout — label columns, legend rows, tick room —
+/// by one rule on every backend: plotters' own estimate for a backend without fonts, by
+/// which the build lays out the SVG it writes. The canvas measures glyphs with the
+/// reader's fonts, which the build cannot know; laid out by the browser's measure, the
+/// app's plot moved at the take-over (4 px on the serving chart, 30 px on the accuracy dot
+/// chart, a legend row re-wrapped on a phone's bar chart). The glyphs are still drawn and
+/// placed by the backend; the rule is wider than the browser's sans text, so nothing clips.
+pub fn layout_size(text: &str, style: &TextStyle<'_>) -> (u32, u32) {
+    let em = style.font.get_size() / 1.24 / 1.24;
+    let width = (em * 0.7 * text.len() as f64).round();
+    let height = em.round() + (em * 0.24).round();
+    (width as u32, height as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,18 +220,4 @@ mod tests {
         assert_eq!((down.group, down.item), (1, 2));
         assert_eq!(step(&m, Some(down), Step::NextGroup).map(|m| m.group), Some(0), "wraps");
     }
-}
-
-/// The size a text is given in a chart's layout — label columns, legend rows, tick room —
-/// by one rule on every backend: plotters' own estimate for a backend without fonts, by
-/// which the build lays out the SVG it writes. The canvas measures glyphs with the
-/// reader's fonts, which the build cannot know; laid out by the browser's measure, the
-/// app's plot moved at the take-over (4 px on the serving chart, 30 px on the accuracy dot
-/// chart, a legend row re-wrapped on a phone's bar chart). The glyphs are still drawn and
-/// placed by the backend; the rule is wider than the browser's sans text, so nothing clips.
-pub fn layout_size(text: &str, style: &TextStyle<'_>) -> (u32, u32) {
-    let em = style.font.get_size() / 1.24 / 1.24;
-    let width = (em * 0.7 * text.len() as f64).round();
-    let height = em.round() + (em * 0.24).round();
-    (width as u32, height as u32)
 }
