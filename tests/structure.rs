@@ -289,3 +289,43 @@ fn the_import_module_names_only_the_core() {
         .collect();
     assert!(direct.is_empty(), "the page calls the importers directly: {direct:?}");
 }
+
+/// ARCHITECTURE.md lists the core's order as this test declares it, so the page cannot
+/// drift from the rule (a module added to one and not the other fails here).
+#[test]
+fn architecture_md_lists_the_core_order_this_test_enforces() {
+    let architecture = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).expect("readable");
+    let list = architecture
+        .split("which this list must equal):")
+        .nth(1)
+        .and_then(|t| t.split(" — ").next())
+        .expect("ARCHITECTURE.md lists the core order");
+    let listed: Vec<&str> = list.split(',').map(|n| n.trim().trim_matches('`')).collect();
+    assert_eq!(listed, CORE_ORDER, "ARCHITECTURE.md's core order");
+}
+
+/// Each invariant ARCHITECTURE.md lists names the tests that check it: every one exists, in
+/// the file named before it, so the list cannot point at a test that was renamed or removed.
+#[test]
+fn every_test_architecture_md_names_for_an_invariant_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("readable");
+    let invariants = architecture.split("## Invariants").nth(1).expect("an Invariants section");
+    let (mut file, mut named, mut missing) = (None::<String>, 0, Vec::new());
+    for token in invariants.split('`').skip(1).step_by(2) {
+        if token.starts_with("tests/") && token.ends_with(".rs") {
+            file = std::fs::read_to_string(root.join(token)).ok().map(|text| format!("{token}\n{text}"));
+        } else if token.len() >= 12
+            && token.contains('_')
+            && token.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            let Some(text) = &file else { continue };
+            named += 1;
+            if !text.contains(&format!("fn {token}(")) {
+                missing.push(format!("{} {token}", text.lines().next().unwrap_or("")));
+            }
+        }
+    }
+    assert!(named >= 15, "the invariants name their tests ({named} found)");
+    assert!(missing.is_empty(), "named but not found: {missing:?}");
+}
