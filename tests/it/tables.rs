@@ -2,7 +2,7 @@
 //! ways, readable on the page and exact in CSV; and the overview's cards and the tooltips'
 //! words on the bundled study.
 
-mod common;
+use crate::common;
 
 use common::{bundled_results as results, check, read};
 use servescope::core::format::significant_digits;

@@ -2,7 +2,7 @@
 //! the per-request table's own checks, each naming its file and line; and
 //! `servescope-verify --goodput` as the command line prints it.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! What the serving and trade-off charts say around their marks (`core::chart_words`): axis
 //! titles, export titles and notes, the ratio base, limits — the rules the views render.
 
-mod common;
+use crate::common;
 
 use servescope::core::chart_words::{
     limit_from_text, limit_notes, price_note, ratio_base, tradeoff_export_title, tradeoff_summary, tradeoff_y_title, ServingAxis,

@@ -2,7 +2,7 @@
 //! bundled study (no raw files shipped) and on the fixture bundle (one source matching,
 //! one tampered, one absent, one remote, and a sweep with one disagreeing cell).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! The page written at build time: its figures are the file's (computed by the same core
 //! functions the app calls), and nothing from the file becomes markup.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

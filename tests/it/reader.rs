@@ -2,7 +2,7 @@
 //! everywhere), honest words (a verdict that verified nothing, an overview with no
 //! findings, coverage's empty cells), and exports that match the chart.
 
-mod common;
+use crate::common;
 
 use common::bundled_results as results;
 use servescope::core::catalog::coverage_table;

@@ -1,7 +1,7 @@
 //! Property tests: generated valid files plot exactly their non-null values; mutated files
 //! and arbitrary link strings never panic; any parsed view state prints and parses back.
 
-mod common;
+use crate::common;
 
 use plotters::prelude::*;
 use proptest::prelude::*;

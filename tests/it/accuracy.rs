@@ -1,7 +1,7 @@
 //! Energy and accuracy figures from the bundled study: joules per token, the null CI, and
 //! the dot chart's error bars in SVG.
 
-mod common;
+use crate::common;
 
 use common::{bundled_results as results, render_svg};
 use servescope::chart::{draw_dot_chart, DotChart, LIGHT};

@@ -1,6 +1,6 @@
 //! The bundled reference study: exact counts, zero findings, and its decode chart in SVG.
 
-mod common;
+use crate::common;
 
 use common::{bundled, bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};

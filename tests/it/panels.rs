@@ -2,7 +2,7 @@
 //! notes, key, charts, heights and tables for the bundled study, its tooltips' words, and
 //! what a view says of a block the file lacks.
 
-mod common;
+use crate::common;
 
 use common::bundled_results;
 use servescope::core::link::{ChartId, Scale, View, ViewState};

@@ -1,7 +1,7 @@
 //! Serving series, relative mode, the frontier and the service-level table on the bundled
 //! study and on hand-made cases; the trade-off chart's SVG structure.
 
-mod common;
+use crate::common;
 
 use common::{bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};

@@ -1,7 +1,7 @@
 //! The per-request views' models (`core::views::goodput`, `core::views::requests`) on the
 //! bundled AIPerf run and on a table written here: what the app renders, tested natively.
 
-mod common;
+use crate::common;
 
 use servescope::core::goodput::Slo;
 use servescope::core::link::{ChartId, Latency, Scale, View, ViewState};

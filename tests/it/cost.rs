@@ -1,7 +1,7 @@
 //! The cost per million output tokens on the bundled study: the example, and a cell
 //! without its measurements reading "not measured".
 
-mod common;
+use crate::common;
 
 use common::bundled_results;
 use servescope::core::cost::Prices;

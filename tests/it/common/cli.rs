@@ -70,7 +70,7 @@ pub fn rate_cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, rate:
 
 /// Every number field of the cell is exactly `expected`; the others are absent (null). The
 /// measured mean lengths (`isl_mean`, `osl_mean`) are checked where listed: each tool's are
-/// pinned by a test of their own (`tests/import.rs`, measured means).
+/// pinned by a test of their own (`tests/it/import/study.rs`, measured means).
 pub fn assert_cell(cell: &Value, expected: &[(&str, f64)]) {
     for field in CELL_NUMBERS {
         if matches!(field.name, "isl_mean" | "osl_mean") && !expected.iter().any(|(k, _)| *k == field.name) {

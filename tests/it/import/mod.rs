@@ -1,0 +1,12 @@
+//! The importers, through the command line: each tool's fixture (its real layout, our own
+//! numbers) becomes a results file whose cells are asserted value by value — every field
+//! not listed must be absent, i.e. not measured — and `servescope-verify --require-all`
+//! passes on what was written.
+
+mod aiperf;
+mod guidellm;
+mod llmperf;
+mod runs;
+mod sglang;
+mod study;
+mod vllm;

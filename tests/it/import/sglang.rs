@@ -1,0 +1,134 @@
+//! SGLang: bench_serving lines of every generation, swept by concurrency or request rate.
+
+use crate::common;
+
+use std::path::Path;
+
+use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
+
+use common::cli::{assert_cell, cell, import, out_dir, rate_cell, results, verify_all, FIXTURES};
+
+#[test]
+fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
+    let dir = out_dir("sglang");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "SGLang",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "sglang",
+        "--label",
+        "SGLang",
+        "--gpus",
+        "1",
+        "sglang/sweep.jsonl",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("sglang/sweep.jsonl line 2: bare NaN is not JSON; read as null (not measured)"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sglang/sweep.jsonl line 3: request rate inf with no concurrency cap (a burst), but the requests sent are not recorded; skipped"
+        ),
+        "{stderr}"
+    );
+    let doc = results(&dir);
+    let key = (1024, 1024);
+    let base = [("gpus", 1.0)];
+    assert_cell(
+        cell(&doc, key, "sglang", 1),
+        &[
+            &base[..],
+            &[("n", 10.0), ("wall_s", 30.5), ("out_tok_s", 335.7), ("user_tok_s", 343.1), ("ttft_p50_ms", 60.5), ("ttft_p99_ms", 63.1)],
+            &[
+                ("tpot_p50_ms", 2.915),
+                ("tpot_p99_ms", 2.98),
+                ("itl_p50_ms", 2.88),
+                ("itl_p99_ms", 8.75),
+                ("e2e_p50_ms", 3050.0),
+                ("e2e_p99_ms", 3068.0),
+            ],
+        ]
+        .concat(),
+    );
+    // Mid-2025: no details, so errors are not measured; p99 E2E was NaN.
+    assert_cell(
+        cell(&doc, key, "sglang", 4),
+        &[
+            &base[..],
+            &[("n", 24.0), ("wall_s", 40.0), ("out_tok_s", 614.4), ("user_tok_s", 158.7), ("ttft_p50_ms", 135.5), ("ttft_p99_ms", 201.2)],
+            &[("tpot_p50_ms", 6.3), ("tpot_p99_ms", 6.45), ("itl_p50_ms", 6.1), ("itl_p99_ms", 12.3), ("e2e_p50_ms", 6590.0)],
+        ]
+        .concat(),
+    );
+    // The refactor's keys and nested details: errors and short counted; ITL written as 0s.
+    assert_cell(
+        cell(&doc, key, "sglang", 8),
+        &[
+            &base[..],
+            &[("n", 3.0), ("errors", 1.0), ("short", 1.0), ("wall_s", 50.0), ("out_tok_s", 52.0), ("user_tok_s", 96.34)],
+            &[
+                ("ttft_p50_ms", 390.0),
+                ("ttft_p99_ms", 458.0),
+                ("tpot_p50_ms", 10.38),
+                ("tpot_p99_ms", 10.6),
+                ("e2e_p50_ms", 11020.0),
+                ("e2e_p99_ms", 11190.0),
+            ],
+        ]
+        .concat(),
+    );
+    verify_all(&dir);
+}
+
+#[test]
+fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_concurrency() {
+    let dir = out_dir("sglang-v04");
+    let d = dir.to_str().expect("utf-8");
+    let args = ["--out", d, "--title", "SGLang 0.4", "--engine", "s", "--label", "SGLang 0.4", "--gpus", "1", "sglang/v04-rate.jsonl"];
+    // No date in the file and none given: dated the day of the import, said in a warning.
+    let (code, _, stderr) = import(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() / 86_400;
+    let today = servescope::core::format::date_of_day(days as i64);
+    assert!(
+        stderr.contains(&format!("warning results.json: the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date (--date YYYY-MM-DD)")),
+        "{stderr}"
+    );
+    assert_eq!(results(&dir)["date"], today.as_str());
+    // The core without a clock still refuses, saying the flag.
+    let bytes = std::fs::read(Path::new(FIXTURES).join("sglang/v04-rate.jsonl")).expect("fixture");
+    let group =
+        EngineGroup { id: "s".into(), label: "S".into(), gpus: 1, files: vec![("v04-rate.jsonl".into(), bytes)], ..EngineGroup::default() };
+    let refused = write_study(&StudyAnswers { title: "T".into(), ..StudyAnswers::default() }, &[group]).expect_err("no date");
+    assert!(refused.to_string().contains("the files record no date: give the study's date (--date YYYY-MM-DD)"), "{refused}");
+    let mut dated = args.to_vec();
+    dated.extend(["--date", "2025-03-01"]);
+    let (code, stdout, stderr) = import(&dated);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("sglang/v04-rate.jsonl: SGLang bench_serving, 4 runs read, 4 placed"), "{stdout}");
+    let doc = results(&dir);
+    // The minimal key set: medians only, no TPOT; per-request ttfts (seconds) are not summary figures.
+    let r2 = rate_cell(&doc, (512, 128), "s", 2.0);
+    assert_cell(
+        r2,
+        &[
+            ("n", 100.0),
+            ("wall_s", 51.0),
+            ("out_tok_s", 253.4),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 35.0),
+            ("itl_p50_ms", 11.3),
+            ("e2e_p50_ms", 1510.0),
+        ],
+    );
+    assert_eq!((r2["conc_achieved"].as_f64(), r2["req_s_achieved"].as_f64()), (Some(2.95), Some(1.98)));
+    assert_eq!(doc["serving"]["workloads"][1]["requestRates"], serde_json::json!([1, 2, 8]));
+    // The line with max_concurrency 4 (and a bare Infinity rate) is a concurrency cell.
+    let c4 = cell(&doc, (512, 128), "s", 4);
+    assert_eq!((c4["conc"].as_u64(), c4.get("conc_achieved"), c4.get("rate_rps")), (Some(4), None, None));
+    verify_all(&dir);
+}

@@ -1,0 +1,29 @@
+//! The integration tests: one binary of modules, one per area, linking the crate and the
+//! shared helpers (`common`) once rather than once per file.
+
+mod accuracy;
+mod bundled;
+mod collection;
+mod common;
+mod cost;
+mod export;
+mod goodput;
+mod harnesses;
+mod import;
+mod json;
+mod link;
+mod panels;
+mod prerender;
+mod properties;
+mod provenance;
+mod reader;
+mod remote;
+mod request_studies;
+mod request_views;
+mod requests;
+mod serving;
+mod structure;
+mod tables;
+mod validation;
+mod views;
+mod written;
