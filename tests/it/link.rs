@@ -282,3 +282,16 @@ fn docs_links_md_documents_every_parameter_the_parser_reads() {
         names.iter().filter(|n| !table.iter().any(|row| row.split('|').nth(1).is_some_and(|c| c.contains(&format!("`{n}`"))))).collect();
     assert!(missing.is_empty(), "parameters missing from docs/links.md: {missing:?}");
 }
+
+/// docs/links.md says which links are shown before the app: the views it lists are the
+/// landing view and exactly the ones the build writes.
+#[test]
+fn docs_links_md_lists_the_views_written_before_the_app() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/links.md")).expect("docs/links.md");
+    let rule = &doc[doc.find("- **Before the app.**").expect("the Before the app rule")..];
+    let rule = &rule[..rule.find("(or absent), and").expect("the view list's end")];
+    let listed: Vec<&str> = rule.split("`view` one of ").nth(1).expect("the view list").split('`').skip(1).step_by(2).collect();
+    let written: Vec<&str> =
+        std::iter::once(servescope::core::link::View::Overview).chain(servescope::core::views::PRERENDERED_VIEWS).map(|v| v.as_str()).collect();
+    assert_eq!(listed, written);
+}
