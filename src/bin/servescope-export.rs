@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use servescope::core::export::{benchmark_reports, VERSION};
+use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::provenance::sha256_hex;
-use servescope::core::requests::{gunzip, RequestTable};
 use servescope::site::check::check_study;
 
 const USAGE: &str = "\

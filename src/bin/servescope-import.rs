@@ -49,7 +49,7 @@ fn parse() -> Result<Option<Args>, String> {
     // Today (UTC) dates a study whose files record no date and that no --date names; the
     // import says so in a warning.
     let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
-    let mut answers = StudyAnswers { today: Some(servescope::core::format::date_of_day(days as i64)), ..StudyAnswers::default() };
+    let mut answers = StudyAnswers { today: Some(servescope::core::basics::format::date_of_day(days as i64)), ..StudyAnswers::default() };
     let mut groups: Vec<(EngineGroup, Vec<PathBuf>)> = Vec::new();
     // Per engine, the lengths given after its first file: they apply to the files after them.
     let mut lengths: Vec<(Option<u64>, Option<u64>)> = Vec::new();

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use servescope::core::collection::{disagreements, entry_for, manifest_json, parse_collection, Collection, StudyEntry};
-use servescope::core::validate::parse_results;
+use servescope::core::collections::collection::{disagreements, entry_for, manifest_json, parse_collection, Collection, StudyEntry};
+use servescope::core::study::validate::parse_results;
 use servescope::site::studies::{beside, studies_under, INDEX};
 
 const USAGE: &str = "\

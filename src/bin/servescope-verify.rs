@@ -5,7 +5,7 @@
 //! (default: the results file's folder), recomputes serving cells from verified sweep
 //! sources and each run's figures from its verified requests (schema 1.3) — the page's
 //! checks, statuses, words and verdict, from `core::provenance` — and, with `--goodput`,
-//! computes goodput at that objective from the requests (`core::goodput`).
+//! computes goodput at that objective from the requests (`core::measures::goodput`).
 //!
 //! Exit codes: 0 valid and nothing mismatched (warnings do not fail); 1 a validation error,
 //! a hash mismatch or a recomputation mismatch — or, with `--require-all`, any source not
@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::json;
-use servescope::core::format::as_written;
-use servescope::core::goodput::{self, capacities, capacity_words, cell_words, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS};
-use servescope::core::model::Results;
+use servescope::core::basics::format::as_written;
+use servescope::core::measures::goodput::{self, capacities, capacity_words, cell_words, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS};
+use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::provenance::{Report, Verification};
-use servescope::core::requests::{gunzip, RequestTable};
+use servescope::core::study::model::Results;
 use servescope::site::check::check_study;
 
 const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT]]
@@ -98,7 +98,7 @@ fn parse_args() -> Result<Command, UsageError> {
     Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET) }))
 }
 
-fn print_text(report: &Report, findings: &[servescope::core::findings::Finding], require_all: bool) {
+fn print_text(report: &Report, findings: &[servescope::core::study::findings::Finding], require_all: bool) {
     for f in findings {
         println!("{f}");
     }
@@ -166,7 +166,12 @@ fn goodput_lines(rows: &[CellRow], slo: &Slo, target: f64, any_tables: bool) -> 
     out
 }
 
-fn print_json(args: &Args, report: &Report, findings: &[servescope::core::findings::Finding], goodput: Option<&[CellRow]>) -> String {
+fn print_json(
+    args: &Args,
+    report: &Report,
+    findings: &[servescope::core::study::findings::Finding],
+    goodput: Option<&[CellRow]>,
+) -> String {
     let counts = report.counts();
     let (cells, matched) = report.cells();
     let verdict = report.verdict(args.require_all);

@@ -21,12 +21,12 @@ pub enum LoadScale {
 
 impl LoadScale {
     /// The scale for a chart's levels along `axis`.
-    pub fn for_levels(axis: crate::core::model::LoadAxis, levels: &[f64]) -> LoadScale {
+    pub fn for_levels(axis: crate::core::study::model::LoadAxis, levels: &[f64]) -> LoadScale {
         let (lo, hi) = levels.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &l| (lo.min(l), hi.max(l)));
         match axis {
-            crate::core::model::LoadAxis::Concurrency => LoadScale::Log2,
-            crate::core::model::LoadAxis::Rate if lo > 0.0 && hi / lo >= 8.0 => LoadScale::Log2,
-            crate::core::model::LoadAxis::Rate => LoadScale::Linear,
+            crate::core::study::model::LoadAxis::Concurrency => LoadScale::Log2,
+            crate::core::study::model::LoadAxis::Rate if lo > 0.0 && hi / lo >= 8.0 => LoadScale::Log2,
+            crate::core::study::model::LoadAxis::Rate => LoadScale::Linear,
         }
     }
 
@@ -47,7 +47,7 @@ pub fn coord_from_value(value: f64, scale: Scale) -> f64 {
     }
 }
 
-pub use crate::core::series::usable_scale;
+pub use crate::core::display::series::usable_scale;
 
 /// The range of an axis in value space, padded so a zero span is never degenerate; a
 /// linear axis of non-negative values starts at zero.
@@ -155,7 +155,7 @@ pub fn tick_label(value: f64) -> String {
         return format!("{} M", text.trim_end_matches('0').trim_end_matches('.'));
     }
     if value.abs() >= 1000.0 && (value - value.round()).abs() < 1e-6 {
-        return crate::core::format::readable(value.round());
+        return crate::core::basics::format::readable(value.round());
     }
     let decimals = (3 - value.abs().log10().floor() as i32).clamp(0, 12) as usize;
     let text = format!("{value:.decimals$}");

@@ -12,8 +12,8 @@ use super::concurrency::dashed;
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
+use crate::core::display::series::Bars;
 use crate::core::link::Scale;
-use crate::core::series::Bars;
 
 /// A bar chart.
 #[derive(Clone, Debug)]

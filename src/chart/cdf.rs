@@ -11,8 +11,8 @@ use super::axis::{padded_range, tick_label, value_ticks};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
+use crate::core::display::palette::EngineStyle;
 use crate::core::link::Scale;
-use crate::core::palette::EngineStyle;
 use crate::core::views::requests::{PUBLISHED_P50, PUBLISHED_P99};
 
 /// One engine's curve.

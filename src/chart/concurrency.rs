@@ -12,10 +12,10 @@ use super::axis::{coord_from_value, padded_range, tick_labels, usable_scale, val
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, level_rule, plot_px, ticks, Layout};
 use super::style::{blend, colour, text, TextSize, Theme, MISMATCH};
+use crate::core::display::palette::file_line_style;
+use crate::core::display::series::Series;
 use crate::core::link::Scale;
-use crate::core::model::LoadAxis;
-use crate::core::palette::file_line_style;
-use crate::core::series::Series;
+use crate::core::study::model::LoadAxis;
 
 /// Everything a load chart needs.
 #[derive(Clone, Debug)]
@@ -30,7 +30,7 @@ pub struct ConcurrencyChart<'a> {
     pub series: &'a [Series],
     /// The y scale; a log scale falls back to linear when a shown value is not positive.
     pub scale: Scale,
-    /// Values are milliseconds drawn in seconds (`core::series::reads_in_seconds`); the
+    /// Values are milliseconds drawn in seconds (`core::display::series::reads_in_seconds`); the
     /// title says so already.
     pub seconds: bool,
     /// A level the reader set, drawn as a dashed line across the plot with its label (the

@@ -9,8 +9,8 @@ use super::axis::{coord_from_value, padded_range, tick_label, usable_scale, valu
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
+use crate::core::display::series::DotRow;
 use crate::core::link::Scale;
-use crate::core::series::DotRow;
 
 /// A dot chart.
 #[derive(Clone, Debug)]

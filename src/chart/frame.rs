@@ -11,7 +11,7 @@ use super::concurrency::dashed;
 use super::dot::fit_text;
 use super::geometry::Pen;
 use super::style::{colour, text, TextSize, Theme};
-use crate::core::palette::EngineStyle;
+use crate::core::display::palette::EngineStyle;
 
 /// One legend entry.
 #[derive(Clone, Debug, PartialEq)]

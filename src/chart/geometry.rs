@@ -9,7 +9,7 @@ use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend};
 use plotters::style::{Color, ShapeStyle, TextStyle};
 
 use super::style::colour;
-use crate::core::palette::{Marker, Rgb};
+use crate::core::display::palette::{Marker, Rgb};
 
 /// One drawn point, in backend pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,9 +10,9 @@ use super::axis::{linear_ticks, padded_range, tick_label};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
-use crate::core::history::HistoryPoint;
+use crate::core::collections::history::HistoryPoint;
+use crate::core::display::palette::{EngineStyle, Marker};
 use crate::core::link::Scale;
-use crate::core::palette::{EngineStyle, Marker};
 
 /// A history chart.
 #[derive(Clone, Debug)]
@@ -34,7 +34,7 @@ pub fn line_marker(line: usize) -> Marker {
 
 /// The dash pattern of a history's k-th line (the first solid).
 pub fn line_dash(line: usize) -> (u32, u32) {
-    crate::core::palette::file_line_style(line % (1 + crate::core::link::MAX_COMPARED)).0
+    crate::core::display::palette::file_line_style(line % (1 + crate::core::link::MAX_COMPARED)).0
 }
 
 /// Draw the history; returns one mark per point drawn (group = its index in `points`).

@@ -14,10 +14,10 @@ use super::geometry::Mark;
 use super::scatter::{draw_scatter, ScatterChart};
 use super::style::Theme;
 use super::tradeoff::{draw_tradeoff_chart, TradeoffChart};
-use crate::core::chart_words::TRADEOFF_X_TITLE;
+use crate::core::display::chart_words::TRADEOFF_X_TITLE;
+use crate::core::display::palette::{engine_style, EngineStyle};
+use crate::core::display::series::{Bars, DotRow, ScatterPoint};
 use crate::core::link::Scale;
-use crate::core::palette::{engine_style, EngineStyle};
-use crate::core::series::{Bars, DotRow, ScatterPoint};
 use crate::core::views::panel::{Lines, Plot, Tradeoff};
 
 /// The frontier's key in an export's legend.

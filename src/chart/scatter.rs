@@ -10,8 +10,8 @@ use super::dot::fit_text;
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme};
+use crate::core::display::series::ScatterPoint;
 use crate::core::link::Scale;
-use crate::core::series::ScatterPoint;
 
 /// A labelled scatter.
 #[derive(Clone, Debug)]

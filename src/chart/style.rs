@@ -3,7 +3,7 @@
 
 use plotters::style::{FontDesc, IntoFont, RGBColor, TextStyle};
 
-use crate::core::palette::Rgb;
+use crate::core::display::palette::Rgb;
 
 /// Colours of the chart's furniture, from the page theme.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,8 +10,8 @@ use super::axis::{linear_ticks, padded_range, tick_label};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, level_rule, plot_px, ticks, Layout};
 use super::style::{colour, text, TextSize, Theme, MISMATCH};
+use crate::core::display::palette::EngineStyle;
 use crate::core::link::Scale;
-use crate::core::palette::EngineStyle;
 use crate::core::views::requests::FAILED_FROM;
 
 /// One engine's requests.

@@ -11,8 +11,8 @@ use super::axis::{linear_ticks, padded_range, tick_label};
 use super::geometry::{Mark, Pen};
 use super::plot::{coords, fitting, plot_px, ticks, Layout};
 use super::style::{blend, colour, frontier_colour, text, TextSize, Theme};
+use crate::core::display::series::{FrontierPoint, TradeoffLine};
 use crate::core::link::Scale;
-use crate::core::series::{FrontierPoint, TradeoffLine};
 
 /// Everything a trade-off chart needs.
 #[derive(Clone, Debug)]

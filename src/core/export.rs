@@ -16,9 +16,9 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::core::model::{Cell, Engine, LoadAxis, Per, Results, Workload};
+use crate::core::measures::requests::{value, CellRequests, RequestTable, Status};
 use crate::core::provenance::sha256_hex;
-use crate::core::requests::{value, CellRequests, RequestTable, Status};
+use crate::core::study::model::{Cell, Engine, LoadAxis, Per, Results, Workload};
 
 /// The version written.
 pub const VERSION: &str = "0.2.1";

@@ -5,36 +5,20 @@
 //! browser crate. Everything here runs and is tested natively, and the command-line tools
 //! and the page share it: the same checks, the same words, the same verdict.
 
-pub mod catalog;
-pub mod chart_words;
-pub mod collection;
-pub mod compare;
-pub mod contents;
-pub mod cost;
-pub mod csv;
-pub mod embed;
+/// Numbers, statistics and the file formats the rest reads and writes: the basics.
+pub mod basics;
+/// Several studies: the manifest, the catalog and history across studies.
+pub mod collections;
+/// What a reader sees: colours, series, legends, comparisons, tables, cards, tooltips and
+/// the charts' words.
+pub mod display;
 pub mod export;
-pub mod findings;
-pub mod format;
-pub mod goodput;
-pub mod headline;
-pub mod history;
-pub mod history_view;
 pub mod import;
-pub mod intake;
-pub mod json;
-pub mod legend;
 pub mod link;
-pub mod metric;
-pub mod model;
-pub mod palette;
-pub mod path;
+/// What is measured from a study's cells and requests: per-request tables, goodput, cost,
+/// the metrics a view draws.
+pub mod measures;
 pub mod provenance;
-pub mod requests;
-pub mod series;
-pub mod stats;
-pub mod tables;
-pub mod tooltip;
-pub mod validate;
+/// The results file: its model, the findings and paths its checks name, the validator.
+pub mod study;
 pub mod views;
-pub mod zip;

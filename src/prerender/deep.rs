@@ -8,7 +8,7 @@
 use super::html::Html;
 use super::{page, panels_html, Before};
 use crate::core::link::{View, ViewState};
-use crate::core::model::Results;
+use crate::core::study::model::Results;
 use crate::core::views::accuracy::accuracy;
 use crate::core::views::bars::bars_view;
 use crate::core::views::decode::decode;

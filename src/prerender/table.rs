@@ -3,7 +3,7 @@
 
 use super::html::Html;
 use super::swatch;
-use crate::core::tables::{Cell, Field, Table};
+use crate::core::display::tables::{Cell, Field, Table};
 
 fn href(state: &crate::core::link::ViewState) -> String {
     format!("?{}", state.to_query())

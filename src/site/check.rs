@@ -6,9 +6,9 @@
 use std::path::Path;
 
 use crate::core::import::{rederive, rederive_requests};
+use crate::core::measures::requests::gunzip;
 use crate::core::provenance::{check_bytes, Report, SourceStatus, Verification};
-use crate::core::requests::gunzip;
-use crate::core::validate::{parse_results, Validation};
+use crate::core::study::validate::{parse_results, Validation};
 
 /// One study's check: what the validator said and, for a valid file, the sources' report
 /// and the verification that read them (its verified bytes, for goodput).

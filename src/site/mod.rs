@@ -11,7 +11,7 @@ pub mod studies;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::collection::{manifest_json, Collection};
+use crate::core::collections::collection::{manifest_json, Collection};
 use check::check_study;
 use page::{prerender_site, seal_csp, DEEP_PREFIX, HEAD, LANDING};
 use studies::{studies_under, INDEX};

@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use crate::core::collection::parse_collection;
-use crate::core::findings::Severity;
+use crate::core::collections::collection::parse_collection;
 use crate::core::provenance::sha256_hex;
-use crate::core::validate::parse_results;
+use crate::core::study::findings::Severity;
+use crate::core::study::validate::parse_results;
 use crate::core::views::height_rules;
 use crate::core::views::panel::Height;
 use crate::prerender::deep::deep_views;

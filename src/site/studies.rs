@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use crate::core::collection::{entry_for, StudyEntry};
-use crate::core::validate::parse_results;
+use crate::core::collections::collection::{entry_for, StudyEntry};
+use crate::core::study::validate::parse_results;
 
 /// The manifest's file name in a collection's folder.
 pub const INDEX: &str = "index.json";

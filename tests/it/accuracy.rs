@@ -5,11 +5,11 @@ use crate::common;
 
 use common::{bundled_results as results, render_svg};
 use servescope::chart::{draw_dot_chart, DotChart, LIGHT};
+use servescope::core::display::palette::{engine_style, Marker, NEUTRAL_COLOUR};
+use servescope::core::display::series::{cell_at, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
 use servescope::core::link::chosen_workload;
 use servescope::core::link::Scale;
-use servescope::core::metric::Metric;
-use servescope::core::palette::{engine_style, Marker, NEUTRAL_COLOUR};
-use servescope::core::series::{cell_at, served_kl_rows, served_scatter, weight_kl_rows, weight_scatter};
+use servescope::core::measures::metric::Metric;
 
 #[test]
 fn joules_per_token_is_power_over_throughput_to_four_digits() {
@@ -71,13 +71,13 @@ fn the_two_scatters_stay_separate_measurements() {
         assert_eq!(point.y, row.top1.expect("measured") * 100.0, "{}", point.id);
         assert!(point.y > 1.0 && point.y <= 100.0);
     }
-    let table = servescope::core::tables::served_accuracy_table(&r).expect("table");
+    let table = servescope::core::display::tables::served_accuracy_table(&r).expect("table");
     let shown: Vec<String> = table.rows.iter().flat_map(|row| row.cells.iter().map(|c| c.field.display())).collect();
     assert!(shown.contains(&"93.08 %".to_owned()), "{shown:?}");
-    assert!(served.iter().any(|p| servescope::core::format::readable(p.y) == "93.08"));
+    assert!(served.iter().any(|p| servescope::core::basics::format::readable(p.y) == "93.08"));
     // The served check says it has no interval, with its positions.
     assert_eq!(
-        servescope::core::chart_words::served_interval_words(r.accuracy.as_ref().and_then(|a| a.positions)),
+        servescope::core::display::chart_words::served_interval_words(r.accuracy.as_ref().and_then(|a| a.positions)),
         "No CI for the served check (130 positions): the file reports no interval, so a small top-1 or KL difference cannot be judged from it."
     );
 }

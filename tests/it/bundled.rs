@@ -4,9 +4,9 @@ use crate::common;
 
 use common::{bundled, bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_framed, ConcurrencyChart, Frame, LegendItem, LIGHT};
+use servescope::core::display::series::{decode_coverage, decode_series, serving_coverage, Coverage};
 use servescope::core::link::{ChartId, Scale, View, ViewState};
-use servescope::core::model::{LoadAxis, ServerValidation};
-use servescope::core::series::{decode_coverage, decode_series, serving_coverage, Coverage};
+use servescope::core::study::model::{LoadAxis, ServerValidation};
 
 #[test]
 fn the_bundled_file_has_zero_errors_and_zero_warnings() {
@@ -268,7 +268,7 @@ fn a_metric_the_view_does_not_draw_is_said_and_leaves_the_link() {
 
 #[test]
 fn an_exported_legend_shows_the_gaps_of_every_dash_pattern_clear_of_its_marker() {
-    use servescope::core::palette::{file_line_style, EngineStyle, Marker, ENGINE_COLOURS};
+    use servescope::core::display::palette::{file_line_style, EngineStyle, Marker, ENGINE_COLOURS};
     let colour = ENGINE_COLOURS[0];
     for k in 1..7 {
         let (dash, name) = file_line_style(k);

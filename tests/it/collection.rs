@@ -5,13 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use servescope::core::catalog::{catalog_heading, catalog_table, coverage_table, facet_values, filtered};
-use servescope::core::collection::parse_collection;
-use servescope::core::cost::Prices;
-use servescope::core::history::{history, history_scope, history_setups, history_table, history_title, HistoryScope};
+use servescope::core::collections::catalog::{catalog_heading, catalog_table, coverage_table, facet_values, filtered};
+use servescope::core::collections::collection::parse_collection;
+use servescope::core::collections::history::{history, history_scope, history_setups, history_table, history_title, HistoryScope};
 use servescope::core::link::ViewState;
-use servescope::core::metric::Metric;
-use servescope::core::validate::parse_results;
+use servescope::core::measures::cost::Prices;
+use servescope::core::measures::metric::Metric;
+use servescope::core::study::validate::parse_results;
 
 fn make(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("collection").join(name);
@@ -62,7 +62,7 @@ fn the_manifest_lists_the_sources_published_beside_each_study_and_the_page_asks_
     let study = manifest.studies.iter().find(|s| s.path == "study-001.json").expect("listed");
     assert_eq!(study.published.as_deref(), Some(&[][..]), "none of the bundled study's 17 sources is beside it");
     let results = parse_results(&std::fs::read(dir.join("study-001.json")).expect("study")).results.expect("valid");
-    let files = servescope::core::collection::source_files(&results);
+    let files = servescope::core::collections::collection::source_files(&results);
     assert_eq!(files.len(), 17);
     assert!(files.iter().all(|f| !study.asks_for(f)), "an unpublished source is not asked for");
     // One source is published after the manifest was written: the check names it.
@@ -206,7 +206,7 @@ fn catalog_coverage_and_history_come_from_the_collection() {
 
 #[test]
 fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
-    use servescope::core::history::{followed_level, other_axis_note};
+    use servescope::core::collections::history::{followed_level, other_axis_note};
     let key: servescope::core::link::WorkloadKey = "1024x256".parse().expect("key");
     let studies: Vec<Vec<String>> =
         vec![vec!["1024x256".into()], vec!["1024x256-rate".into()], vec!["1024x256-rate".into(), "1024x256".into()]];
@@ -230,7 +230,7 @@ fn history_says_when_studies_swept_a_workload_along_the_other_axis() {
 
 #[test]
 fn the_history_view_model_says_what_the_view_shows() {
-    use servescope::core::history_view::{
+    use servescope::core::collections::history_view::{
         hardware_options, history_export_title, history_notices, history_summary, history_tip, line_key, studies_not_read, studies_to_read,
         workload_words, HistoryChoices, EVERY_HARDWARE,
     };
@@ -302,7 +302,11 @@ fn the_history_view_model_says_what_the_view_shows() {
     assert_eq!(summary.matches("; ").count(), 2, "{summary}");
     assert_eq!(
         history_export_title("T", Some(key), Some(1.0), Metric::OutTokS),
-        format!("T · 1024x1024 · {} · {}", servescope::core::model::LoadAxis::Concurrency.level_label(1.0), Metric::OutTokS.axis_title())
+        format!(
+            "T · 1024x1024 · {} · {}",
+            servescope::core::study::model::LoadAxis::Concurrency.level_label(1.0),
+            Metric::OutTokS.axis_title()
+        )
     );
 }
 
@@ -314,7 +318,7 @@ fn the_catalog_heading_counts_one_study_as_one() {
 
 #[test]
 fn the_history_opens_on_its_longest_series_and_names_every_label_an_engine_id_carries() {
-    use servescope::core::history_view::HistoryChoices;
+    use servescope::core::collections::history_view::HistoryChoices;
     // The newest study's first engine (deepseek's vllm) is on one study; vllm on Qwen3.8 on
     // MI350P is on three.
     let entry = |path: &str, date: &str, model: &str, hw: &str, ids: &[&str], labels: &[&str]| {
@@ -347,7 +351,10 @@ fn the_history_opens_on_its_longest_series_and_names_every_label_an_engine_id_ca
         ]
     );
     assert_eq!(
-        servescope::core::history_view::engine_choice_words("x", &["a".into(), "b".into(), "c".into(), "d".into(), "e".into()]),
+        servescope::core::collections::history_view::engine_choice_words(
+            "x",
+            &["a".into(), "b".into(), "c".into(), "d".into(), "e".into()]
+        ),
         "x: a, b, c and 2 more"
     );
 }

@@ -4,13 +4,13 @@
 use crate::common;
 
 use common::bundled_results;
-use servescope::core::cost::Prices;
-use servescope::core::format::significant4;
-use servescope::core::headline::headline_cards;
+use servescope::core::basics::format::significant4;
+use servescope::core::display::headline::headline_cards;
+use servescope::core::display::series::cell_at;
+use servescope::core::display::tables::serving_table;
 use servescope::core::link::ViewState;
-use servescope::core::metric::Metric;
-use servescope::core::series::cell_at;
-use servescope::core::tables::serving_table;
+use servescope::core::measures::cost::Prices;
+use servescope::core::measures::metric::Metric;
 
 fn prices() -> Prices {
     let (state, notices) = ViewState::parse("kwh_price=0.12&gpu_hour_price=2");

@@ -48,12 +48,13 @@ fn exported_reports_validate_against_the_published_schema_and_a_wrong_field_does
     let doc = &reports[0].1;
     assert_eq!(schema_errors(doc), Vec::<String>::new());
     // The means are the completed requests' (the table's), the percentiles the study's.
-    let table = servescope::core::requests::RequestTable::parse(
-        &servescope::core::requests::gunzip(&common::read("data/requests/aiperf-example/endpoint.requests.csv.gz")).expect("gzip"),
+    let table = servescope::core::measures::requests::RequestTable::parse(
+        &servescope::core::measures::requests::gunzip(&common::read("data/requests/aiperf-example/endpoint.requests.csv.gz"))
+            .expect("gzip"),
     )
     .expect("table");
     let cell = table.cell("550x250", 100.0, None).expect("the cell's requests");
-    let ok: Vec<usize> = (0..cell.len()).filter(|k| cell.status[*k] == servescope::core::requests::Status::Ok).collect();
+    let ok: Vec<usize> = (0..cell.len()).filter(|k| cell.status[*k] == servescope::core::measures::requests::Status::Ok).collect();
     let mean = |column: &[f64]| ok.iter().map(|k| column[*k]).sum::<f64>() / ok.len() as f64;
     let latency = &doc["results"]["request_performance"]["aggregate"]["latency"];
     assert_eq!(latency["time_to_first_token"]["mean"].as_f64(), Some(mean(&cell.ttft_ms)));

@@ -1,4 +1,4 @@
-//! Goodput at a reader's objective (`core::goodput`), against figures worked out by hand;
+//! Goodput at a reader's objective (`core::measures::goodput`), against figures worked out by hand;
 //! the per-request table's own checks, each naming its file and line; and
 //! `servescope-verify --goodput` as the command line prints it.
 
@@ -7,9 +7,9 @@ use crate::common;
 use std::process::Command;
 
 use common::cli::{import, out_dir};
-use servescope::core::goodput::{capacity, cell_words, evaluate, Slo, Threshold, NO_REQUESTS};
-use servescope::core::model::Cell;
-use servescope::core::requests::{check_table, RequestTable, HEADER};
+use servescope::core::measures::goodput::{capacity, cell_words, evaluate, Slo, Threshold, NO_REQUESTS};
+use servescope::core::measures::requests::{check_table, RequestTable, HEADER};
+use servescope::core::study::model::Cell;
 
 /// A table of one cell (`1024x128` at c8) from rows after the header.
 fn rows(text: &str) -> RequestTable {

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use servescope::core::json::Json;
+use servescope::core::basics::json::Json;
 
 #[test]
 fn entries_keep_file_order_and_a_repeated_key_keeps_its_first_place_and_last_value() {

@@ -2,10 +2,10 @@
 //! back, bad values fall back with notices naming them, per-view facts (charts, metrics,
 //! sources), engine toggles, shared links, and each metric's reader, titles and words.
 
-use servescope::core::cost::Prices;
 use servescope::core::link::*;
-use servescope::core::metric::*;
-use servescope::core::model::{Cell, Serving};
+use servescope::core::measures::cost::Prices;
+use servescope::core::measures::metric::*;
+use servescope::core::study::model::{Cell, Serving};
 
 mod state {
     use super::*;
@@ -56,7 +56,7 @@ mod state {
         let (state, notices) = parse(q);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(state.view, Some(View::Serving));
-        assert_eq!(state.workload, Some(WorkloadKey { isl: 8192, osl: 1024, load: servescope::core::model::LoadAxis::Concurrency }));
+        assert_eq!(state.workload, Some(WorkloadKey { isl: 8192, osl: 1024, load: servescope::core::study::model::LoadAxis::Concurrency }));
         assert_eq!(state.metric, Some(Metric::TtftP99Ms));
         assert_eq!(state.engines.as_deref(), Some(&["paiton".to_string(), "vllm".to_string()][..]));
         assert_eq!(state.compare.len(), 2);
@@ -291,7 +291,9 @@ fn docs_links_md_lists_the_views_written_before_the_app() {
     let rule = &doc[doc.find("- **Before the app.**").expect("the Before the app rule")..];
     let rule = &rule[..rule.find("(or absent), and").expect("the view list's end")];
     let listed: Vec<&str> = rule.split("`view` one of ").nth(1).expect("the view list").split('`').skip(1).step_by(2).collect();
-    let written: Vec<&str> =
-        std::iter::once(servescope::core::link::View::Overview).chain(servescope::core::views::PRERENDERED_VIEWS).map(|v| v.as_str()).collect();
+    let written: Vec<&str> = std::iter::once(servescope::core::link::View::Overview)
+        .chain(servescope::core::views::PRERENDERED_VIEWS)
+        .map(|v| v.as_str())
+        .collect();
     assert_eq!(listed, written);
 }

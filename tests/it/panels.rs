@@ -6,7 +6,7 @@ use crate::common;
 
 use common::bundled_results;
 use servescope::core::link::{ChartId, Scale, View, ViewState};
-use servescope::core::metric::Metric;
+use servescope::core::measures::metric::Metric;
 use servescope::core::provenance::Verification;
 use servescope::core::views::accuracy::accuracy;
 use servescope::core::views::bars::bars_view;
@@ -110,7 +110,7 @@ fn the_trade_off_lists_its_frontier_and_waits_for_a_limit_before_its_table() {
     let Some(Note::List("frontier", stretches)) = panel.after.get(1) else { panic!("the frontier's stretches: {:?}", panel.after) };
     assert!(!stretches.is_empty());
     assert_eq!(panel.tables[0].table, None);
-    assert_eq!(panel.tables[0].absent, Some(servescope::core::chart_words::LIMITS_UNSET));
+    assert_eq!(panel.tables[0].absent, Some(servescope::core::display::chart_words::LIMITS_UNSET));
     let (limited, _) = ViewState::parse("view=tradeoff&slo_ttft_p99_ms=1000");
     let series = limited.series_inputs();
     let panel = tradeoff(&results, &TradeoffInputs { view: View::Tradeoff, series: &series, goodput: None });

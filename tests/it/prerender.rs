@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{bundled_results, check, read};
-use servescope::core::cost::Prices;
-use servescope::core::headline::headline_cards;
+use servescope::core::display::headline::headline_cards;
+use servescope::core::measures::cost::Prices;
 use servescope::prerender::{landing, Before};
 
 const SRC: &str = "data/qwen3.8-flash-next-mi350p-2026-10-30.json";
@@ -56,7 +56,7 @@ fn text_from_a_hostile_file_stays_text() {
 
 #[test]
 fn a_collection_lands_on_its_catalog_written_from_the_manifest() {
-    use servescope::core::collection::parse_collection;
+    use servescope::core::collections::collection::parse_collection;
     use servescope::prerender::catalog_landing;
     let collection = parse_collection(&read("tests/fixtures/collection-two.json"), "fixtures/collection-two.json").expect("manifest");
     let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("fixtures/collection-two.json", s)).collect();
@@ -137,8 +137,8 @@ fn a_study_without_serving_sweeps_has_only_its_other_views_written() {
 
 #[test]
 fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
+    use servescope::core::display::series::{frontier_stretches, pareto_frontier, tradeoff_lines};
     use servescope::core::link::View;
-    use servescope::core::series::{frontier_stretches, pareto_frontier, tradeoff_lines};
     use servescope::prerender::deep::deep_views;
     let results = bundled_results();
     let views = deep_views(&results, SRC, Before::default());
@@ -147,14 +147,14 @@ fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
     // stretch is listed as the app lists it.
     let workload = &results.serving.as_ref().expect("serving").workloads[0];
     let inputs = servescope::core::link::ViewState::default().series_inputs();
-    let lines = tradeoff_lines(&results, workload, servescope::core::metric::Metric::OutTokS, &inputs);
+    let lines = tradeoff_lines(&results, workload, servescope::core::measures::metric::Metric::OutTokS, &inputs);
     let points: usize = lines.iter().map(|l| l.points.len()).sum();
     assert_eq!(tradeoff.points, points);
     assert_eq!(points, 21);
     let body = &tradeoff.body;
     assert!(body.contains("<h2>Trade-off: output tok/s per GPU against per-user speed</h2>"));
     assert!(body.contains("aria-current=\"page\">Trade-off</a>"));
-    for stretch in frontier_stretches(&lines, &pareto_frontier(&lines, servescope::core::metric::Metric::OutTokS.better())) {
+    for stretch in frontier_stretches(&lines, &pareto_frontier(&lines, servescope::core::measures::metric::Metric::OutTokS.better())) {
         assert!(body.contains(&format!("<li>{stretch}</li>")), "stretch {stretch}");
     }
     assert!(body.contains("<input type=\"number\" min=\"0\" step=\"any\" inputmode=\"decimal\" class=\"slo-ttft\">"));

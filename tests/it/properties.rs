@@ -7,10 +7,10 @@ use plotters::prelude::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use servescope::chart::{draw_concurrency_chart, ConcurrencyChart, LIGHT};
+use servescope::core::display::series::decode_series;
 use servescope::core::link::{Scale, ViewState};
-use servescope::core::model::LoadAxis;
-use servescope::core::series::decode_series;
-use servescope::core::validate::parse_results;
+use servescope::core::study::model::LoadAxis;
+use servescope::core::study::validate::parse_results;
 
 /// A valid results file: `levels` concurrency levels and one decode row per engine, with
 /// values that may be null.

@@ -5,19 +5,19 @@
 use crate::common;
 
 use common::bundled_results as results;
-use servescope::core::catalog::coverage_table;
-use servescope::core::collection::parse_collection;
-use servescope::core::contents::{page_heading, PageShows};
-use servescope::core::cost::Prices;
-use servescope::core::headline::{headline_cards, no_findings_note};
+use servescope::core::collections::catalog::coverage_table;
+use servescope::core::collections::collection::parse_collection;
+use servescope::core::display::headline::{headline_cards, no_findings_note};
+use servescope::core::display::series::describe_lines;
+use servescope::core::display::series::{in_seconds, reads_in_seconds, serving_series};
+use servescope::core::display::tables::{cache_table, serving_table};
+use servescope::core::display::tooltip::serving_tip;
 use servescope::core::link::chosen_workload;
 use servescope::core::link::ViewState;
-use servescope::core::metric::Metric;
+use servescope::core::measures::cost::Prices;
+use servescope::core::measures::metric::Metric;
 use servescope::core::provenance::{SourceStatus, Verification};
-use servescope::core::series::describe_lines;
-use servescope::core::series::{in_seconds, reads_in_seconds, serving_series};
-use servescope::core::tables::{cache_table, serving_table};
-use servescope::core::tooltip::serving_tip;
+use servescope::core::study::contents::{page_heading, PageShows};
 
 fn state(q: &str) -> ViewState {
     ViewState::parse(q).0
@@ -44,16 +44,16 @@ fn a_latency_chart_past_10_s_reads_in_seconds_in_its_title_axis_and_tooltip() {
         .expect("a point past 10 s");
     let tip = serving_tip(w, line, level, &s.series_inputs(), &[], true).expect("tip");
     assert_eq!(tip.lines[0].label, "TTFT p99 (s)");
-    assert_eq!(tip.lines[0].value, servescope::core::format::readable(value / 1000.0));
+    assert_eq!(tip.lines[0].value, servescope::core::basics::format::readable(value / 1000.0));
     let in_ms = serving_tip(w, line, level, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(in_ms.lines[0].label, "TTFT p99 (ms)");
     // The chart's text alternative reads in the seconds its title names.
     let first = line.measured().next().expect("a measured point");
     let said = describe_lines(&lines.series, "TTFT p99 (s)", w.load, true);
-    let at = format!("{} from {} at c{}", line.label, servescope::core::format::readable(first.1 / 1000.0), first.0);
+    let at = format!("{} from {} at c{}", line.label, servescope::core::basics::format::readable(first.1 / 1000.0), first.0);
     assert!(said.contains(&at), "{at:?} in {said}");
     assert!(describe_lines(&lines.series, "TTFT p99 (ms)", w.load, false)
-        .contains(&format!("from {} at", servescope::core::format::readable(first.1))));
+        .contains(&format!("from {} at", servescope::core::basics::format::readable(first.1))));
     // Throughput never switches.
     let out = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     assert!(!reads_in_seconds(&out.series, false));
@@ -135,8 +135,8 @@ fn with_p50_and_p99_together_the_table_and_its_csv_hold_both() {
     let paiton = w.rows.iter().find(|x| x.id == "paiton").expect("paiton's row");
     let c1 = paiton.cells[0].as_ref().expect("c1");
     let row = table.rows.iter().find(|x| x.head.id.as_deref() == Some("paiton")).expect("row");
-    assert_eq!(row.cells[0].field.exact(), servescope::core::format::as_written(c1.ttft_p50_ms.expect("p50")));
-    assert_eq!(row.cells[n].field.exact(), servescope::core::format::as_written(c1.ttft_p99_ms.expect("p99")));
+    assert_eq!(row.cells[0].field.exact(), servescope::core::basics::format::as_written(c1.ttft_p50_ms.expect("p50")));
+    assert_eq!(row.cells[n].field.exact(), servescope::core::basics::format::as_written(c1.ttft_p99_ms.expect("p99")));
     // One metric alone keeps one column per level.
     assert_eq!(serving_table(&r, w, Metric::TtftP99Ms, &state("").series_inputs(), &[]).columns.len(), n);
 }
@@ -167,8 +167,8 @@ fn the_top_bar_never_titles_an_error_as_a_collection() {
 #[test]
 fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     use servescope::chart::{draw_bars, nearest, BarChart, LIGHT};
-    use servescope::core::series::{cache_bars, prefill_bars};
-    use servescope::core::tooltip::bar_tip;
+    use servescope::core::display::series::{cache_bars, prefill_bars};
+    use servescope::core::display::tooltip::bar_tip;
     let r = results();
     let bars = cache_bars(&r, &ViewState::default().engine_filter());
     for (size, wraps) in [((800, 380), false), ((360, 300), true)] {
@@ -198,10 +198,10 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
 
 #[test]
 fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
-    use servescope::core::compare::file_key;
-    use servescope::core::legend::chips_for;
+    use servescope::core::display::compare::file_key;
+    use servescope::core::display::legend::chips_for;
+    use servescope::core::display::palette::file_line_style;
     use servescope::core::link::MAX_COMPARED;
-    use servescope::core::palette::file_line_style;
     // As many styles as files can be shown, all different.
     let styles: Vec<_> = (0..=MAX_COMPARED).map(file_line_style).collect();
     for (i, a) in styles.iter().enumerate() {
@@ -218,7 +218,7 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     assert_eq!(key[0], "File 1 — 2026-10-30: solid, circles", "a file stating no hardware is named by its date");
     assert_eq!(key[2], "File 3 — B200, 2026-11-15: dotted, triangles");
     // As many shapes as files can be shown, all different: a file is told by shape, not only dash.
-    let shapes: Vec<_> = (0..=MAX_COMPARED).map(|k| servescope::core::palette::file_marker(k).0).collect();
+    let shapes: Vec<_> = (0..=MAX_COMPARED).map(|k| servescope::core::display::palette::file_marker(k).0).collect();
     for (i, a) in shapes.iter().enumerate() {
         assert!(!shapes[..i].contains(a), "{a:?} repeats");
     }
@@ -235,14 +235,14 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     // What differs names the studies, not only their dates.
     third.title = "Qwen3.8-Flash-Next on B200".into();
     assert_eq!(
-        servescope::core::compare::differs_heading(&first, &third, 3),
+        servescope::core::display::compare::differs_heading(&first, &third, 3),
         "What differs: file 1, “Qwen3.8-Flash-Next on one MI350P” (2026-10-30) and file 3, “Qwen3.8-Flash-Next on B200” (2026-11-15)"
     );
 }
 
 #[test]
 fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for_its_key() {
-    use servescope::core::embed::embed_caption;
+    use servescope::core::display::embed::embed_caption;
     use servescope::core::link::View;
     use servescope::core::views::chart_css_height;
     let r = results();
@@ -266,7 +266,7 @@ fn an_embed_caption_names_what_its_chart_shows_and_a_phone_chart_leaves_room_for
 
 #[test]
 fn a_source_reads_not_published_everywhere_when_none_was() {
-    use servescope::core::tables::source_words;
+    use servescope::core::display::tables::source_words;
     let r = results();
     let absent: Vec<(String, SourceStatus)> =
         r.sources.iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404"))).collect();
@@ -288,7 +288,7 @@ fn a_source_reads_not_published_everywhere_when_none_was() {
 
 #[test]
 fn a_tooltip_goes_after_its_point_then_before_it_then_centred_inside_the_chart() {
-    use servescope::core::tooltip::tip_offset;
+    use servescope::core::display::tooltip::tip_offset;
     // A 340 px wide phone chart and a 200 px wide tip.
     assert_eq!(tip_offset(40, 200, 340), 54, "room after the point: 14 px after it");
     assert_eq!(tip_offset(300, 200, 340), 86, "no room after: 14 px before it");

@@ -38,7 +38,7 @@ fn a_study_written_across_the_boundary_is_the_same_bytes() {
     assert_eq!(reply.warnings, direct.warnings);
     // And the same files as one archive, for the page's download.
     let listed: Vec<(&str, &[u8])> = direct.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();
-    assert_eq!(reply.zip, servescope::core::zip::stored(&listed));
+    assert_eq!(reply.zip, servescope::core::basics::zip::stored(&listed));
     assert!(reply.zip.is_some());
     // A refusal travels as the importer's own words.
     let refused = write_reply(answer(write_request(&StudyAnswers::default(), &vllm_group()))).expect("answered").map(|r| r.files);

@@ -7,7 +7,7 @@ use crate::common;
 use std::path::Path;
 
 use common::cli::{cell, import, out_dir, results, verify_all};
-use servescope::core::requests::{gunzip, RequestTable};
+use servescope::core::measures::requests::{gunzip, RequestTable};
 
 use crate::requests::{table, verify, DATA};
 

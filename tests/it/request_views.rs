@@ -3,15 +3,15 @@
 
 use crate::common;
 
-use servescope::core::goodput::Slo;
 use servescope::core::link::{ChartId, Latency, Scale, View, ViewState};
-use servescope::core::requests::{gunzip, RequestTable};
+use servescope::core::measures::goodput::Slo;
+use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, presets, GoodputInputs};
 use servescope::core::views::requests::{at_or_below, cdf_tip, curve, requests_model, RequestsInputs, CDF_POINTS, PUBLISHED_P99};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
 
-fn bundled() -> (servescope::core::model::Results, Vec<(String, RequestTable)>) {
+fn bundled() -> (servescope::core::study::model::Results, Vec<(String, RequestTable)>) {
     let results = common::check(&std::fs::read(format!("{DATA}/results.json")).expect("bundled"), &[]).results.expect("valid");
     let bytes = std::fs::read(format!("{DATA}/endpoint.requests.csv.gz")).expect("table");
     let table = RequestTable::parse(&gunzip(&bytes).expect("gzip")).expect("reads");
@@ -161,7 +161,7 @@ fn the_trade_off_reads_goodput_from_the_requests_at_the_objective() {
     assert_eq!(typical.slo, Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None });
     let w = results.serving.as_ref().expect("serving").workloads[0].clone();
     let inputs = ViewState::default().series_inputs();
-    let lines = servescope::core::series::tradeoff_lines_by(&results, &w, &inputs, &|e, l, _| g.y(e, l));
+    let lines = servescope::core::display::series::tradeoff_lines_by(&results, &w, &inputs, &|e, l, _| g.y(e, l));
     assert_eq!(lines[0].points[0].y, y);
     assert_eq!(lines[0].points[0].x, 36.21, "x stays the published per-user speed");
     let mut without = results.clone();

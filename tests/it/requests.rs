@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::cli::{cell, import, out_dir, rate_cell, results, verify_all};
-use servescope::core::requests::{gunzip, gzip, value, CellRequests, RequestTable, Status};
+use servescope::core::measures::requests::{gunzip, gzip, value, CellRequests, RequestTable, Status};
 
 pub(crate) const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
 

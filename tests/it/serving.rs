@@ -5,11 +5,11 @@ use crate::common;
 
 use common::{bundled_results as results, check, render_svg};
 use servescope::chart::{draw_concurrency_chart, draw_tradeoff_chart, ConcurrencyChart, TradeoffChart, LIGHT};
+use servescope::core::display::palette::engine_style;
+use servescope::core::display::series::*;
 use servescope::core::link::{chosen_workload, Scale, ViewState};
-use servescope::core::metric::{is_low_sample, Better, Metric};
-use servescope::core::model::LoadAxis;
-use servescope::core::palette::engine_style;
-use servescope::core::series::*;
+use servescope::core::measures::metric::{is_low_sample, Better, Metric};
+use servescope::core::study::model::LoadAxis;
 
 fn state(q: &str) -> ViewState {
     let (state, notices) = ViewState::parse(q);
@@ -176,7 +176,7 @@ fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets(
 fn tradeoff_svg(
     query: &str,
     size: (u32, u32),
-) -> (String, servescope::chart::TradeoffGeometry, Vec<servescope::core::series::TradeoffLine>) {
+) -> (String, servescope::chart::TradeoffGeometry, Vec<servescope::core::display::series::TradeoffLine>) {
     let r = results();
     let s = state(query);
     let w = chosen_workload(&r, s.workload).expect("workload");
@@ -235,9 +235,9 @@ fn tradeoff_labels_overlap_no_other_label_and_no_marker_on_a_laptop_or_a_phone()
 
 #[test]
 fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
-    use servescope::core::compare::differences;
+    use servescope::core::display::compare::differences;
+    use servescope::core::display::tables::delta_table;
     use servescope::core::link::WorkloadKey;
-    use servescope::core::tables::delta_table;
     let a = results();
     let b = check(&common::read("tests/fixtures/compare/rerun.json"), &[]).results.expect("valid");
     let table =
@@ -256,7 +256,7 @@ fn comparing_with_the_rerun_fixture_pairs_cells_and_names_what_differs() {
 
 /// The schema 1.2 fixture: a rate sweep (alpha fails every request at 16 req/s), a
 /// concurrency sweep with a 3-trial cell at c8 and a burst at c100.
-fn rate_study() -> servescope::core::model::Results {
+fn rate_study() -> servescope::core::study::model::Results {
     check(&common::read("tests/fixtures/rate/results.json"), &[]).results.expect("valid")
 }
 
@@ -272,16 +272,16 @@ fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
     assert_eq!(alpha.failed, [(16.0, "all 100 failed".to_owned())]);
     assert_eq!(alpha.gaps().count(), 0, "nor is it 'not measured'");
     assert_eq!(lines.series[1].gaps().collect::<Vec<_>>(), [16.0]);
-    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
+    let table = servescope::core::display::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
     let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(heads, ["1 req/s", "2 req/s", "4 req/s", "8 req/s", "16 req/s"]);
     assert_eq!(table.rows[0].cells[4].field.display(), "all 100 failed");
     assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed"));
-    let tip = servescope::core::tooltip::serving_tip(w, alpha, 2.0, &s.series_inputs(), &[], false).expect("tip");
+    let tip = servescope::core::display::tooltip::serving_tip(w, alpha, 2.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(tip.title, "Alpha 1.0 · 2 req/s");
     let load = tip.lines.iter().find(|l| l.label == "load").expect("load line");
     assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s · 6.9 in flight (measured)");
-    let failed = servescope::core::tooltip::serving_tip(w, alpha, 16.0, &s.series_inputs(), &[], false).expect("tip");
+    let failed = servescope::core::display::tooltip::serving_tip(w, alpha, 16.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(failed.lines[0].value, "all 100 failed · no request completed");
     // Neither a headline nor the frontier picks the failed cell.
     let trade = tradeoff_lines(&r, w, Metric::OutTokS, &s.series_inputs());
@@ -298,14 +298,14 @@ fn repeats_draw_a_whisker_and_a_burst_is_named() {
     let lines = serving_series(&r, w, Metric::OutTokS, &s.series_inputs());
     assert_eq!(lines.series[0].spread, [(8.0, 887.1, 915.8)]);
     assert_eq!(lines.series[0].burst, [100.0]);
-    let tip = servescope::core::tooltip::serving_tip(w, &lines.series[0], 8.0, &s.series_inputs(), &[], false).expect("tip");
+    let tip = servescope::core::display::tooltip::serving_tip(w, &lines.series[0], 8.0, &s.series_inputs(), &[], false).expect("tip");
     let trials = tip.lines.iter().find(|l| l.label == "trials").expect("trials line");
     assert_eq!(trials.value, "median of 3 runs · min 887.1 · max 915.8");
-    let burst = servescope::core::tooltip::serving_tip(w, &lines.series[0], 100.0, &s.series_inputs(), &[], false).expect("tip");
+    let burst = servescope::core::display::tooltip::serving_tip(w, &lines.series[0], 100.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(burst.title, "Alpha 1.0 · c100 burst");
-    let table = servescope::core::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
+    let table = servescope::core::display::tables::serving_table(&r, w, Metric::OutTokS, &s.series_inputs(), &[]);
     assert_eq!(table.rows[0].cells[1].note.as_deref(), Some("median of 3: 887.1–915.8"));
-    let cards = servescope::core::headline::headline_cards(&r, &Default::default());
+    let cards = servescope::core::display::headline::headline_cards(&r, &Default::default());
     let top = &cards[0].lines;
     assert_eq!(top[0].text, "1024/256 by rate: Alpha 1.0, 1,960 at 8 req/s", "the failed 16 req/s is never the headline");
     // The chart draws the whisker and the failed cross and titles the x axis by rate.

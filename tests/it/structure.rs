@@ -148,86 +148,107 @@ fn no_source_file_is_over_400_lines() {
     assert!(long.is_empty(), "{long:?}");
 }
 
-/// The core's modules, each naming only modules before it: leaves first, then the model and
-/// its checks, the link, what is built for views, and the importers last.
-const CORE_ORDER: &[&str] = &[
-    "format",
-    "stats",
-    "findings",
-    "path",
-    "csv",
-    "zip",
-    "json",
-    "intake",
-    "model",
-    "validate",
-    "requests",
-    "goodput",
-    "cost",
-    "metric",
-    "link",
-    "palette",
-    "provenance",
-    "collection",
-    "contents",
-    "series",
-    "legend",
-    "compare",
-    "tables",
-    "catalog",
-    "history",
-    "headline",
-    "tooltip",
-    "chart_words",
-    "embed",
-    "history_view",
-    "views",
-    "import",
-    "export",
+/// The core's folders in their declared order, each with its modules in order (a folder
+/// listed alone is one module): leaves first, then the model and its checks, what is
+/// measured, the link, what is built for readers and views, and the importers last. Each
+/// module names only modules before it.
+const CORE_ORDER: &[(&str, &[&str])] = &[
+    ("basics", &["format", "stats", "csv", "zip", "json", "intake"]),
+    ("study", &["findings", "path", "model", "validate", "contents"]),
+    ("measures", &["requests", "goodput", "cost", "metric"]),
+    ("link", &[]),
+    ("provenance", &[]),
+    ("display", &["palette", "series", "legend", "compare", "tables", "headline", "tooltip", "chart_words", "embed"]),
+    ("collections", &["collection", "catalog", "history", "history_view"]),
+    ("views", &[]),
+    ("import", &[]),
+    ("export", &[]),
 ];
 
-/// The core modules a core source file names: `crate::core::X` anywhere, and `super::X` from
-/// a module's top file or `super::super::X` from a file inside a module folder.
-fn core_names(relative: &Path, text: &str) -> Vec<String> {
-    let depth = relative.components().count();
-    let mut prefixes = vec!["crate::core::"];
-    prefixes.push(if depth == 1 { "super::" } else { "super::super::" });
+/// The core's modules in order, a folder listed alone standing for itself.
+fn core_modules() -> Vec<&'static str> {
+    CORE_ORDER.iter().flat_map(|(folder, modules)| if modules.is_empty() { vec![*folder] } else { modules.to_vec() }).collect()
+}
+
+/// Where a core source file sits: its module, the folder of modules holding it (none for a
+/// module at the core's root), and how many `super::` reach the module's parent.
+fn core_place(relative: &Path) -> Option<(&'static str, Option<&'static str>, usize)> {
+    let parts: Vec<&str> = relative.components().filter_map(|c| c.as_os_str().to_str()).collect();
+    let stem = |i: usize| parts.get(i).map(|p| p.trim_end_matches(".rs"));
+    let own_mod_rs = parts.last() == Some(&"mod.rs");
+    let (folder, modules) = CORE_ORDER.iter().find(|(folder, _)| Some(*folder) == stem(0))?;
+    let (module, folder, level) = if modules.is_empty() {
+        (*folder, None, 1)
+    } else {
+        (*modules.iter().find(|m| Some(**m) == stem(1).filter(|s| *s != "mod"))?, Some(*folder), 2)
+    };
+    Some((module, folder, parts.len() + 1 - level - usize::from(own_mod_rs)))
+}
+
+/// What a core source file names of the core: a module by `crate::core::` (a folder's
+/// module by the name after the folder's), a sibling by as many `super::` as reach its
+/// parent; a longer `super::` chain is an offence of its own (across modules the core names
+/// by `crate::core::`).
+fn core_names(relative: &Path, text: &str) -> (Vec<String>, Vec<String>) {
+    let modules = core_modules();
+    let Some((_, folder, reach)) = core_place(relative) else { return (Vec::new(), Vec::new()) };
     let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
-    let mut out = Vec::new();
-    for prefix in prefixes {
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find(prefix) {
-            // `super::super::x` also contains `super::x`: only the longest prefix counts.
-            let before = &rest[..at];
-            rest = &rest[at + prefix.len()..];
-            if prefix == "super::" && before.ends_with("super::") {
-                continue;
-            }
-            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            if CORE_ORDER.contains(&name.as_str()) || name == "chart" || name == "ui" {
-                out.push(name);
-            }
+    let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+    // A name at the core's root: a module, or a folder whose module follows it.
+    let at_root = |rest: &str| {
+        let first = ident(rest);
+        let grouped = CORE_ORDER.iter().find(|(f, m)| *f == first && !m.is_empty());
+        match grouped {
+            Some(_) => rest.get(first.len() + 2..).map(ident).filter(|m| modules.contains(&m.as_str())),
+            None => modules.contains(&first.as_str()).then_some(first),
+        }
+    };
+    let (mut names, mut climbs) = (Vec::new(), Vec::new());
+    for (at, _) in code.match_indices("crate::core::") {
+        names.extend(at_root(&code[at + "crate::core::".len()..]));
+    }
+    for (at, _) in code.match_indices("super::") {
+        if code[..at].ends_with("super::") {
+            continue;
+        }
+        let supers = (0..).take_while(|i| code[at + i * 7..].starts_with("super::")).count();
+        let rest = &code[at + supers * 7..];
+        if supers > reach {
+            climbs.push(format!("{} climbs out of its module ({}{})", relative.display(), "super::".repeat(supers), ident(rest)));
+        } else if supers == reach {
+            let sibling = match folder {
+                Some(f) => CORE_ORDER
+                    .iter()
+                    .find(|(name, _)| *name == f)
+                    .and_then(|(_, m)| m.iter().find(|m| **m == ident(rest)))
+                    .map(|m| m.to_string()),
+                None => at_root(rest),
+            };
+            names.extend(sibling);
         }
     }
-    out
+    (names, climbs)
 }
 
 /// The rule for one file: every core module it names comes before its own.
 fn order_offences(relative: &Path, text: &str) -> Vec<String> {
-    let own = relative.components().next().and_then(|c| c.as_os_str().to_str()).unwrap_or_default().trim_end_matches(".rs").to_owned();
-    let Some(rank) = CORE_ORDER.iter().position(|m| *m == own) else { return vec![format!("{own} is not in CORE_ORDER")] };
+    let modules = core_modules();
+    let Some((own, _, _)) = core_place(relative) else { return vec![format!("{} is in no module of CORE_ORDER", relative.display())] };
+    let rank = modules.iter().position(|m| *m == own).expect("a listed module");
     let mut out: Vec<String> = ["crate::chart", "crate::ui"]
         .iter()
         .filter(|outside| text.lines().any(|l| !l.trim_start().starts_with("//") && l.contains(*outside)))
         .map(|outside| format!("{} names {}", relative.display(), &outside["crate::".len()..]))
         .collect();
+    let (names, climbs) = core_names(relative, text);
     out.extend(
-        core_names(relative, text)
+        names
             .into_iter()
-            .filter(|name| *name != own)
-            .filter(|name| CORE_ORDER.iter().position(|m| m == name).is_none_or(|r| r > rank))
+            .filter(|name| name != own)
+            .filter(|name| modules.iter().position(|m| m == name).is_none_or(|r| r > rank))
             .map(|name| format!("{} names {name}", relative.display())),
     );
+    out.extend(climbs);
     out
 }
 
@@ -239,7 +260,9 @@ fn the_core_modules_name_only_modules_before_them() {
     let mut offenders: Vec<String> = Vec::new();
     for (path, text) in &files {
         let relative = path.strip_prefix(&root).expect("under src/core");
-        if relative == Path::new("mod.rs") {
+        // The core's and its folders' `mod.rs` only declare modules.
+        let folder_mod = relative.parent().is_some_and(|f| CORE_ORDER.iter().any(|(name, m)| !m.is_empty() && f == Path::new(name)));
+        if relative == Path::new("mod.rs") || (folder_mod && relative.ends_with("mod.rs")) {
             continue;
         }
         offenders.extend(order_offences(relative, text));
@@ -250,14 +273,27 @@ fn the_core_modules_name_only_modules_before_them() {
 
 #[test]
 fn the_core_order_catches_link_naming_series_and_core_naming_chart() {
-    let planted = "use crate::core::series::Series;\nfn f() { super::super::series::cell_at; }";
+    let planted = "use crate::core::display::series::Series;\nfn f() { crate::core::display::series::cell_at; }";
     assert_eq!(order_offences(Path::new("link/views.rs"), planted), ["link/views.rs names series", "link/views.rs names series"]);
-    assert_eq!(order_offences(Path::new("series/mod.rs"), "use super::link::ViewState; use super::series_x;"), Vec::<String>::new());
-    assert_eq!(order_offences(Path::new("tables/mod.rs"), "use crate::chart::Mark;"), ["tables/mod.rs names chart"]);
+    // A sibling in the same folder, named by `super::`, counts; a name in its own module does not.
+    assert_eq!(order_offences(Path::new("display/series/mod.rs"), "use super::palette::P; use super::series_x;"), Vec::<String>::new());
+    assert_eq!(order_offences(Path::new("display/series/mod.rs"), "use super::tables::Table;"), ["display/series/mod.rs names tables"]);
     assert_eq!(
-        order_offences(Path::new("format.rs"), "use super::chart::x; use super::model::Results;"),
-        ["format.rs names chart", "format.rs names model"]
+        order_offences(Path::new("display/tables/study.rs"), "use super::super::tooltip::T;"),
+        ["display/tables/study.rs names tooltip"]
     );
+    assert_eq!(order_offences(Path::new("display/tables/mod.rs"), "use crate::chart::Mark;"), ["display/tables/mod.rs names chart"]);
+    assert_eq!(
+        order_offences(Path::new("basics/format.rs"), "use crate::chart::x; use crate::core::study::model::Results;"),
+        ["basics/format.rs names chart", "basics/format.rs names model"]
+    );
+    // Across folders the core names a module by `crate::core::`, never by climbing.
+    assert_eq!(
+        order_offences(Path::new("display/palette.rs"), "use super::super::link::ViewState;"),
+        ["display/palette.rs climbs out of its module (super::super::link)"]
+    );
+    assert_eq!(order_offences(Path::new("link/state.rs"), "use super::super::views::X;"), ["link/state.rs names views"]);
+    assert_eq!(order_offences(Path::new("stray.rs"), ""), ["stray.rs is in no module of CORE_ORDER"]);
 }
 
 /// ARCHITECTURE.md's size figure is the last benchmark's, so the one page stays true.
@@ -304,8 +340,16 @@ fn architecture_md_lists_the_core_order_this_test_enforces() {
         .nth(1)
         .and_then(|t| t.split(" — ").next())
         .expect("ARCHITECTURE.md lists the core order");
-    let listed: Vec<&str> = list.split(',').map(|n| n.trim().trim_matches('`')).collect();
-    assert_eq!(listed, CORE_ORDER, "ARCHITECTURE.md's core order");
+    let listed: Vec<&str> = list.split_whitespace().collect();
+    let declared = CORE_ORDER
+        .iter()
+        .map(|(folder, modules)| match modules {
+            [] => format!("`{folder}`"),
+            _ => format!("`{folder}` ({})", modules.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(listed, declared.split_whitespace().collect::<Vec<_>>(), "ARCHITECTURE.md's core order");
 }
 
 /// Each invariant ARCHITECTURE.md lists names the tests that check it: every one exists, in

@@ -5,16 +5,16 @@
 use crate::common;
 
 use common::{bundled_results as results, check, read};
-use servescope::core::format::significant_digits;
-use servescope::core::headline::headline_cards;
+use servescope::core::basics::format::significant_digits;
+use servescope::core::display::headline::headline_cards;
+use servescope::core::display::series::{best_within_limits, concurrency_ticks, serving_series, tradeoff_lines};
+use servescope::core::display::tables::*;
+use servescope::core::display::tooltip::{serving_tip, tradeoff_tip};
 use servescope::core::link::chosen_workload;
 use servescope::core::link::{sources_behind, View, ViewState, WorkloadKey};
-use servescope::core::metric::Metric;
-use servescope::core::model::LoadAxis;
+use servescope::core::measures::metric::Metric;
 use servescope::core::provenance::SourceStatus;
-use servescope::core::series::{best_within_limits, concurrency_ticks, serving_series, tradeoff_lines};
-use servescope::core::tables::*;
-use servescope::core::tooltip::{serving_tip, tradeoff_tip};
+use servescope::core::study::model::LoadAxis;
 
 fn state(q: &str) -> ViewState {
     ViewState::parse(q).0
@@ -286,7 +286,7 @@ fn ticks_across_files_merge_their_levels_and_a_view_names_its_sources() {
 
 #[test]
 fn a_cost_without_prices_says_no_price_given_where_other_metrics_say_not_measured() {
-    use servescope::core::legend::absent_words;
+    use servescope::core::display::legend::absent_words;
     let none = state("").series_inputs().prices;
     let priced = state("kwh_price=0.2").series_inputs().prices;
     assert_eq!(absent_words(Metric::CostPerMtok, &none), "no price given");

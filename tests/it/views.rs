@@ -1,15 +1,15 @@
-//! What the serving and trade-off charts say around their marks (`core::chart_words`): axis
+//! What the serving and trade-off charts say around their marks (`core::display::chart_words`): axis
 //! titles, export titles and notes, the ratio base, limits — the rules the views render.
 
 use crate::common;
 
-use servescope::core::chart_words::{
+use servescope::core::display::chart_words::{
     limit_from_text, limit_notes, price_note, ratio_base, tradeoff_export_title, tradeoff_summary, tradeoff_y_title, ServingAxis,
 };
-use servescope::core::cost::{Prices, COST_AXIS_TITLE};
 use servescope::core::link::View;
-use servescope::core::metric::Metric;
-use servescope::core::model::Per;
+use servescope::core::measures::cost::{Prices, COST_AXIS_TITLE};
+use servescope::core::measures::metric::Metric;
+use servescope::core::study::model::Per;
 
 fn axis(metric: Metric, both: bool, seconds: bool, relative: Option<&str>) -> ServingAxis {
     ServingAxis { metric, both, seconds, relative: relative.map(str::to_owned), per: Per::Gpu }
@@ -107,7 +107,7 @@ fn limits_are_typed_as_the_link_takes_them_and_noted_as_they_are_drawn() {
 
 #[test]
 fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
-    use servescope::core::json::Json;
+    use servescope::core::basics::json::Json;
     let value = Json::parse(br#"{"a": [1, 2.5, null, "q\"", 1.0], "b": {"c": "x", "d": [{"e": true}]}, "f": []}"#).expect("JSON");
     assert_eq!(
         value.pretty(),
@@ -161,7 +161,7 @@ fn the_provenance_view_says_progress_citations_and_a_partial_pass_in_the_cores_w
 
 #[test]
 fn the_results_file_among_picked_files_is_the_one_json_that_validates() {
-    use servescope::core::validate::choose_results_file;
+    use servescope::core::study::validate::choose_results_file;
     use std::collections::BTreeMap;
     let valid = common::bundled();
     let files = |list: &[(&str, &[u8])]| list.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect::<BTreeMap<_, _>>();
@@ -231,8 +231,8 @@ fn the_theme_and_the_end_of_the_boot_follow_one_rule_each() {
 
 #[test]
 fn the_history_notices_count_pairs_in_words() {
-    use servescope::core::history::History;
-    use servescope::core::history_view::history_notices;
+    use servescope::core::collections::history::History;
+    use servescope::core::collections::history_view::history_notices;
     let history = History { conflicts: vec![(0, 1), (2, 3)], settings: vec![(0, 2)], ..History::default() };
     let (conflicts, settings) = history_notices(&history);
     assert!(conflicts.as_deref().is_some_and(|c| c.starts_with("2 pairs of studies report the same engine")), "{conflicts:?}");
@@ -242,8 +242,8 @@ fn the_history_notices_count_pairs_in_words() {
 
 #[test]
 fn accuracy_and_decode_charts_and_embeds_say_what_they_show() {
-    use servescope::core::chart_words::{decode_y_title, kl_summary, scatter_summary, show_more_words};
-    use servescope::core::series::{served_kl_rows, served_scatter};
+    use servescope::core::display::chart_words::{decode_y_title, kl_summary, scatter_summary, show_more_words};
+    use servescope::core::display::series::{served_kl_rows, served_scatter};
     use servescope::core::views::embed_chart_height;
     let r = common::bundled_results();
     let rows = served_kl_rows(&r);
@@ -282,7 +282,7 @@ fn the_overview_heading_names_the_studys_throughput() {
     let read = |path: &str| common::check(&std::fs::read(path).expect("bundled"), &[]).results.expect("valid");
     let gpu = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/qwen3.8-flash-next-mi350p-2026-10-30.json"));
     let endpoint = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example/results.json"));
-    let first = |r: &servescope::core::model::Results| r.serving.as_ref().expect("serving").workloads[0].clone();
+    let first = |r: &servescope::core::study::model::Results| r.serving.as_ref().expect("serving").workloads[0].clone();
     assert_eq!(
         servescope::core::views::overview_heading(&first(&endpoint)),
         "Output tok/s for the endpoint against concurrency · ISL 550 / OSL 250"

@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use servescope::core::collection::{manifest_json, parse_collection};
-use servescope::core::requests::gunzip;
+use servescope::core::collections::collection::{manifest_json, parse_collection};
+use servescope::core::measures::requests::gunzip;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/import");
 const WRITTEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/written");

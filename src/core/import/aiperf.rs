@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::json::{at, count, number};
 use super::requests::{run_of_requests, to_ms, EVERY_FIGURE};
 use super::{Length, Run};
-use crate::core::requests::{Request, Status};
+use crate::core::measures::requests::{Request, Status};
 
 /// June 2025 `records` are keyed by display name ("Time to First Token"); later ones by
 /// tag (`time_to_first_token`). The tag is the display name, lower-cased, spaces to `_`.

@@ -8,8 +8,8 @@ use serde_json::Value;
 use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
 use super::requests::RunRequests;
 use super::{ImportError, Load, Run};
-use crate::core::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
-use crate::core::stats::median;
+use crate::core::basics::stats::median;
+use crate::core::study::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
 
 /// Cell numbers the importers read only from a later version on: a sweep line written
 /// before then lacks them and is not wrong for it (studies published before are checked as

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::requests::RequestsRule;
 use super::study::round4;
-use crate::core::model::{Cell, Trials, CELL_NUMBERS};
+use crate::core::study::model::{Cell, Trials, CELL_NUMBERS};
 
 /// A figure as the files print it: whole numbers as integers (`3`, not `3.0`).
 #[derive(Clone, Copy, Debug, PartialEq)]

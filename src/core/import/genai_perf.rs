@@ -16,7 +16,7 @@ use super::aiperf::{mean_power, model_name, stat};
 use super::json::{at, count, number};
 use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
-use crate::core::requests::{Request, Status};
+use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is GenAI-Perf's.
 pub(super) fn detect(doc: &Value) -> bool {

@@ -21,7 +21,7 @@ use serde_json::Value;
 use super::json::{at, count, date_of_epoch, number};
 use super::requests::{RequestsRule, RunRequests};
 use super::{Length, Run};
-use crate::core::requests::{Request, Status};
+use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is a GuideLLM report.
 pub(super) fn detect(doc: &Value) -> bool {

@@ -28,8 +28,8 @@ impl Imported {
     /// line), 3 runs (2 by concurrency, 1 by request rate)".
     pub fn read_as(&self) -> String {
         let loads: Vec<Load> = self.runs.iter().filter_map(|r| Load::of(r).ok()).collect();
-        let by = |axis: crate::core::model::LoadAxis| loads.iter().filter(|l| l.axis() == axis).count();
-        let (conc, rate) = (by(crate::core::model::LoadAxis::Concurrency), by(crate::core::model::LoadAxis::Rate));
+        let by = |axis: crate::core::study::model::LoadAxis| loads.iter().filter(|l| l.axis() == axis).count();
+        let (conc, rate) = (by(crate::core::study::model::LoadAxis::Concurrency), by(crate::core::study::model::LoadAxis::Rate));
         let runs = |n: usize| if n == 1 { "1 run".to_owned() } else { format!("{n} runs") };
         let how = match (conc, rate) {
             (_, 0) => format!("{} by concurrency", runs(conc)),

@@ -122,7 +122,7 @@ pub fn date_of_epoch(seconds: f64) -> Option<String> {
         return None;
     }
     // Whole days since 1970-01-01, dated by the one civil-date rule the command line uses.
-    Some(crate::core::format::date_of_day((seconds / 86_400.0).floor() as i64))
+    Some(crate::core::basics::format::date_of_day((seconds / 86_400.0).floor() as i64))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::json::{count, date_of_epoch, measured, number};
 use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
-use crate::core::requests::{Request, Status};
+use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is an LLMPerf summary, a wrapper of summaries keyed by concurrency,
 /// or a list of individual responses.

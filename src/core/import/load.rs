@@ -2,7 +2,7 @@
 //! every request at once — the load its cell is placed at (schema 1.2).
 
 use super::Run;
-use crate::core::model::LoadAxis;
+use crate::core::study::model::LoadAxis;
 
 /// How a run was driven, as the cell it becomes is placed.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -19,7 +19,7 @@ fn same_instant(a: Option<f64>, b: Option<f64>) -> bool {
 
 /// The counts a run records, in words: "89 completed, 11 failed".
 fn counts(n: Option<f64>, errors: Option<f64>) -> String {
-    let say = |v: Option<f64>| v.map_or_else(|| "not recorded".to_owned(), crate::core::format::as_written);
+    let say = |v: Option<f64>| v.map_or_else(|| "not recorded".to_owned(), crate::core::basics::format::as_written);
     format!("{} completed, {} failed", say(n), say(errors))
 }
 

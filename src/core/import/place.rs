@@ -9,9 +9,9 @@ use super::groups::FileRead;
 use super::pairing::{pair, ReadFile};
 use super::study::{study_error, sweep_name, EngineGroup, WrittenFile, RESULTS};
 use super::{read_file, ImportError, ImportWarning, Length, Load, Run, Tool};
-use crate::core::format::plural;
+use crate::core::basics::format::plural;
+use crate::core::measures::requests::table_name;
 use crate::core::provenance::sha256_hex;
-use crate::core::requests::table_name;
 
 /// What the study being written has gathered from its engines so far.
 #[derive(Default)]
@@ -191,7 +191,7 @@ fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean
     };
     Some(format!(
         "{named} is not what the requests had: the completed ones averaged {} {what} tokens ({:+.0} %); the workload keeps the nominal length and each cell its measured mean ({}_mean)",
-        crate::core::format::readable(mean),
+        crate::core::basics::format::readable(mean),
         (mean - nominal) / nominal * 100.0,
         if what == "input" { "isl" } else { "osl" }
     ))

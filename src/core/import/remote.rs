@@ -215,7 +215,7 @@ pub fn answer(request: Message) -> Message {
                 Ok(written) => {
                     // The study as one download for the publisher: the same files, zipped.
                     let listed: Vec<(&str, &[u8])> = written.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();
-                    let zip = crate::core::zip::stored(&listed);
+                    let zip = crate::core::basics::zip::stored(&listed);
                     let (names, mut blobs): (Vec<String>, Vec<Vec<u8>>) = written.files.into_iter().map(|f| (f.name, f.bytes)).unzip();
                     let warnings =
                         written.warnings.into_iter().map(|w| WireWarning { file: w.file, entry: w.entry, message: w.message }).collect();

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::Run;
-use crate::core::requests::{span_s, summary_of, Request, Status};
+use crate::core::measures::requests::{span_s, summary_of, Request, Status};
 
 /// Which of a run's figures its requests give again (numpy's linear percentile over the
 /// completed requests), and why the others do not — written into the sweep line, so the

@@ -20,9 +20,9 @@ use super::place::{place_group, read_group, Gathered, GroupFile};
 use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
-use crate::core::format::plural;
-use crate::core::model::LoadAxis;
-use crate::core::validate::parse_results;
+use crate::core::basics::format::plural;
+use crate::core::study::model::LoadAxis;
+use crate::core::study::validate::parse_results;
 
 /// What the publisher says about the study as a whole.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,14 +1,14 @@
 //! The files a study's cells cite, one of each per engine: its sweep (every cell's
 //! unrounded figures, a line per trial, the tool's line it came from named) and its
-//! per-request table (schema 1.3, `core::requests`), each listed with its sha256.
+//! per-request table (schema 1.3, `core::measures::requests`), each listed with its sha256.
 
 use super::cells::{sweep_lines, Placed};
 use super::doc::{RequestsDoc, SourceDoc};
 use super::study::{sweep_name, WrittenFile};
 use super::Load;
-use crate::core::model::LoadAxis;
+use crate::core::measures::requests::{gzip, table_name, table_text, CellRequests, RequestTable, TableCell};
 use crate::core::provenance::sha256_hex;
-use crate::core::requests::{gzip, table_name, table_text, CellRequests, RequestTable, TableCell};
+use crate::core::study::model::LoadAxis;
 
 /// An engine's cells in the order their files list them: by workload, load axis and level.
 fn cells_of(placed: &[Placed], g: usize) -> Vec<&Placed> {

@@ -21,7 +21,7 @@ use serde_json::Value;
 use super::json::{at, count, mean_per_request, measured, number, rate};
 use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
 use super::{Length, Run};
-use crate::core::stats::percentile;
+use crate::core::basics::stats::percentile;
 
 /// Whether a document is a vLLM result: its throughput or its TTFT summary (a result
 /// stripped of its counts and throughputs keeps its latencies), and none of SGLang's keys.

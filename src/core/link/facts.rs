@@ -5,8 +5,8 @@
 use super::inputs::SeriesInputs;
 use super::state::ViewState;
 use super::tokens::{ChartId, View, WorkloadKey};
-use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::measures::metric::Metric;
+use crate::core::study::model::Results;
 
 /// The charts (and table) a view draws, first the one `embed=1` shows by default.
 pub fn charts_of(view: View) -> &'static [ChartId] {

@@ -7,8 +7,8 @@
 
 use super::state::ViewState;
 use super::tokens::{SourceRef, WorkloadKey};
-use crate::core::cost::Prices;
-use crate::core::metric::Metric;
+use crate::core::measures::cost::Prices;
+use crate::core::measures::metric::Metric;
 
 /// What series, tables, tooltips and captions read: the workload and metric shown, the
 /// engines, the percentiles, the ratio, the prices and the service-level limits.

@@ -8,10 +8,10 @@ use std::fmt;
 use super::tokens::{ChartId, Latency, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use super::values::positive_number;
 use super::values::{attainment, price, pue, slo, text, whole_in};
-use crate::core::cost::Prices;
-use crate::core::goodput::Slo;
-use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::measures::cost::Prices;
+use crate::core::measures::goodput::Slo;
+use crate::core::measures::metric::Metric;
+use crate::core::study::model::Results;
 
 /// The most files `compare=` takes.
 pub const MAX_COMPARED: usize = 6;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::model::LoadAxis;
+use crate::core::study::model::LoadAxis;
 
 /// Why a parameter value was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The link's plain values: numbers in range, non-empty text, the objective and its target.
 
 use super::tokens::ParseError;
-use crate::core::goodput::Slo;
+use crate::core::measures::goodput::Slo;
 
 /// A positive finite number (a service-level limit, a rate).
 pub fn positive_number(text: &str) -> Result<f64, ParseError> {
@@ -43,7 +43,7 @@ pub(super) fn text(value: &str) -> Result<String, ParseError> {
     }
 }
 
-/// A latency objective, `ttft:MS,tpot:MS,e2el:MS` (any subset; `core::goodput::Slo`).
+/// A latency objective, `ttft:MS,tpot:MS,e2el:MS` (any subset; `core::measures::goodput::Slo`).
 pub(super) fn slo(text: &str) -> Result<Slo, ParseError> {
     Slo::parse(text).map_err(ParseError)
 }

@@ -3,7 +3,7 @@
 //! captions ask the link and the link needs no series.
 
 use super::WorkloadKey;
-use crate::core::model::{LoadAxis, Results, Workload};
+use crate::core::study::model::{LoadAxis, Results, Workload};
 
 /// A file's workloads as a picker lists them: `(key, name)`, in file order; a name says what the
 /// requests measured where it is far from the nominal lengths (`Workload::measured_name`).

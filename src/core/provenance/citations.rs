@@ -2,8 +2,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::core::model::Results;
-use crate::core::path::JsonPath;
+use crate::core::study::model::Results;
+use crate::core::study::path::JsonPath;
 
 /// One figure or row that names a source.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,12 +6,12 @@
 
 use std::fmt;
 
-use crate::core::json::{Json, Obj};
+use crate::core::basics::json::{Json, Obj};
 
-use crate::core::format::rounding_half_width;
-use crate::core::model::{Cell, Results, Trials, CELL_NUMBERS};
-use crate::core::path::JsonPath;
-use crate::core::stats::median;
+use crate::core::basics::format::rounding_half_width;
+use crate::core::basics::stats::median;
+use crate::core::study::model::{Cell, Results, Trials, CELL_NUMBERS};
+use crate::core::study::path::JsonPath;
 
 /// A serving cell whose published figures do not match its source sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]

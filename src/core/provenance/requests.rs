@@ -5,12 +5,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::core::findings::Finding;
-use crate::core::format::rounding_half_width;
-use crate::core::json::{Json, Obj};
-use crate::core::model::Results;
-use crate::core::path::JsonPath;
-use crate::core::requests::{check_table, table_findings, CellRequests, RequestTable};
+use crate::core::basics::format::rounding_half_width;
+use crate::core::basics::json::{Json, Obj};
+use crate::core::measures::requests::{check_table, table_findings, CellRequests, RequestTable};
+use crate::core::study::findings::Finding;
+use crate::core::study::model::Results;
+use crate::core::study::path::JsonPath;
 
 use super::recompute::{cell_lines, sweep_lines, CellMismatch};
 

@@ -115,7 +115,7 @@ impl SourceHasher {
         }
         let lower = file.to_ascii_lowercase();
         let expects_html = lower.ends_with(".html") || lower.ends_with(".htm");
-        if !expects_html && crate::core::validate::describe_non_json(&self.head) == Some("an HTML page") {
+        if !expects_html && crate::core::study::validate::describe_non_json(&self.head) == Some("an HTML page") {
             return SourceStatus::unavailable("the server returned a page");
         }
         SourceStatus::Mismatch { expected: expected.to_ascii_lowercase(), actual }
@@ -201,13 +201,13 @@ impl TrustSummary {
         if total == 0 {
             return TrustSummary { text: "no source files listed".into(), tone: "neutral" };
         }
-        let s = crate::core::format::plural(total, "", "s");
+        let s = crate::core::basics::format::plural(total, "", "s");
         TrustSummary { text: format!("{total} source file{s} listed with their sha256 · not checked yet"), tone: "neutral" }
     }
 
     /// The badge for these counts; `checking` while sources are still being fetched.
     pub fn of(counts: &StatusCounts, checking: bool) -> Self {
-        let s = |n: usize| crate::core::format::plural(n, "", "s");
+        let s = |n: usize| crate::core::basics::format::plural(n, "", "s");
         if counts.total == 0 {
             return TrustSummary { text: "no source files listed".into(), tone: "neutral" };
         }

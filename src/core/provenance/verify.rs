@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use super::recompute::{recompute, Recomputation};
 use super::requests::{check_requests, RequestsCheck, RowsRederive};
 use super::status::{SourceStatus, StatusCounts};
-use crate::core::findings::{Finding, FindingKind, Severity};
-use crate::core::model::Results;
+use crate::core::study::findings::{Finding, FindingKind, Severity};
+use crate::core::study::model::Results;
 
 /// Derives a sweep line again from a tool file: `(file name, bytes, entry, the line's JSON
 /// text)`, `Ok`
@@ -151,7 +151,7 @@ impl Verification {
         let sweeps = super::citations::sweep_sources(results);
         let kept = &self.sweeps;
         // `from` is "COPY ENTRY": the longest kept file name it starts with is the copy.
-        let from_tool = |text: &str, line: &crate::core::json::Obj<'_>| {
+        let from_tool = |text: &str, line: &crate::core::basics::json::Obj<'_>| {
             let from = line.get("from")?.as_str()?;
             let (name, bytes) = kept
                 .iter()
@@ -311,5 +311,5 @@ impl Report {
 }
 
 fn plural(n: usize) -> &'static str {
-    crate::core::format::plural(n, "", "s")
+    crate::core::basics::format::plural(n, "", "s")
 }

@@ -3,13 +3,13 @@
 //! long-context retrieval. Each is absent in the core's words when the file lacks its block.
 
 use super::panel::{stem, study_line, Control, ExportWords, Figure, Height, Note, Panel, Plot, TablePart};
-use crate::core::chart_words::{kl_summary, scatter_summary, served_interval_words, KL_DIRECTION};
-use crate::core::contents::Block;
-use crate::core::format::readable;
+use crate::core::basics::format::readable;
+use crate::core::display::chart_words::{kl_summary, scatter_summary, served_interval_words, KL_DIRECTION};
+use crate::core::display::series::{served_kl_rows, served_scatter, weight_kl_rows, weight_scatter, DotRow, ScatterPoint};
+use crate::core::display::tables::{retrieval_table, served_accuracy_table, weight_accuracy_table};
 use crate::core::link::{ChartId, Scale, View};
-use crate::core::model::Results;
-use crate::core::series::{served_kl_rows, served_scatter, weight_kl_rows, weight_scatter, DotRow, ScatterPoint};
-use crate::core::tables::{retrieval_table, served_accuracy_table, weight_accuracy_table};
+use crate::core::study::contents::Block;
+use crate::core::study::model::Results;
 
 /// The scatter charts' height, CSS px.
 pub const SCATTER_HEIGHT: u32 = 340;

@@ -4,12 +4,12 @@
 
 use super::layout::CHART_HEIGHT;
 use super::panel::{stem, study_line, ExportWords, Figure, Height, Note, Panel, Plot, TablePart};
-use crate::core::contents::Block;
-use crate::core::format::readable;
+use crate::core::basics::format::readable;
+use crate::core::display::series::{cache_bars, prefill_bars, Bars};
+use crate::core::display::tables::{cache_table, prefill_table, Table};
 use crate::core::link::{ChartId, EngineFilter, View};
-use crate::core::model::Results;
-use crate::core::series::{cache_bars, prefill_bars, Bars};
-use crate::core::tables::{cache_table, prefill_table, Table};
+use crate::core::study::contents::Block;
+use crate::core::study::model::Results;
 
 /// The prefill view's words under its heading.
 pub const PREFILL_UNIT_NOTE: &str = "TTFT here is in seconds (serving latencies are in milliseconds). Prompt tokens are what was really sent for each nominal length. A server-side check of all zeros means it was not done, not that it measured 0.";

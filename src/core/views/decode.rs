@@ -4,14 +4,14 @@
 
 use super::layout::SERVING_CHART_HEIGHT;
 use super::panel::{stem, study_line, Control, ExportWords, Figure, File, Height, Key, LineTips, Lines, Note, Panel, Plot, TablePart};
-use crate::core::chart_words::{decode_y_title, DECODE_ABSENT, DECODE_HEADING, DECODE_UNIT};
-use crate::core::compare::{compare_decode_series, file_tags, mark_files};
-use crate::core::contents::Block;
-use crate::core::legend::chips_for;
+use crate::core::display::chart_words::{decode_y_title, DECODE_ABSENT, DECODE_HEADING, DECODE_UNIT};
+use crate::core::display::compare::{compare_decode_series, file_tags, mark_files};
+use crate::core::display::legend::chips_for;
+use crate::core::display::series::{concurrency_ticks, decode_series, describe_lines};
+use crate::core::display::tables::decode_table;
 use crate::core::link::{sources_behind, ChartId, EngineFilter, Scale, SeriesInputs, View};
-use crate::core::model::{LoadAxis, Results};
-use crate::core::series::{concurrency_ticks, decode_series, describe_lines};
-use crate::core::tables::decode_table;
+use crate::core::study::contents::Block;
+use crate::core::study::model::{LoadAxis, Results};
 
 /// The decode panel for the link's engines and scale (`series` also gives the sources
 /// behind the table); for a study with no decode row, what the file says of its block.

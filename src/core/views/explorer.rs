@@ -9,19 +9,21 @@ use super::panel::{
     stem, study_line, Control, ExportWords, Figure, File, Goes, Height, Key, LineTips, Lines, Link, Note, Panel, Pick, Plot, Sets, Slot,
     TablePart,
 };
-use crate::core::chart_words::{price_note, ratio_base, ServingAxis, ENERGY_TRADEOFF_LINK, SERVING_MARKER_NOTE};
-use crate::core::compare::{compare_series, file_key, file_tags, find_workload, mark_files, other_axis_notes};
-use crate::core::contents::Block;
-use crate::core::cost::FORMULA;
-use crate::core::legend::{absent_words, chips_for};
+use crate::core::display::chart_words::{price_note, ratio_base, ServingAxis, ENERGY_TRADEOFF_LINK, SERVING_MARKER_NOTE};
+use crate::core::display::compare::{compare_series, file_key, file_tags, find_workload, mark_files, other_axis_notes};
+use crate::core::display::legend::{absent_words, chips_for};
+use crate::core::display::series::{
+    cell_at, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, usable_scale, Series,
+};
+use crate::core::display::tables::serving_table;
 use crate::core::link::{
     chosen_workload, metric_for, metric_options, relative_options, sources_behind, workload_key, workload_options, ChartId, Scale,
     SeriesInputs, View,
 };
-use crate::core::metric::Metric;
-use crate::core::model::{LoadAxis, Results, Serving, Workload};
-use crate::core::series::{cell_at, describe_lines, in_seconds, load_ticks, reads_in_seconds, serving_series, usable_scale, Series};
-use crate::core::tables::serving_table;
+use crate::core::measures::cost::FORMULA;
+use crate::core::measures::metric::Metric;
+use crate::core::study::contents::Block;
+use crate::core::study::model::{LoadAxis, Results, Serving, Workload};
 
 /// What the link sets a serving chart by.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +73,7 @@ struct Drawn {
 }
 
 /// The study's lines for `metric` in `w`, each flagged where a source behind it mismatched.
-fn study_lines(file: &File<'_>, w: &Workload, metric: Metric, inputs: &SeriesInputs) -> crate::core::series::ServingSeries {
+fn study_lines(file: &File<'_>, w: &Workload, metric: Metric, inputs: &SeriesInputs) -> crate::core::display::series::ServingSeries {
     let mut lines = serving_series(file.results, w, metric, inputs);
     for line in &mut lines.series {
         let sources = line.points.iter().filter_map(|&(c, _)| cell_at(w, &line.id, c).and_then(|cell| cell.source.as_deref()));

@@ -2,11 +2,11 @@
 //! of each mark — one function per plot kind, so the app and the pre-render's marks say
 //! the same words.
 
+use crate::core::display::series::{Bars, DotRow, FrontierPoint, ScatterPoint, Series, TradeoffLine};
+use crate::core::display::tooltip::{bar_tip, decode_tip, dot_tip, scatter_tip, serving_tip, tradeoff_tip, Tooltip};
 use crate::core::link::{find_by_key, ChartId, Scale, WorkloadKey};
-use crate::core::metric::Metric;
-use crate::core::model::LoadAxis;
-use crate::core::series::{Bars, DotRow, FrontierPoint, ScatterPoint, Series, TradeoffLine};
-use crate::core::tooltip::{bar_tip, decode_tip, dot_tip, scatter_tip, serving_tip, tradeoff_tip, Tooltip};
+use crate::core::measures::metric::Metric;
+use crate::core::study::model::LoadAxis;
 
 use super::panel::File;
 

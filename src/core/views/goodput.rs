@@ -3,16 +3,16 @@
 //! one workload, the capacity at the target, the table per cell and the words around them —
 //! built once here, rendered by the app (the pre-render skips this view).
 
-use crate::core::format::{as_written, readable};
-use crate::core::goodput::{capacities, capacity_words, percent, study, CellRow, Slo, Threshold, DEFAULT_TARGET, NO_REQUESTS};
-use crate::core::headline::{Card, CardLine};
+use crate::core::basics::format::{as_written, readable};
+use crate::core::basics::stats::median;
+use crate::core::display::headline::{Card, CardLine};
+use crate::core::display::palette::engine_style;
+use crate::core::display::series::Series;
+use crate::core::display::tables::{Cell, Column, Field, NumberKind, Row, RowHead, Table};
 use crate::core::link::{chosen_workload, workload_key, ChartId, EngineFilter, View, ViewState, WorkloadKey};
-use crate::core::model::{LoadAxis, Results, Workload};
-use crate::core::palette::engine_style;
-use crate::core::requests::RequestTable;
-use crate::core::series::Series;
-use crate::core::stats::median;
-use crate::core::tables::{Cell, Column, Field, NumberKind, Row, RowHead, Table};
+use crate::core::measures::goodput::{capacities, capacity_words, percent, study, CellRow, Slo, Threshold, DEFAULT_TARGET, NO_REQUESTS};
+use crate::core::measures::requests::RequestTable;
+use crate::core::study::model::{LoadAxis, Results, Workload};
 
 /// What the goodput view reads of the link.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -90,9 +90,9 @@ fn typical(values: &mut [f64]) -> Option<f64> {
 /// Presets from the published percentiles of the workload's cells that have requests:
 /// the typical (median) cell's p50s and p99s, and the best cell's p99s.
 pub fn presets(workload: &Workload) -> Vec<Preset> {
-    let cells: Vec<&crate::core::model::Cell> =
+    let cells: Vec<&crate::core::study::model::Cell> =
         workload.rows.iter().flat_map(|r| r.cells.iter().flatten()).filter(|c| c.requests.is_some()).collect();
-    let column = |f: fn(&crate::core::model::Cell) -> Option<f64>| -> Vec<f64> { cells.iter().filter_map(|c| f(c)).collect() };
+    let column = |f: fn(&crate::core::study::model::Cell) -> Option<f64>| -> Vec<f64> { cells.iter().filter_map(|c| f(c)).collect() };
     let slo = |ttft: Option<f64>, tpot: Option<f64>| Slo { ttft_ms: ttft, tpot_ms: tpot, e2el_ms: None };
     let best = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -356,8 +356,8 @@ pub fn figure_words(chart: ChartId, value: f64) -> String {
 
 /// The tooltip of a goodput chart's point: the engine and load, the figure, and how many
 /// requests were evaluated and good.
-pub fn goodput_tip(model: &GoodputModel, chart: ChartId, group: usize, item: usize) -> Option<crate::core::tooltip::Tooltip> {
-    use crate::core::tooltip::{TipLine, Tooltip};
+pub fn goodput_tip(model: &GoodputModel, chart: ChartId, group: usize, item: usize) -> Option<crate::core::display::tooltip::Tooltip> {
+    use crate::core::display::tooltip::{TipLine, Tooltip};
     let line = model.charts.iter().find(|c| c.id == chart)?.series.get(group)?;
     let (level, value) = *line.points.get(item)?;
     let row = model.rows.iter().find(|r| r.engine == line.id && r.level == level)?;
@@ -368,7 +368,7 @@ pub fn goodput_tip(model: &GoodputModel, chart: ChartId, group: usize, item: usi
             ChartId::GoodputTokens => "good tokens/s",
             _ => "good requests/s",
         },
-        value.map_or_else(|| crate::core::format::NOT_MEASURED.to_owned(), |v| figure_words(chart, v)),
+        value.map_or_else(|| crate::core::basics::format::NOT_MEASURED.to_owned(), |v| figure_words(chart, v)),
     )];
     lines.push(TipLine::new("good of evaluated", format!("{} of {}", readable(g.good as f64), readable(g.evaluated as f64))));
     if let Some(t) = g.failed_most() {

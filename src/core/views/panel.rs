@@ -4,13 +4,13 @@
 //! (`ui::widgets::panel`) and the pre-render's (`prerender::panel`). A view's words,
 //! controls, chart inputs and heights are written once, here, so the two cannot drift.
 
-use crate::core::contents::{block_summary, Block};
-use crate::core::legend::Chip;
+use crate::core::display::legend::Chip;
+use crate::core::display::tables::Table;
 use crate::core::link::{embedded_chart, ChartId, Scale, View, ViewState, WorkloadKey};
-use crate::core::metric::Metric;
-use crate::core::model::Results;
+use crate::core::measures::metric::Metric;
 use crate::core::provenance::SourceStatus;
-use crate::core::tables::Table;
+use crate::core::study::contents::{block_summary, Block};
+use crate::core::study::model::Results;
 
 pub use super::figure::{ExportWords, Figure, Height, LineTips, Lines, Plot, Tradeoff};
 
@@ -237,8 +237,8 @@ impl Limit {
     /// The box's label and class.
     pub fn label_and_class(self) -> (&'static str, &'static str) {
         match self {
-            Limit::TtftP99 => (crate::core::chart_words::LIMIT_LABELS.0, "slo-ttft"),
-            Limit::UserTokS => (crate::core::chart_words::LIMIT_LABELS.1, "slo-user"),
+            Limit::TtftP99 => (crate::core::display::chart_words::LIMIT_LABELS.0, "slo-ttft"),
+            Limit::UserTokS => (crate::core::display::chart_words::LIMIT_LABELS.1, "slo-user"),
         }
     }
 

@@ -4,10 +4,10 @@
 //! checkpoints and setup files.
 
 use super::panel::{stem, TablePart};
+use crate::core::display::tables::{engines_table, sources_table, Table};
 use crate::core::link::View;
-use crate::core::model::Results;
 use crate::core::provenance::{citation_words, citations, Report, SourceStatus};
-use crate::core::tables::{engines_table, sources_table, Table};
+use crate::core::study::model::Results;
 
 /// The view's heading.
 pub const HEADING: &str = "Provenance";

@@ -4,12 +4,12 @@
 //! request was sent against its latency, the failed ones marked) — built once here and
 //! rendered by the app (the pre-render skips this view).
 
-use crate::core::format::{as_written, readable, readable_ms};
-use crate::core::goodput::Slo;
+use crate::core::basics::format::{as_written, readable, readable_ms};
+use crate::core::display::palette::{engine_style, EngineStyle};
 use crate::core::link::{chosen_workload, EngineFilter, Latency, Scale, WorkloadKey};
-use crate::core::model::{Cell, Results};
-use crate::core::palette::{engine_style, EngineStyle};
-use crate::core::requests::{CellRequests, RequestTable, Status};
+use crate::core::measures::goodput::Slo;
+use crate::core::measures::requests::{CellRequests, RequestTable, Status};
+use crate::core::study::model::{Cell, Results};
 
 /// Points a distribution draws at most: the curve's shape, not every request; the hover
 /// reads every request (`at_or_below`).
@@ -279,8 +279,8 @@ pub fn timeline_words(latency: Latency, start_s: f64, ms: f64) -> String {
 
 /// The tooltip of a distribution's mark: the share of requests at or below that latency,
 /// or a published percentile and where it sits among the requests.
-pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::tooltip::Tooltip> {
-    use crate::core::tooltip::{TipLine, Tooltip};
+pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
+    use crate::core::display::tooltip::{TipLine, Tooltip};
     let d = model.distributions.get(group)?;
     let title = format!("{} · {}", d.label, model.latency.title());
     let lines = match item {
@@ -301,8 +301,8 @@ pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::
 
 /// The tooltip of a timeline's mark: when the request was sent and its latency, or that it
 /// did not complete.
-pub fn timeline_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::tooltip::Tooltip> {
-    use crate::core::tooltip::{TipLine, Tooltip};
+pub fn timeline_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
+    use crate::core::display::tooltip::{TipLine, Tooltip};
     let t = model.timelines.get(group)?;
     if item >= FAILED_FROM {
         let s = *t.failed.get((item - FAILED_FROM) as usize)?;

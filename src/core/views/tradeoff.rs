@@ -10,22 +10,22 @@ use super::panel::{
     stem, study_line, Control, ExportWords, Figure, Goes, Height, Key, Limit, Link, Note, Panel, Pick, Plot, Sets, Slot, TablePart,
     Tradeoff,
 };
-use crate::core::chart_words::{
+use crate::core::display::chart_words::{
     frontier_method, limit_notes, price_note, tradeoff_export_title, tradeoff_heading, tradeoff_summary, tradeoff_y_title,
     LIMITS_ARE_AGGREGATES, LIMITS_UNSET,
 };
-use crate::core::contents::Block;
-use crate::core::goodput::NO_REQUESTS;
-use crate::core::legend::{absent_words, chips_for};
-use crate::core::link::{chosen_workload, sources_behind, tradeoff_metric, tradeoff_metrics, workload_key, workload_options, ChartId};
-use crate::core::link::{SeriesInputs, View};
-use crate::core::metric::{Better, Metric};
-use crate::core::model::{Results, Workload};
-use crate::core::series::{
+use crate::core::display::legend::{absent_words, chips_for};
+use crate::core::display::series::{
     best_within_limits, best_within_limits_by, frontier_stretches, pareto_frontier, tradeoff_lines, tradeoff_lines_by, without_line,
     TradeoffLine,
 };
-use crate::core::tables::limits_table;
+use crate::core::display::tables::limits_table;
+use crate::core::link::{chosen_workload, sources_behind, tradeoff_metric, tradeoff_metrics, workload_key, workload_options, ChartId};
+use crate::core::link::{SeriesInputs, View};
+use crate::core::measures::goodput::NO_REQUESTS;
+use crate::core::measures::metric::{Better, Metric};
+use crate::core::study::contents::Block;
+use crate::core::study::model::{Results, Workload};
 
 /// The heading the trade-off's back link carries, on the energy view.
 pub const ENERGY_BACK_LINK: &str = "← Energy against concurrency";

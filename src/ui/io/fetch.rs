@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortSignal, ReadableStreamDefaultReader, ReadableStreamReadResult, Response};
 
-use crate::core::intake::too_large;
+use crate::core::basics::intake::too_large;
 
 /// Why a fetch failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

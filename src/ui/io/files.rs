@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::core::intake::{too_large_to_pick, MAX_RESULTS_BYTES};
+use crate::core::basics::intake::{too_large_to_pick, MAX_RESULTS_BYTES};
 
 /// Read every file of a list into memory, by name; a file over the size limit or one the
 /// browser cannot read stops with its name and why.

@@ -1,5 +1,5 @@
 //! Inflating a gzip file with the browser's own `DecompressionStream`, so the page carries
-//! no decompressor (the per-request tables are `.csv.gz`; natively `core::requests::gunzip`
+//! no decompressor (the per-request tables are `.csv.gz`; natively `core::measures::requests::gunzip`
 //! reads the same bytes).
 
 use js_sys::{Array, Uint8Array};

@@ -32,7 +32,7 @@ fn ShareDrawer() -> impl IntoView {
             .into_iter()
             .map(|name| {
                 // The badge's words: "not published" when no source was, not "unavailable".
-                let status = study.checks.statuses.with(|st| crate::core::tables::source_words(st, &name));
+                let status = study.checks.statuses.with(|st| crate::core::display::tables::source_words(st, &name));
                 view! { <li><code>{name}</code> " — " {status}</li> }
             })
             .collect_view();

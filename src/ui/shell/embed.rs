@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::embed::embed_caption;
+use crate::core::display::embed::embed_caption;
 use crate::core::link::charts_of;
 use crate::ui::state::{page, share_link};
 

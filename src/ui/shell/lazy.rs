@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
-use crate::core::collection::Collection;
+use crate::core::collections::collection::Collection;
 use crate::core::link::{is_energy_tradeoff, ChartId, View};
 use crate::ui::state::file::Study;
 use crate::ui::views::{

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::core::contents::{block_summaries, page_heading, PageShows};
 use crate::core::link::View;
+use crate::core::study::contents::{block_summaries, page_heading, PageShows};
 use crate::ui::io::browser::copy_text;
 use crate::ui::state::file::SlotState;
 use crate::ui::state::{page, share_link, CollectionState, Drawer};

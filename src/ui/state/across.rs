@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::core::model::Results;
+use crate::core::study::model::Results;
 
 /// Where one study of the list stands.
 #[derive(Clone, Debug, PartialEq)]

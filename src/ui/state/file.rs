@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use super::checks::SourceChecks;
 use super::task::{TaskSlot, Ticket};
-use crate::core::findings::Finding;
-use crate::core::model::Results;
+use crate::core::study::findings::Finding;
+use crate::core::study::model::Results;
 
 /// Where a results file (and so its sources) came from.
 #[derive(Clone, Debug)]

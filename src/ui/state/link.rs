@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use crate::core::cost::Prices;
-use crate::core::goodput::Slo;
 use crate::core::link::{
     CatalogFilter, ChartId, EngineFilter, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey,
 };
-use crate::core::metric::Metric;
+use crate::core::measures::cost::Prices;
+use crate::core::measures::goodput::Slo;
+use crate::core::measures::metric::Metric;
 
 /// Per-field selectors on the link (each a memo: it notifies only when its field changes).
 #[derive(Clone, Copy)]

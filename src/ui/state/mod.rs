@@ -13,7 +13,7 @@ pub mod task;
 
 use leptos::prelude::*;
 
-use crate::core::collection::Collection;
+use crate::core::collections::collection::Collection;
 use crate::core::link::{ParamNotice, View, ViewState};
 use crate::core::provenance::SourceStatus;
 use crate::core::views::panel::File;
@@ -38,7 +38,7 @@ pub enum CollectionState {
 
 impl CollectionState {
     /// The manifest entry of a study by its `src`, with its index.
-    pub fn entry(&self, src: &str) -> Option<(usize, &crate::core::collection::StudyEntry)> {
+    pub fn entry(&self, src: &str) -> Option<(usize, &crate::core::collections::collection::StudyEntry)> {
         match self {
             CollectionState::Ready { collection, srcs } => {
                 srcs.iter().position(|s| s == src).and_then(|i| collection.studies.get(i).map(|e| (i, e)))

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
+use crate::core::measures::requests::RequestTable;
 use crate::core::provenance::{RequestsCheck, SourceStatus};
-use crate::core::requests::RequestTable;
 
 /// One engine's table as fetched: its status, and its text once inflated (only a verified
 /// table is used).

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::core::intake::MAX_RESULTS_BYTES;
-use crate::core::validate::parse_results;
+use crate::core::basics::intake::MAX_RESULTS_BYTES;
+use crate::core::study::validate::parse_results;
 use crate::ui::io::fetch;
 use crate::ui::state::across::{AcrossState, AcrossStudy};
 use crate::ui::state::PageState;

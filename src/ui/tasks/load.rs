@@ -8,14 +8,14 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::core::collection::parse_collection;
-use crate::core::findings::Severity;
+use crate::core::basics::intake::MAX_RESULTS_BYTES;
+use crate::core::collections::collection::parse_collection;
 use crate::core::import::ImportWarning;
 use crate::core::import::{EngineGroup, StudyAnswers};
-use crate::core::intake::MAX_RESULTS_BYTES;
 use crate::core::link::{ParamNotice, SourceRef, View};
 use crate::core::provenance::Verification;
-use crate::core::validate::{choose_results_file, parse_results, ChosenResults, NotChosen, Validation};
+use crate::core::study::findings::Severity;
+use crate::core::study::validate::{choose_results_file, parse_results, ChosenResults, NotChosen, Validation};
 use crate::ui::io::{browser, fetch, files, import_module};
 use crate::ui::state::checks::SourceChecks;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, SlotState, StudyFile};

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::core::collection::asks_for;
+use crate::core::collections::collection::asks_for;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceStatus};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::inflate::gunzip;

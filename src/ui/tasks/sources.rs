@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::collection::known_unfetched;
+use crate::core::collections::collection::known_unfetched;
 use crate::core::provenance::{check_bytes, SourceHasher, SourceJob, SourceStatus, Verification};
 use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::catalog::{catalog_heading, catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
-use crate::core::chart_words::show_more_words;
-use crate::core::collection::Collection;
+use crate::core::collections::catalog::{catalog_heading, catalog_table, facet_values, filtered, CATALOG_PAGE_ROWS};
+use crate::core::collections::collection::Collection;
+use crate::core::display::chart_words::show_more_words;
 use crate::core::link::CatalogFilter;
 use crate::ui::io::download::download_text;
 use crate::ui::state::{history, page, share_link};

@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::core::compare::{comparability, differences, differs_heading, file_key};
+use crate::core::display::compare::{comparability, differences, differs_heading, file_key};
+use crate::core::display::tables::delta_table;
 use crate::core::link::View;
 use crate::core::link::{chosen_workload, workload_key};
-use crate::core::tables::delta_table;
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::{page, CollectionState};
 use crate::ui::tasks::load::compare_local;
@@ -107,7 +107,7 @@ pub fn ComparePanel(
                 return None;
             }
             let key = workload_key(chosen_workload(&study.results, page.link.workload.get())?);
-            let metric = page.link.metric.get().unwrap_or(crate::core::metric::Metric::OutTokS);
+            let metric = page.link.metric.get().unwrap_or(crate::core::measures::metric::Metric::OutTokS);
             let mut files = vec![&study.results];
             files.extend(others.iter().map(|o| &o.results));
             delta_table(&files, key, metric, &page.link.prices.get())

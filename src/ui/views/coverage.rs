@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::core::catalog::coverage_table;
-use crate::core::collection::Collection;
+use crate::core::collections::catalog::coverage_table;
+use crate::core::collections::collection::Collection;
 use crate::ui::state::page;
 use crate::ui::widgets::table::TableView;
 

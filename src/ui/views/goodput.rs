@@ -8,9 +8,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
-use crate::core::goodput::Slo;
+use crate::core::display::series::describe_lines;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Scale, View};
-use crate::core::series::describe_lines;
+use crate::core::measures::goodput::Slo;
 use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs, GoodputModel};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;

@@ -9,18 +9,18 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_history, line_dash, line_marker, HistoryChart, LegendItem};
-use crate::core::catalog::NOT_STATED;
-use crate::core::collection::Collection;
-use crate::core::history::{
+use crate::core::collections::catalog::NOT_STATED;
+use crate::core::collections::collection::Collection;
+use crate::core::collections::history::{
     followed_level, history, history_levels, history_scope, history_setups, history_table, history_title, other_axis_note, History,
 };
-use crate::core::history_view::{
+use crate::core::collections::history_view::{
     hardware_options, history_export_title, history_notices, history_summary, history_tip, line_key, studies_not_read, studies_to_read,
     HistoryChoices, EVERY_HARDWARE,
 };
+use crate::core::display::palette::{engine_style, EngineStyle};
 use crate::core::link::{metric_for, ChartId, View};
-use crate::core::model::{LoadAxis, Results};
-use crate::core::palette::{engine_style, EngineStyle};
+use crate::core::study::model::{LoadAxis, Results};
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::across::AcrossState;

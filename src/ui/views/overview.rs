@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::headline::{headline_cards, no_findings_note};
+use crate::core::display::headline::{headline_cards, no_findings_note};
 use crate::core::views::explorer::{overview_chart, ServingInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;

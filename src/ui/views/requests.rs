@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::chart::{draw_cdf, draw_timeline, CdfChart, CdfLine, TimelineChart, TimelineLine};
-use crate::core::format::as_written;
+use crate::core::basics::format::as_written;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Latency, Scale, View};
 use crate::core::views::requests::{cdf_tip, requests_model, timeline_tip, RequestsInputs, RequestsModel};
 use crate::core::views::CHART_HEIGHT;

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use crate::core::link::View;
-use crate::core::metric::Metric;
+use crate::core::measures::metric::Metric;
 use crate::core::views::goodput::tradeoff_goodput;
 use crate::core::views::tradeoff::{drawn_metric, tradeoff, TradeoffInputs};
 use crate::ui::state::file::Study;

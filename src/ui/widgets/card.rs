@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::headline::Card;
+use crate::core::display::headline::Card;
 use crate::core::link::View;
 use crate::ui::state::file::Study;
 use crate::ui::state::page;

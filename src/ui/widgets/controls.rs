@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use super::pickers::{Choice, ScaleToggle};
 use super::prices::PriceInputs;
-use crate::core::chart_words::limit_from_text;
+use crate::core::display::chart_words::limit_from_text;
 use crate::core::link::Scale;
 use crate::core::views::panel::{Control, Limit, Panel, Sets};
 use crate::ui::state::{history, page};

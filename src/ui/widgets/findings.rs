@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::findings::{Finding, Severity};
+use crate::core::study::findings::{Finding, Severity};
 
 fn finding_items(findings: Vec<Finding>) -> impl IntoView {
     findings

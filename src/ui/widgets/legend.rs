@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 
 use super::swatch::Swatch;
-use crate::core::legend::absent_words;
-pub use crate::core::legend::{chips_for, Chip};
-use crate::core::metric::Metric;
+use crate::core::display::legend::absent_words;
+pub use crate::core::display::legend::{chips_for, Chip};
+use crate::core::measures::metric::Metric;
 use crate::ui::state::{history, page};
 
 /// The legend: toggles in file order.
@@ -63,20 +63,20 @@ pub fn EngineChips(
 /// line in each file's dash pattern and its words ("File 3 — B200, 2026-11-15: dotted").
 #[component]
 pub fn FileKey(
-    /// One entry per file, the first file first (`core::compare::file_key`).
+    /// One entry per file, the first file first (`core::display::compare::file_key`).
     entries: Vec<String>,
 ) -> impl IntoView {
     let items = entries
         .into_iter()
         .enumerate()
         .map(|(k, words)| {
-            let ((dash, space), _) = crate::core::palette::file_line_style(k);
+            let ((dash, space), _) = crate::core::display::palette::file_line_style(k);
             let pattern = if dash == 0 { None } else { Some(format!("{dash} {space}")) };
             // The file's marker, then its dash: both as the chart draws the file's lines.
-            let (d, paint) = crate::core::palette::file_marker(k).0.swatch();
+            let (d, paint) = crate::core::display::palette::file_marker(k).0.swatch();
             let (fill, width) = match paint {
-                crate::core::palette::SwatchPaint::Fill => ("currentColor", None),
-                crate::core::palette::SwatchPaint::Stroke(w) => ("none", Some(w)),
+                crate::core::display::palette::SwatchPaint::Fill => ("currentColor", None),
+                crate::core::display::palette::SwatchPaint::Stroke(w) => ("none", Some(w)),
             };
             view! {
                 <li>

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::core::link::{metric_for, metric_options, Scale, View, WorkloadKey};
-use crate::core::metric::Metric;
+use crate::core::measures::metric::Metric;
 use crate::ui::state::{history, page};
 
 /// A labelled `<select>`; `pick` gets the chosen value.

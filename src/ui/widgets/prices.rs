@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::cost::{Prices, CURRENCY, FORMULA};
+use crate::core::measures::cost::{Prices, CURRENCY, FORMULA};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
 

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::core::format::readable;
-use crate::core::goodput::NO_REQUESTS;
+use crate::core::basics::format::readable;
+use crate::core::measures::goodput::NO_REQUESTS;
+use crate::core::measures::requests::RequestTable;
 use crate::core::provenance::{check_requests, check_table_read, SourceStatus};
-use crate::core::requests::RequestTable;
 use crate::ui::state::file::Study;
 use crate::ui::state::requests::{LoadedTables, RequestsState};
 use crate::ui::tasks::requests::load_tables;

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::palette::{EngineStyle, SwatchPaint, SWATCH_DASH};
+use crate::core::display::palette::{EngineStyle, SwatchPaint, SWATCH_DASH};
 
 /// A legend swatch.
 #[component]

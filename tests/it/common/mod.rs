@@ -7,9 +7,9 @@ pub mod cli;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde_json::Value;
-use servescope::core::findings::{FindingKind, Severity};
-use servescope::core::model::Results;
-use servescope::core::validate::{parse_results, Validation};
+use servescope::core::study::findings::{FindingKind, Severity};
+use servescope::core::study::model::Results;
+use servescope::core::study::validate::{parse_results, Validation};
 
 /// Bytes of a file under the repository root.
 pub fn read(relative: &str) -> Vec<u8> {

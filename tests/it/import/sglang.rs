@@ -93,7 +93,7 @@ fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_co
     let (code, _, stderr) = import(&args);
     assert_eq!(code, 0, "{stderr}");
     let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_secs() / 86_400;
-    let today = servescope::core::format::date_of_day(days as i64);
+    let today = servescope::core::basics::format::date_of_day(days as i64);
     assert!(
         stderr.contains(&format!("warning results.json: the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date (--date YYYY-MM-DD)")),
         "{stderr}"

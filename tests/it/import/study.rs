@@ -187,16 +187,22 @@ fn each_tool_keeps_its_measured_mean_lengths_and_a_nominal_length_far_from_them_
     let c = cell(&doc, (1024, 128), "e", 1);
     assert_eq!((c["isl_mean"].as_f64(), c["osl_mean"].as_f64()), (Some(505.0), Some(61.0)));
     // The page names the workload with what its requests measured, in its picker and tables.
-    let study =
-        servescope::core::validate::parse_results(&std::fs::read(dir.join("results.json")).expect("results")).results.expect("valid");
+    let study = servescope::core::study::validate::parse_results(&std::fs::read(dir.join("results.json")).expect("results"))
+        .results
+        .expect("valid");
     assert_eq!(
         servescope::core::link::workload_options(&study),
         [("1024x128".to_owned(), "ISL 1024 / OSL 128 · measured 505 / 61".to_owned())]
     );
     let workload = &study.serving.as_ref().expect("serving").workloads[0];
     let state = servescope::core::link::ViewState::default();
-    let table =
-        servescope::core::tables::serving_table(&study, workload, servescope::core::metric::Metric::OutTokS, &state.series_inputs(), &[]);
+    let table = servescope::core::display::tables::serving_table(
+        &study,
+        workload,
+        servescope::core::measures::metric::Metric::OutTokS,
+        &state.series_inputs(),
+        &[],
+    );
     assert!(table.caption.starts_with("ISL 1024 / OSL 128 · measured 505 / 61 · "), "{}", table.caption);
     // A publisher's --isl is named as the flag it is.
     let dir = out_dir("means-far-flag");

@@ -4,8 +4,8 @@
 use crate::common;
 use common::{Edit, Edit::*, Expected};
 use serde_json::json;
-use servescope::core::findings::FindingKind::*;
-use servescope::core::findings::Severity::{Error, Warning};
+use servescope::core::study::findings::FindingKind::*;
+use servescope::core::study::findings::Severity::{Error, Warning};
 
 pub(super) const CELL0: &str = "/serving/workloads/0/rows/0/cells/0";
 

@@ -6,9 +6,9 @@ use crate::common;
 
 use common::{check, compare, minimal, mutate, read, Edit, Edit::*};
 use serde_json::json;
-use servescope::core::findings::FindingKind::*;
-use servescope::core::findings::Severity::{Error, Warning};
-use servescope::core::validate::parse_results;
+use servescope::core::study::findings::FindingKind::*;
+use servescope::core::study::findings::Severity::{Error, Warning};
+use servescope::core::study::validate::parse_results;
 
 mod cases;
 
@@ -139,7 +139,7 @@ fn schema_one_two_fields_are_read() {
     let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
     assert_eq!(results.schema_version.to_string(), "1.2");
     let w = &results.serving.as_ref().expect("serving").workloads[0];
-    assert_eq!(w.load, servescope::core::model::LoadAxis::Rate);
+    assert_eq!(w.load, servescope::core::study::model::LoadAxis::Rate);
     assert_eq!(w.levels, [0.5, 1.0, 2.0]);
     assert_eq!(w.key(), "1024x1024-rate");
     let cells: Vec<_> = w.rows[0].cells.iter().flatten().collect();
