@@ -30,7 +30,10 @@ stage "native tests (cargo test)" cargo test --locked
 stage "the bundled collection's manifest (servescope-index data --check)" manifests
 stage "release build (trunk build --release)" trunk build --release
 stage "size budgets (budgets.toml)" node tools/size-gate.mjs dist
-stage "browser tests (node --test, headless Chromium)" node --test --test-concurrency=1 tests/e2e/
+# Each browser-test file starts its own server (a free port) and its own browser profile, so
+# the files are independent: two at a time, one per core (190 tests in 206 s against 279 s
+# one file at a time, measured on this machine).
+stage "browser tests (node --test, headless Chromium, two files at a time)" node --test --test-concurrency=2 tests/e2e/
 
 echo "== where the time went"
 printf '%s\n' "${TIMES[@]}"

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use servescope::core::collections::catalog::{catalog_heading, catalog_table, coverage_table, facet_values, filtered};
-use servescope::core::collections::collection::parse_collection;
+use servescope::core::collections::collection::{parse_collection, Collection};
 use servescope::core::collections::history::{history, history_scope, history_setups, history_table, history_title, HistoryScope};
 use servescope::core::link::ViewState;
 use servescope::core::measures::cost::Prices;
 use servescope::core::measures::metric::Metric;
+use servescope::core::study::model::Results;
 use servescope::core::study::validate::parse_results;
 
 fn make(name: &str) -> PathBuf {
@@ -98,15 +99,31 @@ fn the_bundled_manifest_matches_its_study() {
     assert_eq!(code, 0, "{said}");
 }
 
-#[test]
-fn catalog_coverage_and_history_come_from_the_collection() {
-    let dir = make("views");
+/// Twelve studies made in `name` and indexed, their manifest read as the page reads it.
+fn indexed(name: &str) -> (PathBuf, Collection, Vec<String>) {
+    let dir = make(name);
     let (code, said) = index(&[dir.to_str().expect("utf-8")]);
     assert_eq!(code, 0, "{said}");
     let manifest = std::fs::read(dir.join("index.json")).expect("manifest");
     let collection = parse_collection(&manifest, "c/index.json").expect("manifest");
     let srcs: Vec<String> = collection.studies.iter().map(|s| collection.src_of("c/index.json", s)).collect();
     assert_eq!(collection.studies.len(), 12);
+    (dir, collection, srcs)
+}
+
+/// The collection's studies, each read and checked.
+fn studies_of(dir: &Path, collection: &Collection) -> Vec<Results> {
+    collection.studies.iter().map(|s| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid")).collect()
+}
+
+/// Paiton on Qwen3.8-Flash-Next, on one hardware or across them.
+fn qwen(hardware: Option<&str>) -> HistoryScope {
+    HistoryScope { engine: "paiton".into(), model: Some("Qwen3.8-Flash-Next".into()), hardware: hardware.map(str::to_owned) }
+}
+
+#[test]
+fn catalog_and_coverage_come_from_the_collection() {
+    let (_, collection, srcs) = indexed("catalog");
 
     let all = filtered(&collection, &ViewState::default().catalog_filter());
     let dates: Vec<&str> = all.iter().map(|&i| collection.studies[i].date.as_str()).collect();
@@ -135,20 +152,15 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     assert_eq!(coverage.columns.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["H200", "MI300X", "MI350P"]);
     let llama = coverage.rows.iter().find(|r| r.head.label == "Llama-4-Scout").expect("a row per model");
     assert!(llama.cells.iter().all(|c| c.link.is_some()), "every measured cell links to the filtered catalog");
+}
 
-    let studies: Vec<_> = collection
-        .studies
-        .iter()
-        .map(|s| parse_results(&std::fs::read(dir.join(&s.path)).expect("study")).results.expect("valid"))
-        .collect();
+#[test]
+fn history_follows_one_setup_across_the_collection() {
+    let (dir, collection, _) = indexed("history");
+    let studies = studies_of(&dir, &collection);
     let refs: Vec<_> = studies.iter().collect();
     // One engine id on one model and hardware: Paiton runs of both models share the id, and
     // only the Qwen ones on MI350P are this line (studies 1 and 7).
-    let qwen = |hardware: Option<&str>| HistoryScope {
-        engine: "paiton".into(),
-        model: Some("Qwen3.8-Flash-Next".into()),
-        hardware: hardware.map(str::to_owned),
-    };
     let key = "1024x1024".parse().expect("key");
     let h = history(&refs, &qwen(Some("MI350P")), key, Metric::OutTokS, 1.0, &Prices::default());
     let titles: Vec<&str> = h.points.iter().map(|p| studies[p.study].title.as_str()).collect();
@@ -184,6 +196,15 @@ fn catalog_coverage_and_history_come_from_the_collection() {
         last.cells[5]
     );
     assert_eq!(last.cells[2].field.display(), "Paiton CDNA4 · build 11");
+    assert_eq!(
+        history_title(&h, &qwen(Some("H200")), "Paiton"),
+        "paiton (Paiton CDNA4 · build 5, Paiton CDNA4 · build 11) on Qwen3.8-Flash-Next · H200, across studies"
+    );
+}
+
+#[test]
+fn history_scope_comes_from_the_link_and_the_collection() {
+    let (_, collection, _) = indexed("scope");
     // The scope a link names: its model and hardware, else the newest study's that lists the engine.
     let scope = history_scope(&collection, &ViewState { engine: Some("paiton".into()), ..ViewState::default() });
     assert_eq!(scope, qwen(Some("H200")));
@@ -198,10 +219,6 @@ fn catalog_coverage_and_history_come_from_the_collection() {
     assert_eq!(history_scope(&collection, &spanning).hardware, None);
     assert_eq!(spanning.to_query(), "engine=paiton&across=hardware");
     assert_eq!(history_setups(&collection, "paiton").0, ["Qwen3.8-Flash-Next", "Llama-4-Scout"]);
-    assert_eq!(
-        history_title(&h, &qwen(Some("H200")), "Paiton"),
-        "paiton (Paiton CDNA4 · build 5, Paiton CDNA4 · build 11) on Qwen3.8-Flash-Next · H200, across studies"
-    );
 }
 
 #[test]

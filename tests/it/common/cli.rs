@@ -68,6 +68,30 @@ pub fn rate_cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, rate:
     &row["cells"][k]
 }
 
+/// Where an expected cell sits in its workload's row: at a concurrency level or an
+/// offered rate.
+pub enum At {
+    /// A concurrency level.
+    Conc(u64),
+    /// An offered request rate, req/s.
+    Rate(f64),
+}
+
+/// A cell an import must write, as data: its workload (ISL, OSL), engine, place, and every
+/// number it holds (any other is null).
+pub type ExpectedCell = ((u64, u64), &'static str, At, &'static [(&'static str, f64)]);
+
+/// Each expected cell, as `assert_cell` checks one.
+pub fn assert_cells(doc: &Value, expected: &[ExpectedCell]) {
+    for (workload, engine, at, fields) in expected {
+        let got = match at {
+            At::Conc(c) => cell(doc, *workload, engine, *c),
+            At::Rate(r) => rate_cell(doc, *workload, engine, *r),
+        };
+        assert_cell(got, fields);
+    }
+}
+
 /// Every number field of the cell is exactly `expected`; the others are absent (null). The
 /// measured mean lengths (`isl_mean`, `osl_mean`) are checked where listed: each tool's are
 /// pinned by a test of their own (`tests/it/import/study.rs`, measured means).

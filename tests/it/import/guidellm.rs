@@ -2,7 +2,96 @@
 
 use crate::common;
 
-use common::cli::{assert_cell, cell, import, out_dir, rate_cell, results, verify_all};
+use common::cli::{assert_cell, assert_cells, cell, import, out_dir, results, verify_all, At, ExpectedCell};
+
+/// The cells the two reports give: benchmarks[2], a constant strategy at 2.5 req/s, is a
+/// rate cell; in v0.5 the lengths come from the `args.data` string and a p99 written as 0.0
+/// is not measured.
+const GUIDELLM_CELLS: &[ExpectedCell] = &[
+    (
+        (1024, 1024),
+        "g",
+        At::Rate(2.5),
+        &[
+            ("t_start", 1793400200.0),
+            ("t_end", 1793400220.0),
+            ("n", 40.0),
+            ("errors", 0.0),
+            ("wall_s", 20.0),
+            ("out_tok_s", 1500.0),
+            ("user_tok_s", 256.4),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 100.0),
+            ("ttft_p99_ms", 150.0),
+            ("tpot_p50_ms", 3.9),
+            ("tpot_p99_ms", 4.1),
+            ("e2e_p50_ms", 4100.0),
+            ("e2e_p99_ms", 4300.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "g",
+        At::Conc(1),
+        &[
+            ("gpus", 1.0),
+            ("n", 12.0),
+            ("errors", 0.0),
+            ("wall_s", 40.0),
+            ("t_start", 1_793_400_000.0),
+            ("t_end", 1_793_400_040.0),
+            ("out_tok_s", 300.3),
+            ("user_tok_s", 307.7),
+            ("ttft_p50_ms", 45.5),
+            ("ttft_p99_ms", 52.0),
+            ("tpot_p50_ms", 3.25),
+            ("tpot_p99_ms", 3.31),
+            ("e2e_p50_ms", 3380.0),
+            ("e2e_p99_ms", 3450.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "g",
+        At::Conc(4),
+        &[
+            ("gpus", 1.0),
+            ("n", 30.0),
+            ("errors", 2.0),
+            ("wall_s", 36.0),
+            ("t_start", 1_793_400_100.0),
+            ("t_end", 1_793_400_136.0),
+            ("out_tok_s", 1101.0),
+            ("user_tok_s", 276.2),
+            ("ttft_p50_ms", 95.0),
+            ("ttft_p99_ms", 140.8),
+            ("tpot_p50_ms", 3.62),
+            ("tpot_p99_ms", 3.8),
+            ("e2e_p50_ms", 3800.0),
+            ("e2e_p99_ms", 4000.0),
+        ],
+    ),
+    (
+        (512, 256),
+        "g5",
+        At::Conc(2),
+        &[
+            ("gpus", 1.0),
+            ("n", 20.0),
+            ("errors", 0.0),
+            ("wall_s", 15.0),
+            ("t_start", 1_793_500_000.0),
+            ("t_end", 1_793_500_015.0),
+            ("out_tok_s", 520.0),
+            ("user_tok_s", 487.8),
+            ("ttft_p50_ms", 60.0),
+            ("tpot_p50_ms", 2.05),
+            ("tpot_p99_ms", 2.12),
+            ("e2e_p50_ms", 600.0),
+            ("e2e_p99_ms", 650.0),
+        ],
+    ),
+];
 
 #[test]
 fn guidellm_reports_of_both_layouts_with_a_constant_rate_benchmark_as_a_rate_cell() {
@@ -32,86 +121,8 @@ fn guidellm_reports_of_both_layouts_with_a_constant_rate_benchmark_as_a_rate_cel
     assert!(!stderr.contains("skipped"), "{stderr}");
     let doc = results(&dir);
     assert_eq!(doc["concurrency"], serde_json::json!([1, 2, 4]));
-    // benchmarks[2], a constant strategy at 2.5 req/s, is a rate cell.
-    assert_cell(
-        rate_cell(&doc, (1024, 1024), "g", 2.5),
-        &[
-            ("t_start", 1793400200.0),
-            ("t_end", 1793400220.0),
-            ("n", 40.0),
-            ("errors", 0.0),
-            ("wall_s", 20.0),
-            ("out_tok_s", 1500.0),
-            ("user_tok_s", 256.4),
-            ("gpus", 1.0),
-            ("ttft_p50_ms", 100.0),
-            ("ttft_p99_ms", 150.0),
-            ("tpot_p50_ms", 3.9),
-            ("tpot_p99_ms", 4.1),
-            ("e2e_p50_ms", 4100.0),
-            ("e2e_p99_ms", 4300.0),
-        ],
-    );
     assert_eq!(doc["date"], "2026-10-30");
-    let common = [("gpus", 1.0)];
-    assert_cell(
-        cell(&doc, (1024, 1024), "g", 1),
-        &[
-            &common[..],
-            &[
-                ("n", 12.0),
-                ("errors", 0.0),
-                ("wall_s", 40.0),
-                ("t_start", 1_793_400_000.0),
-                ("t_end", 1_793_400_040.0),
-                ("out_tok_s", 300.3),
-            ],
-            &[("user_tok_s", 307.7), ("ttft_p50_ms", 45.5), ("ttft_p99_ms", 52.0), ("tpot_p50_ms", 3.25), ("tpot_p99_ms", 3.31)],
-            &[("e2e_p50_ms", 3380.0), ("e2e_p99_ms", 3450.0)],
-        ]
-        .concat(),
-    );
-    assert_cell(
-        cell(&doc, (1024, 1024), "g", 4),
-        &[
-            &common[..],
-            &[
-                ("n", 30.0),
-                ("errors", 2.0),
-                ("wall_s", 36.0),
-                ("t_start", 1_793_400_100.0),
-                ("t_end", 1_793_400_136.0),
-                ("out_tok_s", 1101.0),
-            ],
-            &[("user_tok_s", 276.2), ("ttft_p50_ms", 95.0), ("ttft_p99_ms", 140.8), ("tpot_p50_ms", 3.62), ("tpot_p99_ms", 3.8)],
-            &[("e2e_p50_ms", 3800.0), ("e2e_p99_ms", 4000.0)],
-        ]
-        .concat(),
-    );
-    // v0.5: lengths from the `args.data` string; a p99 written as 0.0 is not measured.
-    assert_cell(
-        cell(&doc, (512, 256), "g5", 2),
-        &[
-            &common[..],
-            &[
-                ("n", 20.0),
-                ("errors", 0.0),
-                ("wall_s", 15.0),
-                ("t_start", 1_793_500_000.0),
-                ("t_end", 1_793_500_015.0),
-                ("out_tok_s", 520.0),
-            ],
-            &[
-                ("user_tok_s", 487.8),
-                ("ttft_p50_ms", 60.0),
-                ("tpot_p50_ms", 2.05),
-                ("tpot_p99_ms", 2.12),
-                ("e2e_p50_ms", 600.0),
-                ("e2e_p99_ms", 650.0),
-            ],
-        ]
-        .concat(),
-    );
+    assert_cells(&doc, GUIDELLM_CELLS);
     verify_all(&dir);
 }
 

@@ -5,7 +5,7 @@ use crate::common;
 use common::{Edit, Edit::*, Expected};
 use serde_json::json;
 use servescope::core::study::findings::FindingKind::*;
-use servescope::core::study::findings::Severity::{Error, Warning};
+use servescope::core::study::findings::Severity::Error;
 
 pub(super) const CELL0: &str = "/serving/workloads/0/rows/0/cells/0";
 
@@ -26,11 +26,26 @@ pub(super) fn rate_workload(more: Vec<Edit>) -> Vec<Edit> {
     edits
 }
 
+/// A field of the first cell, as a finding's path names it.
+pub(super) fn c0(field: &str) -> &'static str {
+    Box::leak(format!("serving.workloads[0].rows[0].cells[0].{field}").into_boxed_str())
+}
+
+/// A field of the first cell, as an edit's pointer names it.
+pub(super) fn p0(field: &str) -> &'static str {
+    Box::leak(format!("{CELL0}/{field}").into_boxed_str())
+}
+
+/// One of the edits below, its name and exactly the findings it must produce.
+pub(super) type EditCase = (&'static str, Vec<Edit>, Vec<Expected>);
+
 /// Each edit of the minimal fixture and exactly the findings it must produce.
-pub(super) fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
-    let cell0 = "serving.workloads[0].rows[0].cells[0]";
-    let c0 = |field: &'static str| -> &'static str { Box::leak(format!("{cell0}.{field}").into_boxed_str()) };
-    let p0 = |field: &'static str| -> &'static str { Box::leak(format!("{CELL0}/{field}").into_boxed_str()) };
+pub(super) fn edits() -> Vec<EditCase> {
+    [layout_and_cell_edits(), rate_trial_and_accuracy_edits(), id_and_reference_edits(), super::whole_file::file_level_edits()].concat()
+}
+
+/// The arrays' shapes, the concurrency axis, a cell's fields and the rate axis.
+fn layout_and_cell_edits() -> Vec<EditCase> {
     vec![
         (
             "decode values too short",
@@ -120,6 +135,12 @@ pub(super) fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             rate_workload(vec![Remove("/serving/workloads/0/rows/0/cells/2/rate_rps")]),
             vec![(Error, Missing, "serving.workloads[0].rows[0].cells[2].rate_rps")],
         ),
+    ]
+}
+
+/// Request rates, bursts, trials, a cell's requests and sources, the accuracy blocks.
+fn rate_trial_and_accuracy_edits() -> Vec<EditCase> {
+    vec![
         (
             "request rates descending",
             rate_workload(vec![Set("/serving/workloads/0/requestRates", json!([0.5, 4, 2]))]),
@@ -187,7 +208,7 @@ pub(super) fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
         ),
         ("cell unknown source", vec![Set(p0("source"), json!("sweep-missing.jsonl"))], vec![(Error, UnknownReference, c0("source"))]),
         ("cell number as string", vec![Set(p0("ttft_p99_ms"), json!("100.6"))], vec![(Error, WrongType, c0("ttft_p99_ms"))]),
-        ("cell not an object", vec![Set(CELL0, json!(331.4))], vec![(Error, WrongType, cell0)]),
+        ("cell not an object", vec![Set(CELL0, json!(331.4))], vec![(Error, WrongType, "serving.workloads[0].rows[0].cells[0]")]),
         ("accuracy top-1 above one", vec![Set("/accuracy/rows/0/top1", json!(95.0))], vec![(Error, OutOfRange, "accuracy.rows[0].top1")]),
         ("accuracy KL negative", vec![Set("/accuracy/rows/0/kl", json!(-0.01))], vec![(Error, OutOfRange, "accuracy.rows[0].kl")]),
         (
@@ -205,6 +226,12 @@ pub(super) fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             vec![Set("/weightAccuracy/rows/0/kl95CI", json!([0.02, 0.03, 0.04]))],
             vec![(Error, LengthMismatch, "weightAccuracy.rows[0].kl95CI")],
         ),
+    ]
+}
+
+/// Ids and the references between blocks.
+fn id_and_reference_edits() -> Vec<EditCase> {
+    vec![
         (
             "weight CI half null",
             vec![Set("/weightAccuracy/rows/0/kl95CI/1", json!(null))],
@@ -293,88 +320,5 @@ pub(super) fn edits() -> Vec<(&'static str, Vec<Edit>, Vec<Expected>)> {
             vec![Set("/decode/rows/0/sources/0", json!("nowhere.json"))],
             vec![(Error, UnknownReference, "decode.rows[0].sources[0]")],
         ),
-        (
-            "engine of an unknown source",
-            vec![Set("/engines/0/source", json!("nowhere.json"))],
-            vec![(Error, UnknownReference, "engines[0].source")],
-        ),
-        ("sha256 too short", vec![Set("/sources/0/sha256", json!("abc123"))], vec![(Error, OutOfRange, "sources[0].sha256")]),
-        ("sha256 not hex", vec![Set("/sources/0/sha256", json!("z".repeat(64)))], vec![(Error, OutOfRange, "sources[0].sha256")]),
-        ("missing title", vec![Remove("/title")], vec![(Error, Missing, "title")]),
-        (
-            "missing engines",
-            vec![Remove("/engines")],
-            vec![
-                (Error, Missing, "engines"),
-                (Error, UnknownReference, "decode.rows[0].id"),
-                (Error, UnknownReference, "decode.rows[1].id"),
-                (Error, UnknownReference, "prefill.rows[0].id"),
-                (Error, UnknownReference, "cache.rows[0].id"),
-                (Error, UnknownReference, "serving.workloads[0].rows[0].id"),
-            ],
-        ),
-        (
-            "missing sources",
-            vec![Remove("/sources")],
-            vec![
-                (Error, Missing, "sources"),
-                (Error, UnknownReference, "engines[0].source"),
-                (Error, UnknownReference, "engines[1].source"),
-                (Error, UnknownReference, "decode.rows[0].sources[0]"),
-                (Error, UnknownReference, "decode.rows[1].sources[0]"),
-                (Error, UnknownReference, "prefill.rows[0].source"),
-                (Error, UnknownReference, "cache.rows[0].source"),
-                (Error, UnknownReference, c0("source")),
-                (Error, UnknownReference, "serving.workloads[0].rows[0].cells[2].source"),
-                (Error, UnknownReference, "accuracy.rows[0].source"),
-                (Error, UnknownReference, "weightAccuracy.source"),
-            ],
-        ),
-        ("missing cells", vec![Remove("/serving/workloads/0/rows/0/cells")], vec![(Error, Missing, "serving.workloads[0].rows[0].cells")]),
-        ("title is a number", vec![Set("/title", json!(5))], vec![(Error, WrongType, "title")]),
-        ("decode block is a string", vec![Set("/decode", json!("n/a"))], vec![(Error, WrongType, "decode")]),
-        ("energy disagrees with power", vec![Set(p0("tok_s_per_kw"), json!(1200.0))], vec![(Warning, Inconsistent, c0("tok_s_per_kw"))]),
-        ("top level array", vec![Set("", json!([1, 2]))], vec![(Error, WrongType, "(root)")]),
-        ("top level string", vec![Set("", json!("results"))], vec![(Error, WrongType, "(root)")]),
-        ("schema version of an unknown major", vec![Set("/schemaVersion", json!("2.0"))], vec![(Error, Unsupported, "schemaVersion")]),
-        ("schema version of a newer minor", vec![Set("/schemaVersion", json!("1.9"))], vec![(Warning, Unsupported, "schemaVersion")]),
-        ("schema version malformed", vec![Set("/schemaVersion", json!("one"))], vec![(Error, OutOfRange, "schemaVersion")]),
-        (
-            "schema 1.1 fields",
-            vec![
-                Set("/schemaVersion", json!("1.1")),
-                Set("/model", json!("M")),
-                Set("/hardware", json!("H")),
-                Set("/highlights", json!([{ "text": "A is fast.", "link": "?view=serving" }])),
-            ],
-            vec![],
-        ),
-        (
-            "highlight linking elsewhere",
-            vec![Set("/highlights", json!([{ "text": "x", "link": "javascript:alert(1)" }]))],
-            vec![(Error, OutOfRange, "highlights[0].link")],
-        ),
-        (
-            "highlight without text",
-            vec![Set("/highlights", json!([{ "link": "?view=serving" }]))],
-            vec![(Error, Missing, "highlights[0].text")],
-        ),
-    ]
-}
-
-/// Byte-level cases an edit cannot express, kept as files, and their findings.
-pub(super) fn files() -> Vec<(&'static str, Vec<Expected>)> {
-    vec![
-        ("truncated", vec![(Error, Syntax, "(root)")]),
-        ("empty", vec![(Error, Syntax, "(root)")]),
-        ("whitespace-only", vec![(Error, Syntax, "(root)")]),
-        ("not-json", vec![(Error, Syntax, "(root)")]),
-        ("html-404-page", vec![(Error, Syntax, "(root)")]),
-        ("nan-literal", vec![(Error, Syntax, "(root)")]),
-        ("infinity-literal", vec![(Error, Syntax, "(root)")]),
-        ("number-too-large", vec![(Error, Syntax, "(root)")]),
-        ("deep-nesting", vec![(Error, Syntax, "(root)")]),
-        ("utf8-bom", vec![(Warning, Syntax, "(root)")]),
-        ("trailing-comma", vec![(Error, Syntax, "(root)")]),
     ]
 }

@@ -11,8 +11,10 @@ use servescope::core::study::findings::Severity::{Error, Warning};
 use servescope::core::study::validate::parse_results;
 
 mod cases;
+mod whole_file;
 
-use cases::{edits, files, rate_workload, CELL0};
+use cases::{edits, rate_workload, CELL0};
+use whole_file::files;
 
 #[test]
 fn the_minimal_fixture_is_valid_with_no_finding() {
