@@ -8,7 +8,7 @@ use crate::core::link::workload_key;
 use crate::core::link::{View, ViewState};
 use crate::core::measures::cost::Prices;
 use crate::core::measures::metric::Metric;
-use crate::core::study::model::{Results, Workload};
+use crate::core::study::model::{Cell, Results, Workload};
 
 /// The TTFT p99 limit the "best under a limit" cards use, in ms.
 pub const TTFT_LIMIT_MS: f64 = 1000.0;
@@ -78,52 +78,71 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         .collect();
     let workloads: &[Workload] = results.serving.as_ref().map_or(&[], |s| &s.workloads);
     if !workloads.is_empty() {
-        let throughput = Metric::OutTokS.title_in(results.throughput_per());
-        cards.push(Card {
-            title: "Highest throughput".into(),
-            rule: format!("The highest {throughput} measured in each workload (input/output tokens), at any concurrency."),
-            lines: workloads
-                .iter()
-                .map(|w| CardLine {
-                    text: match best_in(results, w, |c| c.out_tok_s, false) {
-                        Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
-                        None => format!("{}: no output throughput measured", w.short_name()),
-                    },
-                    detail: Some(format!("{}, {throughput}", w.name())),
-                    link: Some(link(View::Serving, w)),
-                })
-                .collect(),
-            publisher: false,
-        });
-        cards.push(Card {
-            title: "Best under a 1 s TTFT p99".into(),
-            rule: format!(
-                "The highest {throughput} among points whose TTFT p99 is at most {} ms, in each workload.",
-                readable(TTFT_LIMIT_MS)
-            ),
-            lines: workloads
-                .iter()
-                .map(|w| {
-                    let passing =
-                        |c: &crate::core::study::model::Cell| c.out_tok_s.filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
-                    let (text, detail) = match best_in(results, w, passing, false) {
-                        Some((label, conc, v, id)) => {
-                            let ttft = Some(id).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
-                            (
-                                format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
-                                Some(format!("{}: TTFT p99 {ttft} ms", w.name())),
-                            )
-                        }
-                        None => (format!("{}: no measured point has a TTFT p99 of 1 s or less", w.short_name()), None),
-                    };
-                    let mut to = link(View::Tradeoff, w);
-                    to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
-                    CardLine { text, detail, link: Some(to) }
-                })
-                .collect(),
-            publisher: false,
-        });
-        let efficiency: Vec<CardLine> = workloads
+        cards.extend([throughput_card(results, workloads), under_ttft_card(results, workloads), efficiency_card(results, workloads)]);
+        if prices.any() {
+            cards.push(cost_card(results, workloads, prices));
+        }
+    }
+    cards.extend(accuracy_card(results));
+    cards
+}
+
+/// The highest output throughput in each workload.
+fn throughput_card(results: &Results, workloads: &[Workload]) -> Card {
+    let throughput = Metric::OutTokS.title_in(results.throughput_per());
+    Card {
+        title: "Highest throughput".into(),
+        rule: format!("The highest {throughput} measured in each workload (input/output tokens), at any concurrency."),
+        lines: workloads
+            .iter()
+            .map(|w| CardLine {
+                text: match best_in(results, w, |c| c.out_tok_s, false) {
+                    Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
+                    None => format!("{}: no output throughput measured", w.short_name()),
+                },
+                detail: Some(format!("{}, {throughput}", w.name())),
+                link: Some(link(View::Serving, w)),
+            })
+            .collect(),
+        publisher: false,
+    }
+}
+
+/// The highest output throughput under a 1 s TTFT p99, in each workload.
+fn under_ttft_card(results: &Results, workloads: &[Workload]) -> Card {
+    let throughput = Metric::OutTokS.title_in(results.throughput_per());
+    Card {
+        title: "Best under a 1 s TTFT p99".into(),
+        rule: format!("The highest {throughput} among points whose TTFT p99 is at most {} ms, in each workload.", readable(TTFT_LIMIT_MS)),
+        lines: workloads
+            .iter()
+            .map(|w| {
+                let passing = |c: &Cell| c.out_tok_s.filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
+                let (text, detail) = match best_in(results, w, passing, false) {
+                    Some((label, conc, v, id)) => {
+                        let ttft = Some(id).and_then(|c| c.ttft_p99_ms).map(readable_ms).unwrap_or_default();
+                        (
+                            format!("{}: {label}, {} at {conc}", w.short_name(), readable(v)),
+                            Some(format!("{}: TTFT p99 {ttft} ms", w.name())),
+                        )
+                    }
+                    None => (format!("{}: no measured point has a TTFT p99 of 1 s or less", w.short_name()), None),
+                };
+                let mut to = link(View::Tradeoff, w);
+                to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
+                CardLine { text, detail, link: Some(to) }
+            })
+            .collect(),
+        publisher: false,
+    }
+}
+
+/// The most output tokens per kW of GPU power, in each workload.
+fn efficiency_card(results: &Results, workloads: &[Workload]) -> Card {
+    Card {
+        title: "Most tokens per kW".into(),
+        rule: "The highest output tok/s per kW of measured mean GPU power (GPU only), in each workload.".into(),
+        lines: workloads
             .iter()
             .map(|w| CardLine {
                 text: match best_in(results, w, |c| c.tok_s_per_kw, false) {
@@ -133,60 +152,57 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                 detail: Some(format!("{}, output tok/s per kW", w.name())),
                 link: Some(link(View::Energy, w)),
             })
-            .collect();
-        cards.push(Card {
-            title: "Most tokens per kW".into(),
-            rule: "The highest output tok/s per kW of measured mean GPU power (GPU only), in each workload.".into(),
-            lines: efficiency,
-            publisher: false,
-        });
-        if prices.any() {
-            cards.push(Card {
-                title: "Cheapest per million tokens under a 1 s TTFT p99".into(),
-                rule: format!(
-                    "The lowest {} among points whose TTFT p99 is at most 1,000 ms, in each workload, from your prices ({}).",
-                    prices.label(),
-                    prices.describe()
-                ),
-                lines: workloads
-                    .iter()
-                    .map(|w| {
-                        let passing = |c: &crate::core::study::model::Cell| {
-                            prices.cost(c).map(|k| k.total).filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS))
-                        };
-                        let text = match best_in(results, w, passing, true) {
-                            Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), significant4(v)),
-                            None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.short_name()),
-                        };
-                        let mut to = link(View::Tradeoff, w);
-                        to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
-                        to.metric = Some(Metric::CostPerMtok);
-                        to.prices = *prices;
-                        CardLine { text, detail: Some(prices.label()), link: Some(to) }
-                    })
-                    .collect(),
-                publisher: false,
-            });
+            .collect(),
+        publisher: false,
+    }
+}
+
+/// The lowest cost per million tokens under a 1 s TTFT p99, from the reader's prices.
+fn cost_card(results: &Results, workloads: &[Workload], prices: &Prices) -> Card {
+    Card {
+        title: "Cheapest per million tokens under a 1 s TTFT p99".into(),
+        rule: format!(
+            "The lowest {} among points whose TTFT p99 is at most 1,000 ms, in each workload, from your prices ({}).",
+            prices.label(),
+            prices.describe()
+        ),
+        lines: workloads
+            .iter()
+            .map(|w| {
+                let passing = |c: &Cell| prices.cost(c).map(|k| k.total).filter(|_| c.ttft_p99_ms.is_some_and(|t| t <= TTFT_LIMIT_MS));
+                let text = match best_in(results, w, passing, true) {
+                    Some((label, conc, v, _)) => format!("{}: {label}, {} at {conc}", w.short_name(), significant4(v)),
+                    None => format!("{}: no measured point with a cost has a TTFT p99 of 1 s or less", w.short_name()),
+                };
+                let mut to = link(View::Tradeoff, w);
+                to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
+                to.metric = Some(Metric::CostPerMtok);
+                to.prices = *prices;
+                CardLine { text, detail: Some(prices.label()), link: Some(to) }
+            })
+            .collect(),
+        publisher: false,
+    }
+}
+
+/// The checkpoint closest to the BF16 reference by served KL, when accuracy was measured.
+fn accuracy_card(results: &Results) -> Option<Card> {
+    let accuracy = results.accuracy.as_ref().filter(|a| !a.rows.is_empty())?;
+    let control = accuracy.rows.iter().find(|r| is_control(&r.id)).and_then(|r| r.kl);
+    let best = accuracy.rows.iter().filter(|r| !is_control(&r.id)).filter_map(|r| Some((r, r.kl?))).min_by(|a, b| a.1.total_cmp(&b.1));
+    let text = match best {
+        Some((row, kl)) => {
+            let control = control.map_or_else(|| "no control row".to_owned(), |c| format!("BF16 control {}", readable(c)));
+            format!("{}: KL {} ({control})", served_label(results, &row.id), readable(kl))
         }
-    }
-    if let Some(accuracy) = results.accuracy.as_ref().filter(|a| !a.rows.is_empty()) {
-        let control = accuracy.rows.iter().find(|r| is_control(&r.id)).and_then(|r| r.kl);
-        let best = accuracy.rows.iter().filter(|r| !is_control(&r.id)).filter_map(|r| Some((r, r.kl?))).min_by(|a, b| a.1.total_cmp(&b.1));
-        let text = match best {
-            Some((row, kl)) => {
-                let control = control.map_or_else(|| "no control row".to_owned(), |c| format!("BF16 control {}", readable(c)));
-                format!("{}: KL {} ({control})", served_label(results, &row.id), readable(kl))
-            }
-            None => "No checkpoint other than the control has a measured KL.".to_owned(),
-        };
-        cards.push(Card {
-            title: "Closest to the BF16 reference".into(),
-            rule: "The lowest served KL divergence against the BF16 reference, the control row (BF16 against itself on other hardware) excluded and shown as the floor.".into(),
-            lines: vec![CardLine { text, detail: None, link: Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }) }],
-            publisher: false,
-        });
-    }
-    cards
+        None => "No checkpoint other than the control has a measured KL.".to_owned(),
+    };
+    Some(Card {
+        title: "Closest to the BF16 reference".into(),
+        rule: "The lowest served KL divergence against the BF16 reference, the control row (BF16 against itself on other hardware) excluded and shown as the floor.".into(),
+        lines: vec![CardLine { text, detail: None, link: Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }) }],
+        publisher: false,
+    })
 }
 
 /// What the overview says in place of cards when it has none: that the file measures

@@ -7,13 +7,15 @@
 
 mod accuracy;
 mod compare;
+mod prefill_cache;
 mod provenance;
 mod study;
 
 pub use accuracy::{retrieval_table, served_accuracy_table, weight_accuracy_table};
 pub use compare::delta_table;
+pub use prefill_cache::{cache_table, prefill_table};
 pub use provenance::{engines_table, source_words, sources_table, status_words};
-pub use study::{cache_table, decode_table, limits_table, prefill_table, serving_table};
+pub use study::{decode_table, limits_table, serving_table};
 
 use crate::core::basics::format::{as_written, readable, readable_ms, significant4, NOT_MEASURED};
 use crate::core::display::palette::EngineStyle;

@@ -2,11 +2,12 @@
 
 use super::{mark_best_per_column, number_sources, status_of, Cell, Column, Field, NumberKind, Row, RowHead, Table};
 use crate::core::display::palette::engine_style;
-use crate::core::display::series::{cell_at, serving_series, LimitResult};
+use crate::core::display::series::{cell_at, serving_series, LimitResult, Series};
 use crate::core::link::{EngineFilter, SeriesInputs};
+use crate::core::measures::cost::Prices;
 use crate::core::measures::metric::{is_low_sample, Metric, Unit};
 use crate::core::provenance::SourceStatus;
-use crate::core::study::model::{LoadAxis, Results, ServerValidation, Workload};
+use crate::core::study::model::{LoadAxis, Results, Workload};
 
 fn mismatched(statuses: &[(String, SourceStatus)], name: &str) -> bool {
     status_of(statuses, name).is_some_and(SourceStatus::is_mismatch)
@@ -70,7 +71,7 @@ fn cell_note(
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
-fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
+pub(super) fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
     RowHead {
         label: label.to_owned(),
         id: Some(id.to_owned()),
@@ -133,32 +134,8 @@ pub fn serving_table(
         _ => NumberKind::Plain,
     };
     // A ratio's cell does not say the parts of a cost it is not.
-    let note_prices = if relative.is_some() { crate::core::measures::cost::Prices::default() } else { state.prices };
-    let cells_of = |line: &crate::core::display::series::Series, metric: Metric| -> Vec<Cell> {
-        line.points
-            .iter()
-            .map(|&(level, value)| {
-                let cell = cell_at(workload, &line.id, level);
-                let low_sample = cell.is_some_and(is_low_sample);
-                let source = cell.and_then(|c| c.source.clone());
-                // Every request failed: said in words, never a number.
-                let field = match cell.and_then(|c| c.failed_note()) {
-                    Some(note) => Field::Note(note),
-                    None => Field::measured(value, kind),
-                };
-                Cell {
-                    field,
-                    low_sample,
-                    mismatch: source.as_deref().is_some_and(|s| mismatched(statuses, s)),
-                    source_ref: None,
-                    note: cell.and_then(|c| cell_note(c, metric, low_sample, &note_prices)),
-                    source,
-                    link: None,
-                    best: false,
-                }
-            })
-            .collect()
-    };
+    let note_prices = if relative.is_some() { Prices::default() } else { state.prices };
+    let cells_of = |line: &Series, metric: Metric| serving_cells(workload, line, (metric, kind), statuses, &note_prices);
     // A row per shown engine run in this workload: one with nothing measured for this metric
     // (no power reading, a cost without prices) reads "not measured" across, never no row.
     let mut rows = results
@@ -169,7 +146,7 @@ pub fn serving_table(
         .map(|(index, engine)| {
             let unmeasured = || {
                 let points = workload.levels.iter().map(|&level| (level, None)).collect();
-                crate::core::display::series::Series::new(&engine.id, &engine.label, engine_style(index), points)
+                Series::new(&engine.id, &engine.label, engine_style(index), points)
             };
             let mut cells: Vec<Cell> = Vec::new();
             for (set, &m) in sets.iter().zip(&metrics) {
@@ -193,17 +170,7 @@ pub fn serving_table(
         None if metrics.len() == 2 => metric.pair_axis_title(),
         None => metric.title_in(workload.per).to_owned(),
     };
-    let columns = if metrics.len() == 2 {
-        let pct = |m: Metric| m.as_str().split('_').find(|p| p.starts_with('p')).unwrap_or("").to_owned();
-        metrics
-            .iter()
-            .flat_map(|&m| {
-                load_columns(workload, m.as_str()).into_iter().map(move |c| Column { label: format!("{} {}", pct(m), c.label), csv: c.csv })
-            })
-            .collect()
-    } else {
-        load_columns(workload, &quantity)
-    };
+    let columns = serving_columns(workload, &metrics, &quantity);
     Table {
         name: "serving",
         caption: format!(
@@ -218,6 +185,55 @@ pub fn serving_table(
         show_sources: true,
         by_concurrency: true,
     }
+}
+
+/// One serving line's cells in the table: the value as `kind` says, or the words for a
+/// level where every request failed; its low-sample flag, source and note.
+fn serving_cells(
+    workload: &Workload,
+    line: &Series,
+    (metric, kind): (Metric, NumberKind),
+    statuses: &[(String, SourceStatus)],
+    prices: &Prices,
+) -> Vec<Cell> {
+    line.points
+        .iter()
+        .map(|&(level, value)| {
+            let cell = cell_at(workload, &line.id, level);
+            let low_sample = cell.is_some_and(is_low_sample);
+            let source = cell.and_then(|c| c.source.clone());
+            // Every request failed: said in words, never a number.
+            let field = match cell.and_then(|c| c.failed_note()) {
+                Some(note) => Field::Note(note),
+                None => Field::measured(value, kind),
+            };
+            Cell {
+                field,
+                low_sample,
+                mismatch: source.as_deref().is_some_and(|s| mismatched(statuses, s)),
+                source_ref: None,
+                note: cell.and_then(|c| cell_note(c, metric, low_sample, prices)),
+                source,
+                link: None,
+                best: false,
+            }
+        })
+        .collect()
+}
+
+/// The serving table's columns: a column per load level, or with a p50 and p99 pair the
+/// p50's then the p99's, each named by its percentile.
+fn serving_columns(workload: &Workload, metrics: &[Metric], quantity: &str) -> Vec<Column> {
+    if metrics.len() < 2 {
+        return load_columns(workload, quantity);
+    }
+    let pct = |m: Metric| m.as_str().split('_').find(|p| p.starts_with('p')).unwrap_or("").to_owned();
+    metrics
+        .iter()
+        .flat_map(|&m| {
+            load_columns(workload, m.as_str()).into_iter().map(move |c| Column { label: format!("{} {}", pct(m), c.label), csv: c.csv })
+        })
+        .collect()
 }
 
 /// Per engine, the best point on the y metric that meets every limit set, with its TTFT
@@ -284,102 +300,4 @@ pub fn limits_table(
         show_sources: false,
         by_concurrency: false,
     }
-}
-
-/// Prefill per engine and nominal length: input tok/s and TTFT (seconds), the prompt
-/// really sent, samples, method and the server-side check's status.
-pub fn prefill_table(results: &Results, state: &EngineFilter) -> Option<Table> {
-    let prefill = results.prefill.as_ref()?;
-    let unit = prefill.unit.clone().unwrap_or_else(|| "input tokens/s".into());
-    let mut rows = Vec::new();
-    for engine in results.engines.iter().filter(|e| state.shows_engine(&e.id)) {
-        let head = engine_head(results, &engine.id, &engine.label);
-        match prefill.rows.iter().find(|r| r.id == engine.id) {
-            None => {
-                let mut cells = vec![Cell::from(Field::Note("not measured".into()))];
-                cells.extend((0..7).map(|_| Cell::from(Field::Note(String::new()))));
-                rows.push(Row { head, cells, sources: Vec::new(), mismatch: false });
-            }
-            Some(row) => {
-                for m in &row.measurements {
-                    let validation = match &m.server_validation {
-                        ServerValidation::NotDone => "not done",
-                        ServerValidation::Absent => "not reported",
-                        ServerValidation::Done => "done (see the raw file)",
-                    };
-                    let cells = vec![
-                        Field::Number(m.nominal_tokens as f64, NumberKind::Whole).into(),
-                        Field::measured(m.prompt_tokens, NumberKind::Whole).into(),
-                        Field::measured(m.tok_per_sec, NumberKind::Plain).into(),
-                        Field::measured(m.ttft_seconds, NumberKind::Plain).into(),
-                        Field::measured(m.samples, NumberKind::Whole).into(),
-                        Field::Text(m.method.clone().unwrap_or_else(|| "—".into())).into(),
-                        Field::Text(validation.into()).into(),
-                        row.source.clone().map_or(Field::Text("—".into()), Field::Code).into(),
-                    ];
-                    rows.push(Row { head: head.clone(), cells, sources: Vec::new(), mismatch: false });
-                }
-            }
-        }
-    }
-    Some(Table {
-        name: "prefill",
-        caption: format!("Prefill: {unit} and TTFT in seconds per nominal prompt length; prompt tokens are what was really sent"),
-        head: "Engine".into(),
-        head_csv: ("engine", Some("engine_id")),
-        columns: vec![
-            Column::new("nominal tokens", "nominal_tokens"),
-            Column::new("prompt tokens sent", "prompt_tokens"),
-            Column::new(unit.clone(), "tok_per_sec"),
-            Column::new("TTFT (s)", "ttft_seconds"),
-            Column::new("samples", "samples"),
-            Column::new("method", "method"),
-            Column::new("server check", "server_validation"),
-            Column::new("source", "source"),
-        ],
-        rows,
-        show_sources: false,
-        by_concurrency: false,
-    })
-}
-
-/// KV-cache tokens per engine at start-up, with the file's memory-only illustration.
-pub fn cache_table(results: &Results, state: &EngineFilter) -> Option<Table> {
-    let cache = results.cache.as_ref()?;
-    let unit = cache.unit.clone().unwrap_or_else(|| "KV tokens".into());
-    let divisor = cache.divisor_tokens.map_or_else(|| "the divisor".into(), crate::core::basics::format::readable);
-    let rows = results
-        .engines
-        .iter()
-        .filter(|e| state.shows_engine(&e.id))
-        .map(|engine| {
-            let head = engine_head(results, &engine.id, &engine.label);
-            let cells = match cache.rows.iter().find(|r| r.id == engine.id) {
-                None => {
-                    // Not measured: "not measured" on the page, an empty field in the CSV.
-                    vec![Field::NotMeasured.into(), Field::NotMeasured.into(), Field::Note(String::new()).into()]
-                }
-                Some(row) => vec![
-                    Field::measured(row.tokens, NumberKind::Whole).into(),
-                    Field::measured(row.memory_only_32k, NumberKind::Whole).into(),
-                    row.source.clone().map_or(Field::Text("—".into()), Field::Code).into(),
-                ],
-            };
-            Row { head, cells, sources: Vec::new(), mismatch: false }
-        })
-        .collect();
-    Some(Table {
-        name: "cache",
-        caption: format!("KV cache at start-up: {unit}; the memory-only figure is the file's own floor of tokens ÷ {divisor}, not measured chat capacity"),
-        head: "Engine".into(),
-        head_csv: ("engine", Some("engine_id")),
-        columns: vec![
-            Column::new(unit, "tokens"),
-            Column::new(format!("memory-only ÷ {divisor} (the file's floor)"), "memoryOnly32k"),
-            Column::new("source", "source"),
-        ],
-        rows,
-        show_sources: false,
-        by_concurrency: false,
-    })
 }
