@@ -257,15 +257,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
     }
     let stack = engines(doc);
     let gpus: u64 = stack.iter().map(|e| e.gpus).sum();
-    let roles: Vec<&str> = stack.iter().map(|e| e.role.as_str()).collect();
-    let split = (roles.contains(&"prefill") && roles.contains(&"decode")).then(|| {
-        let side = |role: &str| stack.iter().filter(|e| e.role == role).map(|e| e.gpus).sum::<u64>();
-        format!(
-            "a stack split into prefill ({} GPUs) and decode ({} GPUs): throughput per GPU divides by both sides' {gpus}",
-            side("prefill"),
-            side("decode")
-        )
-    });
+    let split = stack_split(&stack, gpus);
     caveats.extend(split.clone());
     let power = power(doc, &stack, &mut caveats);
     if meaning.is_none() && (latency("time_per_output_token").is_some() || latency("inter_token_latency").is_some()) {
@@ -316,23 +308,39 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         model: agreed(stack.iter().map(|e| e.model.clone())),
         labels: eid.map(|e| vec![("run.eid".to_owned(), e.to_owned())]).unwrap_or_default(),
         caveat: (!caveats.is_empty()).then(|| caveats.join("; ")),
-        method: Some(format!(
-            "{}{}",
-            match meaning {
-                Some(p) => format!("Benchmark Reports from {}: {}", p.tool, p.words),
-                None => format!(
-                    "Benchmark Reports from {}: TPOT and ITL not read (a producer whose meaning of them is not known)",
-                    if producer.is_empty() { "an unnamed producer" } else { producer }
-                ),
-            },
-            split.map(|s| format!("; {s}")).unwrap_or_default()
-                + &stack
-                    .iter()
-                    .filter_map(|e| e.args.as_ref().map(|a| format!("; {} ({}, {} GPUs) ran with {a}", e.label, e.role, e.gpus)))
-                    .collect::<String>()
-        )),
+        method: Some(method_words(meaning, producer, split.as_deref(), &stack)),
         ..Run::default()
     }
+}
+
+/// The words for a stack split into prefill and decode sides, whose GPUs together are the
+/// count throughput per GPU divides by.
+fn stack_split(stack: &[Engine], gpus: u64) -> Option<String> {
+    let has = |role: &str| stack.iter().any(|e| e.role == role);
+    let side = |role: &str| stack.iter().filter(|e| e.role == role).map(|e| e.gpus).sum::<u64>();
+    (has("prefill") && has("decode")).then(|| {
+        format!(
+            "a stack split into prefill ({} GPUs) and decode ({} GPUs): throughput per GPU divides by both sides' {gpus}",
+            side("prefill"),
+            side("decode")
+        )
+    })
+}
+
+/// How the report's numbers were measured: its producer and what its TPOT and ITL mean, a
+/// split stack, and each engine's arguments.
+fn method_words(meaning: Option<&Producer>, producer: &str, split: Option<&str>, stack: &[Engine]) -> String {
+    let measured = match meaning {
+        Some(p) => format!("Benchmark Reports from {}: {}", p.tool, p.words),
+        None => format!(
+            "Benchmark Reports from {}: TPOT and ITL not read (a producer whose meaning of them is not known)",
+            if producer.is_empty() { "an unnamed producer" } else { producer }
+        ),
+    };
+    let split = split.map(|s| format!("; {s}")).unwrap_or_default();
+    let args: String =
+        stack.iter().filter_map(|e| e.args.as_ref().map(|a| format!("; {} ({}, {} GPUs) ran with {a}", e.label, e.role, e.gpus))).collect();
+    format!("{measured}{split}{args}")
 }
 
 /// Mean power per GPU over the serving components that report it, weighted by their GPUs.

@@ -226,44 +226,9 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
             })?
         }
     };
-    // One warning per token: its line, or its first lines and how many.
-    let mut warnings: Vec<ImportWarning> = Vec::new();
-    for token in ["NaN", "Infinity", "-Infinity"] {
-        let lines: Vec<usize> = replaced.iter().filter(|r| r.token == token).map(|r| r.line).collect();
-        let entry = match lines.as_slice() {
-            [] => continue,
-            [line] => format!("line {line}"),
-            many if many.len() <= 3 => format!("lines {}", many.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
-            many => format!("lines {}, {}, {} … ({} in all)", many[0], many[1], many[2], many.len()),
-        };
-        let message = if token == "Infinity" {
-            "bare Infinity is not JSON; read as unbounded (a request rate) or not measured (a figure)".to_owned()
-        } else {
-            format!("bare {token} is not JSON; read as null (not measured)")
-        };
-        warnings.push(ImportWarning { file: file.to_owned(), entry, message });
-    }
+    let mut warnings = non_finite_warnings(file, &replaced);
     let layout = checks::layout(tool, &first.value, docs.len());
-    // A top-level list of runs (vLLM `bench sweep` summaries) is read run by run.
-    let docs: Vec<(String, &Value)> =
-        if let (false, [json::Document { value: Value::Array(items), .. }]) = (tool == Tool::Llmperf, docs.as_slice()) {
-            items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect()
-        } else {
-            let many = docs.len() > 1;
-            docs.iter()
-                .enumerate()
-                .map(|(k, d)| {
-                    let entry = if tool == Tool::Sglang {
-                        format!("line {}", d.line)
-                    } else if many {
-                        format!("object {}", k + 1)
-                    } else {
-                        String::new()
-                    };
-                    (entry, &d.value)
-                })
-                .collect()
-        };
+    let docs = entries(tool, &docs);
     let mut runs = Vec::new();
     // A file of per-request records is one run, whatever its line count.
     let records = tool == Tool::Aiperf && aiperf::is_record(&first.value);
@@ -299,6 +264,50 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
         }
     }
     Ok(Imported { tool, layout, runs, warnings, paired: 0 })
+}
+
+/// One warning per bare NaN, Infinity or -Infinity token the JSON pre-pass replaced: its
+/// line, or its first lines and how many.
+fn non_finite_warnings(file: &str, replaced: &[json::Replaced]) -> Vec<ImportWarning> {
+    let mut warnings = Vec::new();
+    for token in ["NaN", "Infinity", "-Infinity"] {
+        let lines: Vec<usize> = replaced.iter().filter(|r| r.token == token).map(|r| r.line).collect();
+        let entry = match lines.as_slice() {
+            [] => continue,
+            [line] => format!("line {line}"),
+            many if many.len() <= 3 => format!("lines {}", many.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+            many => format!("lines {}, {}, {} … ({} in all)", many[0], many[1], many[2], many.len()),
+        };
+        let message = if token == "Infinity" {
+            "bare Infinity is not JSON; read as unbounded (a request rate) or not measured (a figure)".to_owned()
+        } else {
+            format!("bare {token} is not JSON; read as null (not measured)")
+        };
+        warnings.push(ImportWarning { file: file.to_owned(), entry, message });
+    }
+    warnings
+}
+
+/// A file's documents as the runs' entries name them: a top-level list of runs (vLLM
+/// `bench sweep` summaries) run by run, SGLang's lines by line, several objects by number.
+fn entries(tool: Tool, docs: &[json::Document]) -> Vec<(String, &Value)> {
+    if let (false, [json::Document { value: Value::Array(items), .. }]) = (tool == Tool::Llmperf, docs) {
+        return items.iter().enumerate().map(|(k, v)| (format!("run {}", k + 1), v)).collect();
+    }
+    let many = docs.len() > 1;
+    docs.iter()
+        .enumerate()
+        .map(|(k, d)| {
+            let entry = if tool == Tool::Sglang {
+                format!("line {}", d.line)
+            } else if many {
+                format!("object {}", k + 1)
+            } else {
+                String::new()
+            };
+            (entry, &d.value)
+        })
+        .collect()
 }
 
 /// The top-level keys of a document, for the "not a format" error.

@@ -197,6 +197,32 @@ fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean
     ))
 }
 
+/// What an engine's runs name besides their cells: the tools, models, methods and
+/// experiments (Benchmark Reports of one experiment share a `run.eid`), each once.
+#[derive(Default)]
+struct Named {
+    tools: Vec<Tool>,
+    models: Vec<String>,
+    methods: Vec<String>,
+    experiments: Vec<String>,
+}
+
+impl Named {
+    fn note(&mut self, run: &Run) {
+        if let Some(m) = run.model.as_ref().filter(|m| !self.models.contains(m)) {
+            self.models.push(m.clone());
+        }
+        if let Some(m) = run.method.as_ref().filter(|m| !self.methods.contains(m)) {
+            self.methods.push(m.clone());
+        }
+        for (_, eid) in run.labels.iter().filter(|(k, _)| k == "run.eid") {
+            if !self.experiments.contains(eid) {
+                self.experiments.push(eid.clone());
+            }
+        }
+    }
+}
+
 /// Place every run of an engine's files as a cell; describe the engine.
 pub(super) fn place_group(
     g: usize,
@@ -205,15 +231,11 @@ pub(super) fn place_group(
     files: Vec<(GroupFile, super::Imported)>,
     gathered: &mut Gathered,
 ) -> Result<(), ImportError> {
-    let mut tools = Vec::new();
-    let mut models: Vec<String> = Vec::new();
-    let mut methods: Vec<String> = Vec::new();
-    // Benchmark Reports of one experiment share a run.eid.
-    let mut experiments: Vec<String> = Vec::new();
+    let mut named = Named::default();
     let source = files.first().map(|(f, _)| f.copy.clone());
     let copy_of = |name: &str| files.iter().find(|(f, _)| f.name == name).map_or_else(|| name.to_owned(), |(f, _)| f.copy.clone());
     for (file, imported) in &files {
-        tools.push(imported.tool);
+        named.tools.push(imported.tool);
         for run in &imported.runs {
             let Ok(load) = Load::of(run) else { continue };
             if let Some((key, value)) = split {
@@ -223,41 +245,14 @@ pub(super) fn place_group(
             }
             let at = if run.entry.is_empty() { file.name.clone() } else { format!("{} {}", file.name, run.entry) };
             let (isl, osl) = lengths(group, &file.name, run, imported.tool.title(), &at, &mut gathered.warnings)?;
-            if let (Some((_, seen)), Some(gpus)) = (run.power, group.stated_gpus()) {
-                if seen == gpus as usize {
-                    if imported.tool == Tool::BenchmarkReport {
-                        gathered.power_from_reports = true;
-                    } else {
-                        gathered.power_from_telemetry = true;
-                    }
-                } else {
-                    gathered.warnings.push(ImportWarning {
-                        file: file.name.clone(),
-                        entry: run.entry.clone(),
-                        message: format!(
-                            "the GPU telemetry saw {seen} GPUs, but {} were given: power per GPU is not written (not measured) rather than guessed",
-                            group.gpus
-                        ),
-                    });
-                }
-            }
+            note_power(group, &file.name, run, imported.tool, gathered);
             gathered.dates.extend(run.date.clone());
             match &run.hardware {
                 Some(h) if !gathered.hardware.0.contains(h) => gathered.hardware.0.push(h.clone()),
                 Some(_) => {}
                 None => gathered.hardware.1 = true,
             }
-            if let Some(m) = run.model.as_ref().filter(|m| !models.contains(m)) {
-                models.push(m.clone());
-            }
-            if let Some(m) = run.method.as_ref().filter(|m| !methods.contains(m)) {
-                methods.push(m.clone());
-            }
-            for (_, eid) in run.labels.iter().filter(|(k, _)| k == "run.eid") {
-                if !experiments.contains(eid) {
-                    experiments.push(eid.clone());
-                }
-            }
+            named.note(run);
             let cell = cell_of(run, load, isl, osl, group.stated_gpus());
             let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
             let requests = run.requests.as_ref().map(|r| {
@@ -281,19 +276,49 @@ pub(super) fn place_group(
             place(&mut gathered.placed, new, run.trial, &group.id)?;
         }
     }
-    tools.dedup();
+    describe_group(group, named, source, gathered);
+    Ok(())
+}
+
+/// Whether a run's power reading is per GPU: the telemetry saw as many GPUs as were given
+/// (else a warning, and no power written rather than guessed).
+fn note_power(group: &EngineGroup, file: &str, run: &Run, tool: Tool, gathered: &mut Gathered) {
+    let (Some((_, seen)), Some(gpus)) = (run.power, group.stated_gpus()) else { return };
+    if seen == gpus as usize {
+        if tool == Tool::BenchmarkReport {
+            gathered.power_from_reports = true;
+        } else {
+            gathered.power_from_telemetry = true;
+        }
+    } else {
+        gathered.warnings.push(ImportWarning {
+            file: file.to_owned(),
+            entry: run.entry.clone(),
+            message: format!(
+                "the GPU telemetry saw {seen} GPUs, but {} were given: power per GPU is not written (not measured) rather than guessed",
+                group.gpus
+            ),
+        });
+    }
+}
+
+/// The engine's line in the study's description, its warnings (several experiments or
+/// models in one engine), and its entry with the checkpoint its files name unless the
+/// publisher gave one.
+fn describe_group(group: &EngineGroup, mut named: Named, source: Option<String>, gathered: &mut Gathered) {
+    named.tools.dedup();
     let lengths_words = match (group.isl, group.osl) {
         (Some(_), Some(_)) => "lengths given by the publisher".to_owned(),
         _ => "nominal lengths as the tool recorded them".to_owned(),
     };
-    let tool_names: Vec<&str> = tools.iter().map(|t| t.title()).collect();
+    let tool_names: Vec<&str> = named.tools.iter().map(|t| t.title()).collect();
     let gpus_words = match group.stated_gpus() {
         Some(g) if group.gpus_from_files => format!("{g} GPU{} (as the files record)", plural(g as usize, "", "s")),
         Some(g) => format!("{g} GPU{}", plural(g as usize, "", "s")),
         None => "GPUs not stated".to_owned(),
     };
-    methods.dedup();
-    let methods: String = methods.iter().map(|m| format!(", {m}")).collect();
+    named.methods.dedup();
+    let methods: String = named.methods.iter().map(|m| format!(", {m}")).collect();
     gathered.described.push(format!(
         "{} — {}, {} file{}, {gpus_words}, {lengths_words}{methods}",
         group.label,
@@ -301,6 +326,7 @@ pub(super) fn place_group(
         group.files.len(),
         plural(group.files.len(), "", "s"),
     ));
+    let (experiments, models) = (&named.experiments, &named.models);
     if experiments.len() > 1 {
         gathered.warnings.push(ImportWarning {
             file: format!("engine `{}`", group.id),
@@ -312,8 +338,7 @@ pub(super) fn place_group(
             ),
         });
     }
-    // The checkpoint the files name, unless the publisher gave one; files naming several
-    // models in one engine are said (one engine is one model).
+    // Files naming several models in one engine are said (one engine is one model).
     if models.len() > 1 {
         gathered.warnings.push(ImportWarning {
             file: format!("engine `{}`", group.id),
@@ -331,5 +356,4 @@ pub(super) fn place_group(
         _ => None,
     };
     gathered.engines.push(EngineDoc { id: group.id.clone(), label: group.label.clone(), checkpoint, source });
-    Ok(())
 }

@@ -191,6 +191,63 @@ fn whole(text: &[u8]) -> Result<f64, ()> {
     Ok(if negative { -(n as f64) } else { n as f64 })
 }
 
+/// One row's fields, read and checked.
+struct ParsedRow<'a> {
+    workload: &'a [u8],
+    level: f64,
+    trial: Option<u32>,
+    /// start_ms, ttft_us, tpot_us, e2e_us, input_tokens, output_tokens.
+    numbers: [f64; 6],
+    status: Status,
+    error: Option<String>,
+}
+
+/// Read one row's eleven fields (`fields`: each one's span in `text` and whether it was
+/// quoted), or say what is wrong with it.
+fn read_row<'a>(text: &'a [u8], fields: &[(usize, usize, bool)]) -> Result<ParsedRow<'a>, String> {
+    let field = |k: usize| -> &[u8] { &text[fields[k].0..fields[k].1] };
+    let text_of = |k: usize| -> String {
+        let raw = String::from_utf8_lossy(field(k)).into_owned();
+        if fields[k].2 {
+            raw.replace("\"\"", "\"")
+        } else {
+            raw
+        }
+    };
+    let level = std::str::from_utf8(field(1))
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|l| l.is_finite() && *l > 0.0)
+        .ok_or_else(|| format!("level `{}` is not a load level (a number > 0)", text_of(1)))?;
+    let trial = match field(2) {
+        [] => None,
+        t => Some(
+            std::str::from_utf8(t)
+                .ok()
+                .and_then(|s| s.parse::<u32>().ok())
+                .ok_or_else(|| format!("trial `{}` is not a whole number", text_of(2)))?,
+        ),
+    };
+    let mut numbers = [0f64; 6];
+    for (k, slot) in numbers.iter_mut().enumerate() {
+        *slot = whole(field(3 + k))
+            .map_err(|()| format!("{} `{}` is not a whole number", HEADER.split(',').nth(3 + k).unwrap_or_default(), text_of(3 + k)))?;
+    }
+    if let Some(k) = numbers.iter().position(|v| *v < 0.0) {
+        return Err(format!("{} is negative", HEADER.split(',').nth(3 + k).unwrap_or_default()));
+    }
+    let [_, ttft, _, e2e, _, _] = numbers;
+    if ttft > e2e {
+        return Err(format!("TTFT {} ms is after the request's end, E2E {} ms", ttft / 1000.0, e2e / 1000.0));
+    }
+    let status = std::str::from_utf8(field(9))
+        .ok()
+        .and_then(Status::parse)
+        .ok_or_else(|| format!("status `{}` is not ok, failed or cancelled", text_of(9)))?;
+    let error = (!field(10).is_empty()).then(|| text_of(10));
+    Ok(ParsedRow { workload: field(0), level, trial, numbers, status, error })
+}
+
 impl RequestTable {
     /// Read a table's text (after inflating it); every problem with its line.
     pub fn parse(text: &[u8]) -> Result<RequestTable, Vec<TableError>> {
@@ -227,72 +284,14 @@ impl RequestTable {
                 problem(&mut problems, start_line, format!("{} fields; every row has 11 ({HEADER})", fields.len()));
                 continue;
             }
-            let field = |k: usize| -> &[u8] { &text[fields[k].0..fields[k].1] };
-            let text_of = |k: usize| -> String {
-                let raw = String::from_utf8_lossy(field(k)).into_owned();
-                if fields[k].2 {
-                    raw.replace("\"\"", "\"")
-                } else {
-                    raw
+            let row = match read_row(text, &fields) {
+                Ok(row) => row,
+                Err(message) => {
+                    problem(&mut problems, start_line, message);
+                    continue;
                 }
             };
-            let workload = field(0);
-            let Some(level) = std::str::from_utf8(field(1)).ok().and_then(|s| s.parse::<f64>().ok()).filter(|l| l.is_finite() && *l > 0.0)
-            else {
-                problem(&mut problems, start_line, format!("level `{}` is not a load level (a number > 0)", text_of(1)));
-                continue;
-            };
-            let trial = match field(2) {
-                [] => None,
-                t => match std::str::from_utf8(t).ok().and_then(|s| s.parse::<u32>().ok()) {
-                    Some(t) => Some(t),
-                    None => {
-                        problem(&mut problems, start_line, format!("trial `{}` is not a whole number", text_of(2)));
-                        continue;
-                    }
-                },
-            };
-            let mut numbers = [0f64; 6];
-            let mut bad = None;
-            for (k, slot) in numbers.iter_mut().enumerate() {
-                match whole(field(3 + k)) {
-                    Ok(v) => *slot = v,
-                    Err(()) => bad = Some(3 + k),
-                }
-            }
-            if let Some(k) = bad {
-                let name = HEADER.split(',').nth(k).unwrap_or_default();
-                problem(&mut problems, start_line, format!("{name} `{}` is not a whole number", text_of(k)));
-                continue;
-            }
-            let [start, ttft, tpot, e2e, input, output] = numbers;
-            if let Some(name) = [
-                ("start_ms", start),
-                ("ttft_us", ttft),
-                ("tpot_us", tpot),
-                ("e2e_us", e2e),
-                ("input_tokens", input),
-                ("output_tokens", output),
-            ]
-            .iter()
-            .find(|(_, v)| *v < 0.0)
-            .map(|(n, _)| *n)
-            {
-                problem(&mut problems, start_line, format!("{name} is negative"));
-                continue;
-            }
-            if ttft > e2e {
-                problem(
-                    &mut problems,
-                    start_line,
-                    format!("TTFT {} ms is after the request's end, E2E {} ms", ttft / 1000.0, e2e / 1000.0),
-                );
-                continue;
-            }
-            let Some(status) = std::str::from_utf8(field(9)).ok().and_then(Status::parse) else {
-                problem(&mut problems, start_line, format!("status `{}` is not ok, failed or cancelled", text_of(9)));
-                continue;
-            };
+            let ParsedRow { workload, level, trial, numbers: [start, ttft, tpot, e2e, input, output], status, error } = row;
             // The cell: the one before when the key repeats (the usual case), else looked up.
             let same = current
                 .and_then(|c| table.cells.get(c))
@@ -314,8 +313,8 @@ impl RequestTable {
             cell.input_tokens.push(input);
             cell.output_tokens.push(output);
             cell.status.push(status);
-            if !field(10).is_empty() {
-                cell.errors.push((row, text_of(10)));
+            if let Some(error) = error {
+                cell.errors.push((row, error));
             }
         }
         if more > 0 {
