@@ -43,6 +43,52 @@ struct Args {
     groups: Vec<(EngineGroup, Vec<PathBuf>)>,
 }
 
+/// A numeric flag of an engine: its GPUs (or `unstated`), lengths or concurrency. --isl and
+/// --osl before the engine's first file are the engine's; after one (`after_files`) they
+/// apply to the files that follow (`lengths`).
+fn number_flag(
+    flag: &str,
+    value: &str,
+    group: &mut EngineGroup,
+    after_files: bool,
+    lengths: &mut (Option<u64>, Option<u64>),
+) -> Result<(), String> {
+    // The run does not say how many GPUs served it, and the publisher says so.
+    if flag == "gpus" && value == "unstated" {
+        group.gpus_unstated = true;
+        return Ok(());
+    }
+    let n: u64 = value.parse().ok().filter(|n| *n >= 1).ok_or_else(|| format!("--{flag} expects a whole number ≥ 1, found `{value}`"))?;
+    match flag {
+        "gpus" => group.gpus = u32::try_from(n).map_err(|_| format!("--gpus {n} is too large"))?,
+        "isl" if after_files => lengths.0 = Some(n),
+        "osl" if after_files => lengths.1 = Some(n),
+        "isl" => group.isl = Some(n),
+        "conc" => group.conc = Some(u32::try_from(n).map_err(|_| format!("--conc {n} is too large"))?),
+        _ => group.osl = Some(n),
+    }
+    Ok(())
+}
+
+/// What an import cannot go without: a title, and engines each with a label and files.
+fn required(answers: &StudyAnswers, groups: &[(EngineGroup, Vec<PathBuf>)]) -> Result<(), String> {
+    if answers.title.is_empty() {
+        return Err("--title is required".into());
+    }
+    if groups.is_empty() {
+        return Err("at least one --engine with its files is required".into());
+    }
+    for (group, files) in groups {
+        if group.label.is_empty() {
+            return Err(format!("engine `{}`: --label is required", group.id));
+        }
+        if files.is_empty() {
+            return Err(format!("engine `{}`: no files given", group.id));
+        }
+    }
+    Ok(())
+}
+
 fn parse() -> Result<Option<Args>, String> {
     let mut parser = lexopt::Parser::from_env();
     let mut out = None;
@@ -99,27 +145,8 @@ fn parse() -> Result<Option<Args>, String> {
                 let flag = flag.to_owned();
                 let g = group(&mut groups, &format!("--{flag}"))?;
                 let value = text(&mut parser)?;
-                // The run does not say how many GPUs served it, and the publisher says so.
-                if flag == "gpus" && value == "unstated" {
-                    groups[g].0.gpus_unstated = true;
-                    continue;
-                }
-                let n: u64 = value
-                    .parse()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("--{flag} expects a whole number ≥ 1, found `{value}`"))?;
-                // --isl/--osl before an engine's first file are the engine's; after one,
-                // they apply to the files that follow.
-                let after_files = !groups[g].1.is_empty();
-                match flag.as_str() {
-                    "gpus" => groups[g].0.gpus = u32::try_from(n).map_err(|_| format!("--gpus {n} is too large"))?,
-                    "isl" if after_files => lengths[g].0 = Some(n),
-                    "osl" if after_files => lengths[g].1 = Some(n),
-                    "isl" => groups[g].0.isl = Some(n),
-                    "conc" => groups[g].0.conc = Some(u32::try_from(n).map_err(|_| format!("--conc {n} is too large"))?),
-                    _ => groups[g].0.osl = Some(n),
-                }
+                let (group, files) = &mut groups[g];
+                number_flag(&flag, &value, group, !files.is_empty(), &mut lengths[g])?;
             }
             Long("split-by") => {
                 let g = group(&mut groups, "--split-by")?;
@@ -142,20 +169,7 @@ fn parse() -> Result<Option<Args>, String> {
         }
     }
     let out = out.ok_or("--out DIR is required")?;
-    if answers.title.is_empty() {
-        return Err("--title is required".into());
-    }
-    if groups.is_empty() {
-        return Err("at least one --engine with its files is required".into());
-    }
-    for (group, files) in &groups {
-        if group.label.is_empty() {
-            return Err(format!("engine `{}`: --label is required", group.id));
-        }
-        if files.is_empty() {
-            return Err(format!("engine `{}`: no files given", group.id));
-        }
-    }
+    required(&answers, &groups)?;
     Ok(Some(Args { out, answers, groups }))
 }
 
