@@ -200,81 +200,112 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
     if let Some((value, label)) = chart.reference.filter(|r| scale == Scale::Lin || r.0 > 0.0) {
         level_rule(&pen, plot, at(first, value).1, label, theme)?;
     }
+    let axis_x = |conc: f64| ctx.backend_coord(&(x_of(conc), y.0)).0;
     for (index, series) in chart.series.iter().enumerate() {
-        let line = colour(series.style.colour).stroke_width(2);
-        let (dash, space) = dash_of(series);
-        for run in series.segments() {
-            let path: Vec<(i32, i32)> = run.iter().map(|&(c, v)| at(c, v)).collect();
-            if dash == 0 {
-                pen.path(&path, line)?;
-            } else {
-                dashed(&pen, &path, dash, space, line)?;
-            }
-            geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
-        }
-        // Repeated runs: a min–max whisker with caps behind the median's marker.
-        for &(conc, lo, hi) in &series.spread {
-            if scale == Scale::Log && lo <= 0.0 {
-                continue;
-            }
-            let (x_px, top) = at(conc, hi);
-            let (_, bottom) = at(conc, lo);
-            let pen_style = colour(series.style.colour).stroke_width(1);
-            pen.path(&[(x_px, top), (x_px, bottom)], pen_style)?;
-            pen.path(&[(x_px - 4, top), (x_px + 4, top)], pen_style)?;
-            pen.path(&[(x_px - 4, bottom), (x_px + 4, bottom)], pen_style)?;
-            geometry.whiskers.push((index, conc, lo, hi));
-        }
-        // Every request failed: a cross on the x axis, never a point at zero, and its words
-        // above it (stacked when several engines failed at one level).
-        for (conc, note) in &series.failed {
-            let (x_px, _) = ctx.backend_coord(&(x_of(*conc), y.0));
-            let y_px = plot.3 - 1;
-            let cross = colour(MISMATCH).stroke_width(2);
-            pen.path(&[(x_px - 5, y_px - 5), (x_px + 5, y_px + 5)], cross)?;
-            pen.path(&[(x_px - 5, y_px + 5), (x_px + 5, y_px - 5)], cross)?;
-            let below = geometry.failed.iter().filter(|f| f.conc == *conc).count() as i32;
-            let style = text(TextSize::Small, MISMATCH);
-            let (w, _) = pen.measure(note, &style);
-            let left = (x_px - w as i32 / 2).clamp(plot.0 + 2, (plot.2 - w as i32 - 2).max(plot.0 + 2));
-            pen.text(note, (left, y_px - 22 - 13 * below), &style.pos(Pos::new(HPos::Left, VPos::Top)))?;
-            geometry.failed.push(GapMark { series: index, conc: *conc, x_px, y_px });
-        }
-        for (conc, value) in series.measured() {
-            let (x_px, y_px) = at(conc, value);
-            // A low-sample cell's point is hollow: its percentiles rest on few requests.
-            let solid = !series.low_sample.contains(&conc);
-            if !solid {
-                pen.disc((x_px, y_px), 5, theme.background)?;
-            }
-            pen.marker((x_px, y_px), series.style.marker, series.style.colour, solid)?;
-            if series.flagged {
-                pen.ring((x_px, y_px), 8, MISMATCH)?;
-            }
-            geometry.points.push(PlottedPoint { series: index, conc, value, x_px, y_px });
-        }
+        draw_series(&pen, (index, series), (&at, &axis_x), plot, (scale, theme), &mut geometry)?;
     }
-
     if !gap_rows.is_empty() {
-        // Not measured: a short bar in the engine's colour, one row per engine, under the
-        // tick of each level it lacks — a glyph no measured point uses.
-        let strip_pen = Pen::new(&strip);
-        let (_, strip_y) = strip.get_base_pixel();
-        let muted = text(TextSize::Small, theme.muted);
-        strip_pen.text("not measured", (plot.0, strip_y + GAP_STRIP_PAD_PX as i32), &muted)?;
-        for (row, &index) in gap_rows.iter().enumerate() {
-            let series = &chart.series[index];
-            let y_px = strip_y + (GAP_STRIP_PAD_PX + 14 + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32;
-            let shade = blend(series.style.colour, theme.background, 0.15);
-            for conc in series.gaps() {
-                let (x_px, _) = ctx.backend_coord(&(x_of(conc), y.0));
-                strip_pen.rect((x_px - 6, y_px - 1), (x_px + 6, y_px + 2), colour(shade).filled())?;
-                geometry.gaps.push(GapMark { series: index, conc, x_px, y_px });
-            }
-        }
+        draw_gap_strip(&strip, chart, &gap_rows, plot.0, &axis_x, &mut geometry)?;
     }
     area.present()?;
     Ok(geometry)
+}
+
+/// A point's pixel: its load level and value.
+type PixelOf<'a> = dyn Fn(f64, f64) -> (i32, i32) + 'a;
+
+/// One engine's line: its runs between nulls (dashed by its file), the whiskers of repeated
+/// runs, a cross for each level where every request failed, and its measured points.
+fn draw_series<DB: DrawingBackend>(
+    pen: &Pen<'_, DB>,
+    (index, series): (usize, &Series),
+    (at, axis_x): (&PixelOf<'_>, &dyn Fn(f64) -> i32),
+    plot: (i32, i32, i32, i32),
+    (scale, theme): (Scale, Theme),
+    geometry: &mut ChartGeometry,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let line = colour(series.style.colour).stroke_width(2);
+    let (dash, space) = dash_of(series);
+    for run in series.segments() {
+        let path: Vec<(i32, i32)> = run.iter().map(|&(c, v)| at(c, v)).collect();
+        if dash == 0 {
+            pen.path(&path, line)?;
+        } else {
+            dashed(pen, &path, dash, space, line)?;
+        }
+        geometry.lines.push((index, run.iter().map(|&(c, _)| c).collect()));
+    }
+    // Repeated runs: a min–max whisker with caps behind the median's marker.
+    for &(conc, lo, hi) in &series.spread {
+        if scale == Scale::Log && lo <= 0.0 {
+            continue;
+        }
+        let (x_px, top) = at(conc, hi);
+        let (_, bottom) = at(conc, lo);
+        let pen_style = colour(series.style.colour).stroke_width(1);
+        pen.path(&[(x_px, top), (x_px, bottom)], pen_style)?;
+        pen.path(&[(x_px - 4, top), (x_px + 4, top)], pen_style)?;
+        pen.path(&[(x_px - 4, bottom), (x_px + 4, bottom)], pen_style)?;
+        geometry.whiskers.push((index, conc, lo, hi));
+    }
+    // Every request failed: a cross on the x axis, never a point at zero, and its words
+    // above it (stacked when several engines failed at one level).
+    for (conc, note) in &series.failed {
+        let x_px = axis_x(*conc);
+        let y_px = plot.3 - 1;
+        let cross = colour(MISMATCH).stroke_width(2);
+        pen.path(&[(x_px - 5, y_px - 5), (x_px + 5, y_px + 5)], cross)?;
+        pen.path(&[(x_px - 5, y_px + 5), (x_px + 5, y_px - 5)], cross)?;
+        let below = geometry.failed.iter().filter(|f| f.conc == *conc).count() as i32;
+        let style = text(TextSize::Small, MISMATCH);
+        let (w, _) = pen.measure(note, &style);
+        let left = (x_px - w as i32 / 2).clamp(plot.0 + 2, (plot.2 - w as i32 - 2).max(plot.0 + 2));
+        pen.text(note, (left, y_px - 22 - 13 * below), &style.pos(Pos::new(HPos::Left, VPos::Top)))?;
+        geometry.failed.push(GapMark { series: index, conc: *conc, x_px, y_px });
+    }
+    for (conc, value) in series.measured() {
+        let (x_px, y_px) = at(conc, value);
+        // A low-sample cell's point is hollow: its percentiles rest on few requests.
+        let solid = !series.low_sample.contains(&conc);
+        if !solid {
+            pen.disc((x_px, y_px), 5, theme.background)?;
+        }
+        pen.marker((x_px, y_px), series.style.marker, series.style.colour, solid)?;
+        if series.flagged {
+            pen.ring((x_px, y_px), 8, MISMATCH)?;
+        }
+        geometry.points.push(PlottedPoint { series: index, conc, value, x_px, y_px });
+    }
+    Ok(())
+}
+
+/// The "not measured" strip below the plot: a row per engine with a null, a short bar in its
+/// colour under the tick of each level it lacks.
+fn draw_gap_strip<DB: DrawingBackend>(
+    strip: &DrawingArea<DB, Shift>,
+    chart: &ConcurrencyChart<'_>,
+    gap_rows: &[usize],
+    plot_left: i32,
+    axis_x: &dyn Fn(f64) -> i32,
+    geometry: &mut ChartGeometry,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    // Not measured: a short bar in the engine's colour, one row per engine, under the
+    // tick of each level it lacks — a glyph no measured point uses.
+    let strip_pen = Pen::new(strip);
+    let (_, strip_y) = strip.get_base_pixel();
+    let muted = text(TextSize::Small, chart.theme.muted);
+    strip_pen.text("not measured", (plot_left, strip_y + GAP_STRIP_PAD_PX as i32), &muted)?;
+    for (row, &index) in gap_rows.iter().enumerate() {
+        let series = &chart.series[index];
+        let y_px = strip_y + (GAP_STRIP_PAD_PX + 14 + GAP_ROW_PX * row as u32 + GAP_ROW_PX / 2) as i32;
+        let shade = blend(series.style.colour, chart.theme.background, 0.15);
+        for conc in series.gaps() {
+            let x_px = axis_x(conc);
+            strip_pen.rect((x_px - 6, y_px - 1), (x_px + 6, y_px + 2), colour(shade).filled())?;
+            geometry.gaps.push(GapMark { series: index, conc, x_px, y_px });
+        }
+    }
+    Ok(())
 }
 
 /// A dashed polyline: `dash` pixels drawn, `space` skipped, along the whole path.

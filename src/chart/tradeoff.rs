@@ -123,8 +123,6 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
 
     let mut geometry =
         TradeoffGeometry { plot_px: plot, x_ticks: x_ticks.iter().map(|t| t.1.clone()).collect(), ..TradeoffGeometry::default() };
-    let small = text(TextSize::Small, theme.foreground);
-    let mut taken: Vec<(i32, i32, i32, i32)> = Vec::new();
     for (index, line) in chart.lines.iter().enumerate() {
         let dim = blend(line.style.colour, theme.background, 0.72);
         for pair in line.points.windows(2) {
@@ -141,9 +139,22 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
             geometry.marks.push(TradeoffMark { line: index, point, x_px: at.0, y_px: at.1, dimmed, labelled: false });
         }
     }
-    // Labels last, passing points first, each at the first of four places beside its point
-    // (above right, above left, below right, below left) that overlaps no other label, no
-    // point's marker and no plot edge; a label with no such place is left to the tooltip.
+    place_labels(&pen, chart, plot, &mut geometry)?;
+    area.present()?;
+    Ok(geometry)
+}
+
+/// The points' labels, passing points first, each at the first of four places beside its
+/// point (above right, above left, below right, below left) that overlaps no other label, no
+/// point's marker and no plot edge; a label with no such place is left to the tooltip.
+fn place_labels<DB: DrawingBackend>(
+    pen: &Pen<'_, DB>,
+    chart: &TradeoffChart<'_>,
+    plot: (i32, i32, i32, i32),
+    geometry: &mut TradeoffGeometry,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (theme, small) = (chart.theme, text(TextSize::Small, chart.theme.foreground));
+    let mut taken: Vec<(i32, i32, i32, i32)> = Vec::new();
     let n = geometry.marks.len();
     let passing = (0..n).filter(|&i| !geometry.marks[i].dimmed);
     let order: Vec<usize> = passing.chain((0..n).filter(|&i| geometry.marks[i].dimmed)).collect();
@@ -175,6 +186,5 @@ pub fn draw_tradeoff_chart<DB: DrawingBackend>(
         pen.text(&label, (x0, y0), &text(TextSize::Small, shade).pos(Pos::new(HPos::Left, VPos::Top)))?;
         geometry.marks[i].labelled = true;
     }
-    area.present()?;
-    Ok(geometry)
+    Ok(())
 }
