@@ -11,6 +11,7 @@ mod goodput;
 mod harnesses;
 mod import;
 mod json;
+mod lengths;
 mod link;
 mod panels;
 mod prerender;

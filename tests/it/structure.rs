@@ -12,7 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
-fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+/// Every Rust source under `dir` (from the crate's root), with its text, in path order.
+pub(crate) fn sources(dir: &str) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)];
     while let Some(dir) = stack.pop() {
@@ -132,20 +133,6 @@ fn the_pure_side_names_no_browser_crate() {
         }
     }
     assert!(offenders.is_empty(), "{offenders:?}");
-}
-
-#[test]
-fn no_source_file_is_over_400_lines() {
-    // The tests are held to the rule of the code they test.
-    let (mut files, tests) = (sources("src"), sources("tests"));
-    files.extend(tests.into_iter().filter(|(path, _)| !path.components().any(|c| c.as_os_str() == "fixtures")));
-    assert!(files.iter().any(|(path, _)| path.ends_with("tests/it/main.rs")), "the tests are read too");
-    let long: Vec<String> = files
-        .iter()
-        .filter(|(_, text)| text.lines().count() > 400)
-        .map(|(path, text)| format!("{}: {} lines", path.display(), text.lines().count()))
-        .collect();
-    assert!(long.is_empty(), "{long:?}");
 }
 
 /// The core's folders in their declared order, each with its modules in order (a folder

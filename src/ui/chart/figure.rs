@@ -46,33 +46,23 @@ fn theme_of(dark: bool) -> Theme {
     }
 }
 
-/// A chart: canvas, tooltip, keyboard, exports.
-#[component]
-pub fn ChartFigure(
-    /// The chart.
-    spec: ChartSpec,
-) -> impl IntoView {
-    let page = page();
-    let wrap = NodeRef::<leptos::html::Div>::new();
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let tooltip = NodeRef::<leptos::html::Div>::new();
-    let size = element_size(wrap);
-    let ratio = device_pixel_ratio();
-    let marks = StoredValue::new(Vec::<Mark>::new());
-    let hovered = RwSignal::new(None::<Mark>);
-    // The pre-rendered chart's tooltip, until the app's chart is the one showing.
-    let carried = StoredValue::new(None::<(usize, u32)>);
-    let failure = RwSignal::new(None::<String>);
-    let id = spec.id;
+/// A figure's handles: its canvas, the last drawing's marks, the point whose tooltip shows,
+/// the pre-rendered chart's tooltip carried until the app's chart shows, and a drawing's
+/// failure.
+#[derive(Clone, Copy)]
+struct FigureState {
+    canvas: NodeRef<leptos::html::Canvas>,
+    marks: StoredValue<Vec<Mark>>,
+    hovered: RwSignal<Option<Mark>>,
+    carried: StoredValue<Option<(usize, u32)>>,
+    failure: RwSignal<Option<String>>,
+}
 
-    let draw = spec.draw.clone();
-    // Embedded, the chart fills the room its frame leaves (the page's CSS sizes the box), so
-    // the embed fits the snippet's own height whatever its width makes of the legend.
-    let height = {
-        let fixed = spec.height;
-        Signal::derive(move || if page.link.embed.get() { size.get().1.max(160) } else { fixed.get() })
-    };
-    // Redrawing is the one effect a chart owns; everything it draws is derived upstream.
+/// Redraws the chart when what its drawing reads changes, or its box or pixel ratio does:
+/// the one effect a chart owns (everything it draws is derived upstream).
+fn redraw(state: FigureState, draw: DrawFn, id: ChartId, (size, height, ratio): (Signal<(u32, u32)>, Signal<u32>, Signal<f64>)) {
+    let page = page();
+    let FigureState { canvas, marks, hovered, carried, failure } = state;
     Effect::new(move |_| {
         let (width, _) = size.get();
         let (height, ratio, theme) = (height.get(), ratio.get(), theme_of(page.dark.get()));
@@ -111,7 +101,62 @@ pub fn ChartFigure(
             None => {}
         }
     });
+}
 
+/// Placed through the CSSOM (the CSP forbids inline style attributes, not this), and
+/// flipped to the point's left or above it near an edge, so it stays inside the chart.
+fn place_tooltip(tooltip: NodeRef<leptos::html::Div>, hovered: RwSignal<Option<Mark>>) {
+    Effect::new(move |_| {
+        let Some(at) = hovered.get() else { return };
+        // Measured in the next frame's callback, before it paints: by then the tip holds this
+        // point's words and is shown (hidden, it measured 0 px and went after the point
+        // whatever the room), and measured at the chart's left edge, since a box placed
+        // absolutely shrinks to the room right of where it stands (where the last point had
+        // put it, a tip near the right edge came out a word wide and ran off a phone's screen).
+        request_animation_frame(move || {
+            let (Some(Some(tip)), Some(Some(now))) = (tooltip.try_get_untracked(), hovered.try_get_untracked()) else { return };
+            if now != at {
+                return;
+            }
+            let style = web_sys::HtmlElement::style(&tip);
+            style.set_property("left", "0px").ok();
+            style.set_property("top", "0px").ok();
+            let (width, height) = (tip.offset_width(), tip.offset_height());
+            let (room_x, room_y) = tip.parent_element().map_or((i32::MAX, i32::MAX), |p| (p.client_width(), p.client_height()));
+            style.set_property("left", &format!("{}px", tip_offset(at.x_px, width, room_x))).ok();
+            style.set_property("top", &format!("{}px", tip_offset(at.y_px, height, room_y))).ok();
+        });
+    });
+}
+
+/// A chart: canvas, tooltip, keyboard, exports.
+#[component]
+pub fn ChartFigure(
+    /// The chart.
+    spec: ChartSpec,
+) -> impl IntoView {
+    let page = page();
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let tooltip = NodeRef::<leptos::html::Div>::new();
+    let size = element_size(wrap);
+    let ratio = device_pixel_ratio();
+    let state = FigureState {
+        canvas,
+        marks: StoredValue::new(Vec::<Mark>::new()),
+        hovered: RwSignal::new(None::<Mark>),
+        carried: StoredValue::new(None::<(usize, u32)>),
+        failure: RwSignal::new(None::<String>),
+    };
+    let FigureState { marks, hovered, failure, .. } = state;
+    let id = spec.id;
+    // Embedded, the chart fills the room its frame leaves (the page's CSS sizes the box), so
+    // the embed fits the snippet's own height whatever its width makes of the legend.
+    let height = {
+        let fixed = spec.height;
+        Signal::derive(move || if page.link.embed.get() { size.get().1.max(160) } else { fixed.get() })
+    };
+    redraw(state, spec.draw.clone(), id, (size, height, ratio));
     let pick = move |x: f64, y: f64| {
         let Some(element) = canvas.get_untracked() else { return };
         let rect = element.get_bounding_client_rect();
@@ -137,29 +182,7 @@ pub fn ChartFigure(
         let next = marks.with_value(|m| step(m, hovered.get_untracked(), direction));
         hovered.set(next);
     };
-    // Placed through the CSSOM (the CSP forbids inline style attributes, not this), and
-    // flipped to the point's left or above it near an edge, so it stays inside the chart.
-    Effect::new(move |_| {
-        let Some(at) = hovered.get() else { return };
-        // Measured in the next frame's callback, before it paints: by then the tip holds this
-        // point's words and is shown (hidden, it measured 0 px and went after the point
-        // whatever the room), and measured at the chart's left edge, since a box placed
-        // absolutely shrinks to the room right of where it stands (where the last point had
-        // put it, a tip near the right edge came out a word wide and ran off a phone's screen).
-        request_animation_frame(move || {
-            let (Some(Some(tip)), Some(Some(now))) = (tooltip.try_get_untracked(), hovered.try_get_untracked()) else { return };
-            if now != at {
-                return;
-            }
-            let style = web_sys::HtmlElement::style(&tip);
-            style.set_property("left", "0px").ok();
-            style.set_property("top", "0px").ok();
-            let (width, height) = (tip.offset_width(), tip.offset_height());
-            let (room_x, room_y) = tip.parent_element().map_or((i32::MAX, i32::MAX), |p| (p.client_width(), p.client_height()));
-            style.set_property("left", &format!("{}px", tip_offset(at.x_px, width, room_x))).ok();
-            style.set_property("top", &format!("{}px", tip_offset(at.y_px, height, room_y))).ok();
-        });
-    });
+    place_tooltip(tooltip, hovered);
     let tip = spec.tip.clone();
     let content = move || {
         let tooltip = hovered.get().and_then(|m| tip(m))?;

@@ -19,18 +19,10 @@ use crate::ui::tasks::load;
 use crate::ui::widgets::import_form::ImportedNotice;
 use crate::ui::widgets::notices::NoticesPanel;
 
-/// The whole page.
-#[component]
-pub fn App() -> impl IntoView {
-    let system_dark = prefers_dark();
-    let paper = printing();
-    let booting = prerender_shown();
-    let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
-    provide_context(page);
-    let chunks = Chunks::new();
-    provide_context(chunks);
-    // Behind the pre-rendered overview the app draws hidden; the overview's chart ends the
-    // wait when drawn (`ChartFigure`), anything else ends it as soon as it is known.
+/// Behind the pre-rendered overview the app draws hidden; the overview's chart ends the
+/// wait when drawn (`ChartFigure`), anything else ends it as soon as it is known. Then the
+/// app takes the pre-rendered view's place.
+fn end_boot_when_shown(page: PageState, chunks: Chunks) {
     Effect::new(move |_| {
         if !page.booting.get() {
             return;
@@ -62,6 +54,51 @@ pub fn App() -> impl IntoView {
             take_over();
         }
     });
+}
+
+/// Loads follow the link: the collection, the study it opens, the compared files; a study
+/// whose bytes differ from the manifest is remembered (for the catalog's rows), and the
+/// tab's title follows the view and the study.
+fn follow_link_with_loads(page: PageState) {
+    Effect::new(move |_| load::load_collection(page, page.link.index.get()));
+    let target = Memo::new(move |_| load::study_to_open(page));
+    Effect::new(move |_| {
+        if let Some(src) = target.get() {
+            load::load_primary(page, src);
+        }
+    });
+    Effect::new(move |_| load::load_compared(page, page.link.compare.get()));
+    // A study whose bytes differ from the manifest is remembered, for the catalog's rows.
+    Effect::new(move |_| {
+        let Some(study) = page.study() else { return };
+        if matches!(manifest_check(page, &study), ManifestCheck::Changed { .. }) && !page.changed.with_untracked(|c| c.contains(&study.src))
+        {
+            page.changed.update(|c| c.push(study.src.clone()));
+        }
+    });
+    // The tab's title follows the view and the study.
+    Effect::new(move |_| {
+        let view = page.link.view.get();
+        let title = match page.study() {
+            Some(s) if !view.is_collection() => format!("{} · {} · servescope", s.results.title, view),
+            _ if view.is_collection() => format!("{view} · servescope"),
+            _ => "servescope".to_owned(),
+        };
+        set_title(&title);
+    });
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let system_dark = prefers_dark();
+    let paper = printing();
+    let booting = prerender_shown();
+    let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
+    provide_context(page);
+    let chunks = Chunks::new();
+    provide_context(chunks);
+    end_boot_when_shown(page, chunks);
     if !page.notices.with_untracked(Vec::is_empty) {
         // The link must say what the page shows.
         history::write_address(&page.link.current(), false);
@@ -95,33 +132,7 @@ pub fn App() -> impl IntoView {
         let height = page.link.height.get().unwrap_or(crate::core::views::CHART_HEIGHT);
         style.set_property("--embed-height", &format!("{height}px")).ok();
     });
-    // Loads follow the link: the collection, the study it opens, the compared files.
-    Effect::new(move |_| load::load_collection(page, page.link.index.get()));
-    let target = Memo::new(move |_| load::study_to_open(page));
-    Effect::new(move |_| {
-        if let Some(src) = target.get() {
-            load::load_primary(page, src);
-        }
-    });
-    Effect::new(move |_| load::load_compared(page, page.link.compare.get()));
-    // A study whose bytes differ from the manifest is remembered, for the catalog's rows.
-    Effect::new(move |_| {
-        let Some(study) = page.study() else { return };
-        if matches!(manifest_check(page, &study), ManifestCheck::Changed { .. }) && !page.changed.with_untracked(|c| c.contains(&study.src))
-        {
-            page.changed.update(|c| c.push(study.src.clone()));
-        }
-    });
-    // The tab's title follows the view and the study.
-    Effect::new(move |_| {
-        let view = page.link.view.get();
-        let title = match page.study() {
-            Some(s) if !view.is_collection() => format!("{} · {} · servescope", s.results.title, view),
-            _ if view.is_collection() => format!("{view} · servescope"),
-            _ => "servescope".to_owned(),
-        };
-        set_title(&title);
-    });
+    follow_link_with_loads(page);
     // A file dropped anywhere on the window is read like one dropped on the page.
     let dragging = RwSignal::new(false);
     crate::ui::io::files::drops_anywhere(dragging, move |files| load::load_file_list(page, files));

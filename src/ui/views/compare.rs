@@ -17,11 +17,11 @@ use crate::ui::widgets::pickers::Choice;
 use crate::ui::widgets::table::TableBlock;
 use crate::ui::widgets::trust::TrustBadge;
 
-/// The compare panel.
+/// The ways to add a file to compare: a study of the collection, a URL, local files.
 #[component]
-pub fn ComparePanel(
-    /// The first file.
-    study: Study,
+fn CompareControls(
+    /// The open study's `src`, never offered.
+    open: String,
 ) -> impl IntoView {
     let page = page();
     let add = move |src: String| {
@@ -32,7 +32,6 @@ pub fn ComparePanel(
     };
     // The studies not shown yet: the open one and those compared are left out, so a pick
     // always adds, and the list changing puts the picker back on its placeholder.
-    let open = study.src.clone();
     let options = Memo::new(move |_| {
         let mut options = vec![(String::new(), "— add a study from the collection".to_owned())];
         let compared = page.link.compare.get();
@@ -50,8 +49,34 @@ pub fn ComparePanel(
         options
     });
     let url = RwSignal::new(String::new());
-    let first = study.clone();
-    let slots = move || {
+    view! {
+        <div class="controls">
+            <Choice label="Add" class="compare-picker" options=options selected=Signal::stored(String::new()) pick=Callback::new(add)/>
+            <label class="control">"or a URL "
+                <input type="text" class="compare-url" placeholder="https://… or a relative path" prop:value=move || url.get() on:input=move |e| url.set(event_target_value(&e))/>
+            </label>
+            <button type="button" class="toggle compare-add" on:click=move |_| add(url.get_untracked())>"Compare"</button>
+            <label class="control">"or local files "
+                <input type="file" multiple accept=".json,.jsonl,application/json" class="compare-file" on:change=move |e| {
+                    let input: web_sys::HtmlInputElement = event_target(&e);
+                    if let Some(files) = input.files() {
+                        compare_local(page, files);
+                    }
+                }/>
+            </label>
+        </div>
+    }
+}
+
+/// Each compared file's state: loading, failed or invalid as said, or its key's words,
+/// title, date, source and trust, with a button to remove it.
+#[component]
+fn ComparedFiles(
+    /// The first file.
+    first: Study,
+) -> impl IntoView {
+    let page = page();
+    move || {
         // The key's words, once, numbered as the chart numbers files: the first file, then
         // each compared file that loaded (a failed one draws nothing and takes no number).
         let files: Vec<Study> = std::iter::once(first.clone()).chain(page.compared_studies()).collect();
@@ -79,7 +104,16 @@ pub fn ComparePanel(
                 .into_any()
             }
         }).collect_view()
-    };
+    }
+}
+
+/// The compare panel.
+#[component]
+pub fn ComparePanel(
+    /// The first file.
+    study: Study,
+) -> impl IntoView {
+    let page = page();
     let comparison = {
         let study = study.clone();
         move || {
@@ -123,22 +157,8 @@ pub fn ComparePanel(
         <section class="panel compare">
             <h2>"Compare results files"</h2>
             <p><span class="file-style">{file_key(&[&study.results]).remove(0)}</span> " · " <strong>{study.results.title.clone()}</strong> " · " {study.results.date.clone()} " · " <TrustBadge study=study.clone()/></p>
-            <div class="controls">
-                <Choice label="Add" class="compare-picker" options=options selected=Signal::stored(String::new()) pick=Callback::new(add)/>
-                <label class="control">"or a URL "
-                    <input type="text" class="compare-url" placeholder="https://… or a relative path" prop:value=move || url.get() on:input=move |e| url.set(event_target_value(&e))/>
-                </label>
-                <button type="button" class="toggle compare-add" on:click=move |_| add(url.get_untracked())>"Compare"</button>
-                <label class="control">"or local files "
-                    <input type="file" multiple accept=".json,.jsonl,application/json" class="compare-file" on:change=move |e| {
-                        let input: web_sys::HtmlInputElement = event_target(&e);
-                        if let Some(files) = input.files() {
-                            compare_local(page, files);
-                        }
-                    }/>
-                </label>
-            </div>
-            {slots}
+            <CompareControls open=study.src.clone()/>
+            <ComparedFiles first=study.clone()/>
             {comparison}
             // With files compared, the table, or why there is none.
             {move || comparing.get().then(|| view! {
