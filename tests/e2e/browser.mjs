@@ -69,6 +69,7 @@ export async function start({ viewport = { width: 1200, height: 900 }, prepare, 
  */
 export async function open(browser, query = '', { before } = {}) {
   const page = await browser.context.newPage();
+  const quiet = watchRequests(page);
   await before?.(page);
   const consoleErrors = [];
   const pageErrors = [];
@@ -89,7 +90,40 @@ export async function open(browser, query = '', { before } = {}) {
     consoleErrors,
     pageErrors,
   });
-  return { page, problems };
+  return { page, problems, quiet };
+}
+
+/**
+ * The app settled: it has taken over from the pre-rendered view, every chart it started
+ * drawing is drawn (its `servescope:draw-start` and `servescope:chart-drawn` marks pair up),
+ * and two frames have passed, so what a view renders a frame after its chart (its tables)
+ * is in. The tests wait on this, the app's own marks, rather than for a fixed time.
+ */
+export async function settled(page) {
+  await page.waitForFunction(() => {
+    const marks = (name) => performance.getEntriesByName(name).length;
+    return !document.querySelector('.page.booting, #prerender, .boot-skeleton') && marks('servescope:draw-start') === marks('servescope:chart-drawn');
+  });
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+}
+
+/**
+ * Watches a page's requests from now on; the function it returns resolves once none is in
+ * flight (each answered, failed or aborted) and the app has settled. A test that asserts
+ * something did not happen — a late answer not shown, a file not fetched — waits on this:
+ * whatever the page asked for has come back or been cancelled by then.
+ */
+export function watchRequests(page) {
+  const inflight = new Set();
+  let wake = () => {};
+  const done = (request) => { inflight.delete(request); wake(); };
+  page.on('request', (request) => inflight.add(request));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    while (inflight.size) await new Promise((ok) => { wake = ok; if (!inflight.size) ok(); });
+    await settled(page);
+  };
 }
 
 /** How many pixels of a canvas differ from its top-left (background) pixel. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { downloadOf, open, start } from './browser.mjs';
+import { downloadOf, open, start, watchRequests } from './browser.mjs';
 
 const INDEX = resolve('target/debug/servescope-index');
 let browser;
@@ -48,6 +48,7 @@ const rowTitles = (page) => page.$$eval('table.catalog-table tbody tr .row-label
 
 test('the catalog is the landing view of a collection and reads no study file', async () => {
   const page = await browser.context.newPage();
+  const quiet = watchRequests(page);
   const studies = [];
   page.on('request', (r) => { if (/\/collection\/study-\d+\.json/.test(r.url())) studies.push(r.url()); });
   await page.goto(`${browser.base}?index=collection/index.json`);
@@ -57,7 +58,7 @@ test('the catalog is the landing view of a collection and reads no study file', 
   const newest = [...manifest.studies].sort((a, b) => b.date.localeCompare(a.date))[0];
   assert.equal(titles[0], newest.title, 'newest first');
   assert.match(await page.textContent('table.catalog-table caption'), /^12 of 12 studies, newest first/);
-  await page.waitForTimeout(500);
+  await quiet();
   assert.deepEqual(studies, [], 'no study file is fetched until one is opened');
   assert.equal(await page.title(), 'catalog · servescope');
   await page.close();

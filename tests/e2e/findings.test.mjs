@@ -3,7 +3,7 @@
 // tooltips on every chart by pointer and keyboard, and a page that names itself.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hoverMark, open, start } from './browser.mjs';
+import { hoverMark, open, settled, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start({ viewport: { width: 1280, height: 800 } }); });
@@ -73,7 +73,7 @@ test('no table cell on any view shows more than 6 significant digits', async () 
   for (const view of [...VIEWS, 'provenance']) {
     const { page } = await open(browser, `?view=${view}${view === 'tradeoff' ? '&slo_ttft_p99_ms=1000' : ''}`);
     await page.waitForSelector('main .panel');
-    await page.waitForTimeout(300);
+    await settled(page);
     const cells = await page.$$eval('main td.num', (tds) => tds.map((td) => td.childNodes[0]?.textContent ?? ''));
     const long = cells.filter((c) => significant(c) > 6);
     assert.deepEqual(long, [], `${view}: ${long.join(', ')}`);

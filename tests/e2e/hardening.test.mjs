@@ -1,7 +1,7 @@
 // Hostile text renders as text, bad files show their findings, and no view breaks the CSP.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, start } from './browser.mjs';
+import { open, settled, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
@@ -16,7 +16,7 @@ for (const view of ['overview', 'decode', 'provenance', 'raw']) {
     const dialogs = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
     await page.waitForFunction(() => document.querySelector('main .panel'));
-    await page.waitForTimeout(300);
+    await settled(page);
     assert.equal(await page.textContent('h1'), `Hostile ${IMG}`);
     const injected = await page.evaluate(() => ({
       img: document.querySelectorAll('img').length,
@@ -76,7 +76,7 @@ test('every view draws under the strict CSP with zero violations and no page err
   for (const view of views) {
     const { page, problems } = await open(browser, `?view=${view}&pct=both&metric=ttft_p99_ms`);
     await page.waitForSelector('main .panel');
-    await page.waitForTimeout(250);
+    await settled(page);
     const { csp, pageErrors } = await problems();
     assert.deepEqual(csp, [], `CSP violations in ${view}`);
     assert.deepEqual(pageErrors, [], `page errors in ${view}`);

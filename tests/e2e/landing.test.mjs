@@ -14,10 +14,19 @@ after(async () => { await browser?.close(); });
 const cardTexts = (page, root) => page.$$eval(`${root} .card`, (cards) => cards.map((c) => c.textContent.replace(/\s+/g, ' ').trim()));
 const box = (page, selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; });
 
-/** Hold the wasm back, so what shows before the app can be looked at. */
-async function holdWasm(page, ms) {
-  await page.route('**/*.wasm', async (route) => { await new Promise((ok) => setTimeout(ok, ms)); await route.continue(); });
+/**
+ * Hold the wasm back until the test lets it through, so what shows before the app can be
+ * looked at for as long as the test looks. Returns the function that lets it through.
+ */
+async function holdWasm(page) {
+  let release;
+  const gate = new Promise((ok) => { release = ok; });
+  await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
+  return release;
 }
+
+/** Two frames on: what the page started in this one (a swap, a placement) is painted. */
+const frames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
 test('the built page holds the overview: title and tags from the file, cards, and the chart as SVG', () => {
   const html = readFileSync('dist/index.html', 'utf8');
@@ -54,12 +63,13 @@ test('the pre-rendered figures are the app\'s, and the app takes over without mo
       window.__csp = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    await holdWasm(early, 1500);
+    const release = await holdWasm(early);
     await early.goto(browser.base);
     await early.waitForSelector('#prerender .chart-wrap');
     const before = { cards: await cardTexts(early, '#prerender'), chart: await box(early, '#prerender .chart-wrap'),
       points: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-points'),
       gaps: await early.getAttribute('#prerender .chart.prerendered.wide.light', 'data-gaps') };
+    release();
     await early.waitForSelector('.page:not(.booting) canvas.chart[data-points]');
     await early.waitForFunction(() => !document.getElementById('prerender'));
     const afterwards = { cards: await cardTexts(early, '.page'), chart: await box(early, '.page canvas.chart'),
@@ -80,13 +90,14 @@ test('a link with a parameter the build did not write never shows a pre-rendered
   const page = await browser.context.newPage();
   const violations = [];
   page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) violations.push(m.text()); });
-  await holdWasm(page, 1500);
+  const release = await holdWasm(page);
   // The trade-off is written with its default limits only: a link that sets one is not it.
   await page.goto(`${browser.base}?view=tradeoff&slo_ttft_p99_ms=1000&theme=dark`);
   await page.waitForSelector('.boot-skeleton');
   assert.equal(await page.isVisible('#prerender'), false);
   assert.equal(await page.isVisible('.boot-skeleton'), true);
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark', 'a linked theme applies before the app');
+  release();
   await page.waitForSelector('canvas.chart[data-points]');
   assert.equal(await page.$$eval('#prerender, .boot-skeleton', (e) => e.length), 0);
   assert.equal(await page.$eval('.page', (p) => p.classList.contains('booting')), false);
@@ -96,7 +107,7 @@ test('a link with a parameter the build did not write never shows a pre-rendered
 
 test('the landing link with its view and source named is still the pre-rendered view', async () => {
   const page = await browser.context.newPage();
-  await holdWasm(page, 1000);
+  await holdWasm(page);
   await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=overview`);
   assert.equal(await page.isVisible('#prerender'), true);
   await page.close();
@@ -106,10 +117,11 @@ test("the pre-rendered theme button names the theme the app's will, for a linked
   for (const [query, scheme, word] of [['', 'light', 'Dark'], ['?theme=dark', 'light', 'Light'], ['', 'dark', 'Light'], ['?theme=light', 'dark', 'Dark']]) {
     const page = await browser.context.newPage();
     await page.emulateMedia({ colorScheme: scheme });
-    await holdWasm(page, 1000);
+    const release = await holdWasm(page);
     await page.goto(`${browser.base}${query}`);
     assert.equal(await page.isVisible('#prerender'), true, `${query || 'landing'}, system ${scheme}: pre-rendered`);
     assert.equal(await page.innerText('#prerender button.theme-toggle'), word, `${query || 'landing'}, system ${scheme}: before the app`);
+    release();
     await page.waitForSelector('#prerender', { state: 'detached' });
     assert.equal(await page.innerText('button.theme-toggle'), word, `${query || 'landing'}, system ${scheme}: the app's`);
     await page.close();
@@ -120,17 +132,15 @@ test('a linked results file downloads alongside the wasm, and the app reuses tha
   const page = await browser.context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-  let wasmLetThrough = null;
-  await page.route('**/*.wasm', async (route) => {
-    await new Promise((ok) => setTimeout(ok, 1000));
-    wasmLetThrough = requested.length;
-    await route.continue();
-  });
+  const release = await holdWasm(page);
+  // Asked for while the wasm is held: by the page's head, since the app is not running.
+  const early = page.waitForRequest((r) => new URL(r.url()).pathname === '/fixtures/minimal.json');
   await page.goto(`${browser.base}?src=fixtures/minimal.json&view=serving`);
+  await early;
+  release();
   await page.waitForSelector('canvas.chart[data-points]');
   const file = requested.filter((p) => p === '/fixtures/minimal.json');
   assert.equal(file.length, 1, 'one request for the file');
-  assert.ok(requested.indexOf('/fixtures/minimal.json') < wasmLetThrough, 'requested before the wasm arrived');
   const initiator = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/fixtures/minimal.json')).map((e) => e.initiatorType));
   assert.deepEqual(initiator, ['link'], 'the page\'s preload, taken over by the app');
   await page.close();
@@ -140,10 +150,12 @@ test('a linked file on another host, or anything but a plain path, is left to th
   const page = await browser.context.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(r.url()));
-  await holdWasm(page, 800);
+  const release = await holdWasm(page);
   const port = new URL(browser.base).port;
   // `//host/…` is another host to a browser; the app refuses it, so nothing may fetch it.
   await page.goto(`${browser.base}?src=//localhost:${port}/fixtures/minimal.json&view=serving`);
+  assert.deepEqual(await page.$$eval('link[rel=preload]', (l) => l.map((e) => e.href).filter((h) => h.includes('minimal'))), [], 'none before the app');
+  release();
   await page.waitForFunction(() => document.body.textContent.includes('a link to another host must name its scheme'), null, { timeout: 15000 });
   assert.deepEqual(await page.$$eval('link[rel=preload]', (l) => l.map((e) => e.href).filter((h) => h.includes('minimal'))), []);
   assert.deepEqual(requested.filter((u) => new URL(u).pathname === '/fixtures/minimal.json'), []);
@@ -164,11 +176,13 @@ const KEPT = {
 async function deepView(page, view, kept) {
   const fetched = [];
   page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
-  await holdWasm(page, 1500);
-  // The study's source checks run slowly, so the app takes over while they run (its badge
-  // then says "checking sources", shorter than its last words).
+  const release = await holdWasm(page);
+  // The study's source checks are held until the app has taken over, so it takes over while
+  // they run (its badge then says "checking sources", shorter than its last words).
+  let checked;
+  const sources = new Promise((ok) => { checked = ok; });
   await page.route(/\/data\/(?!qwen3\.8-flash-next-mi350p-2026-10-30\.json|index\.json)/, async (route) => {
-    await new Promise((ok) => setTimeout(ok, 400));
+    await sources;
     await route.continue();
   });
   await page.goto(`${browser.base}?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&view=${view}`);
@@ -185,6 +199,7 @@ async function deepView(page, view, kept) {
     title: await page.title(),
     tabs: await page.$eval('#prerender nav.views', (n) => n.scrollLeft),
   };
+  release();
   await page.waitForSelector('.page:not(.booting)');
   await page.waitForFunction(() => !document.getElementById('prerender'));
   if (kept.points) await page.waitForSelector('.page canvas.chart[data-points]');
@@ -196,6 +211,7 @@ async function deepView(page, view, kept) {
     title: await page.title(),
     tabs: await page.$eval('.page nav.views', (n) => n.scrollLeft),
   };
+  checked();
   // And once the source checks are done (the badge's words change as they run).
   await page.waitForFunction(() => !/checking/.test(document.querySelector('.badge')?.textContent ?? 'checking'));
   afterwards.checked = corner(await boxes(page, kept.after));
@@ -241,7 +257,8 @@ test('a link to the serving view with anything else set, a repeated key or an un
   const page = await browser.context.newPage();
   const fetched = [];
   page.on('request', (r) => { if (/prerender-/.test(r.url())) fetched.push(r.url()); });
-  await holdWasm(page, 1000);
+  // Held for the whole test: what shows is the page's head script's doing alone.
+  await holdWasm(page);
   // The app shows the first of a repeated key and a notice for it, or for a theme it does
   // not know: a view written for the link alone would jump.
   for (const query of ['?view=serving&metric=ttft_p99_ms', '?view=overview&view=serving', '?view=serving&theme=bogus']) {
@@ -252,13 +269,16 @@ test('a link to the serving view with anything else set, a repeated key or an un
   }
   await page.goto(browser.base);
   await page.waitForSelector('#prerender .overview-chart');
-  await page.waitForTimeout(300);
+  // The head script has run (it decides at parse time), and its fetches would have started.
+  await page.waitForLoadState('domcontentloaded');
   assert.deepEqual(fetched, [], 'no deep view fetched for these links');
   // A host that answers a lost view's file with another page (a fallback to index.html):
   // that page is not put in, the skeleton stays until the app draws.
   await page.route(/prerender-serving-/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body><div class="page" id="prerender">x</div></body></html>' }));
+  const answered = page.waitForEvent('requestfinished', (r) => /prerender-serving-/.test(r.url()));
   await page.goto(`${browser.base}?view=serving`);
-  await page.waitForTimeout(500);
+  await answered;
+  await frames(page);
   assert.equal(await page.isVisible('.boot-skeleton'), true, 'a fallback page is not shown as the view');
   assert.equal(await page.$$eval('#prerender', (e) => e.length), 1);
   await page.close();
@@ -274,7 +294,8 @@ test('the console stays clean: no preload the link does not use, no integrity wa
     await page.goto(browser.base + query);
     return { page, query, said };
   }));
-  // Chromium warns of an unused preload a few seconds after the load event.
+  // Chromium warns of an unused preload a few seconds after the load event, by its own timer:
+  // no mark of the page's says when, so this one wait is fixed (one of the few kept).
   await pages[0].page.waitForTimeout(4500);
   for (const { page, query, said } of pages) {
     assert.deepEqual(said, [], query || '(landing)');

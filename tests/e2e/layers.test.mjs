@@ -3,7 +3,7 @@
 // a slow source check of a file no longer shown never writes into the file shown.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SLOW_MS, SRC, open, start } from './browser.mjs';
+import { SRC, open, start, watchRequests } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
@@ -16,7 +16,7 @@ async function statuses(page) {
 
 test('a slow first load finishing after a second link is dropped: the page ends on the second file and its statuses', async () => {
   // The first file (and its sources) answers after SLOW_MS; the second is the bundled study.
-  const { page, problems } = await open(browser, '?src=slow/provenance/results.json&view=provenance');
+  const { page, problems, quiet } = await open(browser, '?src=slow/provenance/results.json&view=provenance');
   await page.waitForSelector('.skeleton');
   // Follow a second link before the first file arrives.
   await page.evaluate((src) => {
@@ -25,8 +25,8 @@ test('a slow first load finishing after a second link is dropped: the page ends 
   }, SRC);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
   await page.waitForFunction(() => document.querySelector('.verdict:not(.checking)'));
-  // Let the slow first file and its slow sources arrive, then look again.
-  await page.waitForTimeout(SLOW_MS * 3);
+  // Let the slow first file and its slow sources arrive (or be cancelled), then look again.
+  await quiet();
   assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P', 'the late first file did not replace the second');
   const shown = await statuses(page);
   assert.equal(shown.length, 17, 'the second file has 17 sources');
@@ -38,14 +38,14 @@ test('a slow first load finishing after a second link is dropped: the page ends 
 
 test('a source check still running for a file no longer shown writes nothing into the file shown', async () => {
   // The first file arrives quickly, but its sources are slow; the page moves on meanwhile.
-  const { page } = await open(browser, '?src=fixtures/provenance/slow-sources.json&view=provenance');
+  const { page, quiet } = await open(browser, '?src=fixtures/provenance/slow-sources.json&view=provenance');
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Provenance fixture, slow sources');
   await page.evaluate((src) => {
     history.pushState(null, '', `?src=${src}&view=provenance`);
     dispatchEvent(new PopStateEvent('popstate'));
   }, SRC);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
-  await page.waitForTimeout(SLOW_MS * 3);
+  await quiet();
   const shown = await statuses(page);
   assert.equal(shown.length, 17);
   assert.ok(shown.every(([, status]) => status === 'not published'), JSON.stringify(shown));
@@ -66,6 +66,7 @@ function recordAborts() {
 test('a second collection link wins over a slow first one, and the first manifest download is aborted', async () => {
   // The first manifest answers after SLOW_MS; the page moves to another before it arrives.
   const page = await browser.context.newPage();
+  const quiet = watchRequests(page);
   const failed = [];
   page.on('requestfailed', (r) => failed.push([new URL(r.url()).pathname, r.failure()?.errorText]));
   const pageErrors = [];
@@ -81,7 +82,7 @@ test('a second collection link wins over a slow first one, and the first manifes
   });
   // The second manifest lists one study; the first lists two.
   await page.waitForFunction(() => document.querySelectorAll('table.catalog-table tbody tr').length === 1);
-  await page.waitForTimeout(SLOW_MS * 2);
+  await quiet();
   assert.equal(await page.$$eval('table.catalog-table tbody tr', (r) => r.length), 1, 'the late first manifest did not replace the second');
   assert.match(await page.textContent('table.catalog-table tbody'), /Qwen3.8-Flash-Next on one MI350P/);
   assert.deepEqual(await page.evaluate(() => window.__aborted), ['/slow/collection-two.json'], 'the first manifest was aborted, nothing else');
@@ -96,7 +97,7 @@ test('a slow study the app fetched, superseded by a second link, is aborted rath
   // The app's aborts, seen on the fetches' own signals: Chromium sometimes also reports a
   // fetch whose body was read to its end as ERR_ABORTED (no signal fired), so the network's
   // word alone cannot say what the app stopped.
-  const { page } = await open(browser, '?src=fixtures/minimal.json&view=provenance', { before: (p) => p.addInitScript(recordAborts) });
+  const { page, quiet } = await open(browser, '?src=fixtures/minimal.json&view=provenance', { before: (p) => p.addInitScript(recordAborts) });
   const failed = [];
   page.on('requestfailed', (r) => failed.push([new URL(r.url()).pathname, r.failure()?.errorText]));
   const requested = page.waitForRequest((r) => r.url().includes('/slow/provenance/results.json'));
@@ -110,7 +111,7 @@ test('a slow study the app fetched, superseded by a second link, is aborted rath
     dispatchEvent(new PopStateEvent('popstate'));
   }, SRC);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
-  await page.waitForTimeout(SLOW_MS * 2);
+  await quiet();
   assert.equal(await page.textContent('h1'), 'Qwen3.8-Flash-Next on one MI350P');
   assert.ok(failed.some(([path, why]) => path === '/slow/provenance/results.json' && why === 'net::ERR_ABORTED'), JSON.stringify(failed));
   // Only superseded loads stop (the first study's unread source answers may be among them);

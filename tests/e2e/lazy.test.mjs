@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { open, start } from './browser.mjs';
+import { open, settled, start } from './browser.mjs';
 
 // Each split view: its tab, the chunk named after it, and what shows once it works; the
 // study's views, then the collection's (tests/fixtures/collection, twelve studies).
@@ -211,17 +211,15 @@ test("a link to the trade-off whose chunk cannot arrive shows the failure in pla
 test('another chunk arriving leaves a split view as it is: not built again', async () => {
   const { page, problems } = await open(browser, '?view=decode');
   await page.waitForSelector('section.panel.decode canvas.chart[data-points]');
-  await page.waitForTimeout(300);
+  await settled(page);
   const draws = () => page.evaluate(() => performance.getEntriesByName('servescope:chart-drawn').length);
   const before = await draws();
-  let formChunk = false;
-  page.on('requestfinished', (r) => { if (splitOf('import-form').test(new URL(r.url()).pathname)) formChunk = true; });
+  const formChunk = page.waitForEvent('requestfinished', (r) => splitOf('import-form').test(new URL(r.url()).pathname));
   // Opening the drawer fetches the import form's chunk.
   await page.click('button.open-file');
   await page.waitForFunction(() => document.querySelector('.open-drawer'));
-  for (let i = 0; i < 50 && !formChunk; i++) await page.waitForTimeout(100);
-  assert.ok(formChunk, "the form's chunk arrived");
-  await page.waitForTimeout(200);
+  assert.ok(await formChunk, "the form's chunk arrived");
+  await settled(page);
   assert.equal(await draws(), before, 'the decode chart was not drawn again');
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();

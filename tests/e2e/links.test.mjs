@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SRC, open, start } from './browser.mjs';
+import { SRC, open, settled, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
@@ -156,7 +156,7 @@ test('the README\'s link examples open without a notice', async () => {
   for (const query of links) {
     const { page, problems } = await open(browser, query);
     await page.waitForSelector('main .panel');
-    await page.waitForTimeout(200);
+    await settled(page);
     assert.equal(await page.$$eval('.notices li', (l) => l.length), 0, query);
     assert.equal(new URL(page.url()).search, query, 'the link is kept as written');
     assert.deepEqual((await problems()).pageErrors, []);

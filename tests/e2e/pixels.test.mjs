@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { open, start } from './browser.mjs';
+import { open, settled, start } from './browser.mjs';
 
 const DIR = 'tests/e2e/pixels';
 const BLESS = Boolean(process.env.SERVESCOPE_BLESS);
@@ -42,15 +42,9 @@ after(async () => { for (const b of Object.values(browsers)) await b?.close(); }
 async function canvasPng(page, figure) {
   const selector = `figure[data-chart="${figure}"] canvas.chart[data-points]`;
   await page.waitForSelector(selector);
-  // Let a resize settle: the same backing store twice in a row.
-  let last = '';
-  for (let i = 0; i < 20; i++) {
-    const now = await page.$eval(selector, (c) => c.toDataURL('image/png'));
-    if (now === last) return now;
-    last = now;
-    await page.waitForTimeout(150);
-  }
-  return last;
+  // Every draw the page started (a resize's too) is done.
+  await settled(page);
+  return page.$eval(selector, (c) => c.toDataURL('image/png'));
 }
 
 /** How many pixels of two PNG data URLs differ, and their sizes. */

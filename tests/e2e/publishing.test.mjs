@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../../tools/serve.mjs';
-import { CHROMIUM, FLAGS, SRC, downloadOf, open, start, tableRows } from './browser.mjs';
+import { CHROMIUM, FLAGS, SRC, downloadOf, open, settled, start, tableRows } from './browser.mjs';
 
 // The study's sha256 as the page must compute it (by the browser's SHA-256 or the core's).
 const STUDY_SHA256 = createHash('sha256').update(readFileSync(SRC)).digest('hex');
@@ -134,7 +134,7 @@ test('at 360 px the page does not scroll sideways; tables become cards', async (
   for (const view of ['overview', 'decode', 'serving', 'tradeoff', 'accuracy', 'provenance']) {
     await page.goto(`${browser.base}?view=${view}`);
     await page.waitForSelector('main .panel');
-    await page.waitForTimeout(300);
+    await settled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `${view} overflows by ${overflow}px`);
   }
@@ -176,7 +176,7 @@ test('an embed shows the study and workload, one chart or table, its height, the
   for (const [query, chart] of [['?view=serving&embed=1', 'serving'], ['?view=accuracy&embed=1&chart=weight-kl', 'weight-kl'], ['?view=serving&embed=1&height=500&theme=dark', 'serving']]) {
     const { page, problems } = await open(browser, query);
     await page.waitForSelector('canvas.chart[data-points]');
-    await page.waitForTimeout(200);
+    await settled(page);
     assert.equal(await page.locator('canvas.chart:visible').count(), 1, query);
     assert.equal(await page.locator('figure.chart-figure:visible').getAttribute('data-chart'), chart);
     assert.equal(await page.locator('table:visible').count(), 0);

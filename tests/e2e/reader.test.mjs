@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SRC, downloadOf, hoverMark, open, start } from './browser.mjs';
+import { SRC, downloadOf, hoverMark, open, settled, start } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -193,7 +193,7 @@ test('the sources badge opens provenance; the rest of its row does not', async (
   const x = badge.right + 30;
   assert.ok(x < link.right, `a point of the badge's row beside it (${x} < ${link.right})`);
   await page.mouse.click(x, badge.y);
-  await page.waitForTimeout(200);
+  await settled(page);
   assert.match(page.url(), /view=serving/, 'a click beside the badge stays on the view');
   await page.click('.study-line .badge');
   await page.waitForSelector('p.verdict');

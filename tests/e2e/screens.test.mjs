@@ -2,7 +2,7 @@
 // and a phone's first screen holds the chart with its key, the header's buttons and tabs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, start } from './browser.mjs';
+import { open, settled, start } from './browser.mjs';
 
 let laptop;
 let phone;
@@ -29,7 +29,7 @@ test('the embed snippet shows the whole embed at its own height, chart first, ca
       await frame.setViewportSize({ width, height });
       await frame.goto(laptop.base + query);
       await frame.waitForSelector('canvas.chart[data-points]');
-      await frame.waitForTimeout(300);
+      await settled(frame);
       const m = await frame.evaluate(() => ({
         scroll: document.documentElement.scrollHeight,
         canvas: document.querySelector('canvas.chart').getBoundingClientRect().height,
@@ -47,7 +47,7 @@ test("a phone's first screen: the chart with its key, the header's buttons in 39
   for (const view of ['serving', 'tradeoff']) {
     const { page } = await open(phone, `?view=${view}`);
     await page.waitForSelector('canvas.chart[data-points]');
-    await page.waitForTimeout(300);
+    await settled(page);
     const m = await page.evaluate(() => {
       const box = (sel) => document.querySelector(sel).getBoundingClientRect();
       return {
@@ -79,14 +79,14 @@ test("a phone's tabs keep the current one in sight: at load and after a switch",
   // The raw file's tab is the last: past the nav's right edge unless the nav scrolled to it.
   const { page, problems } = await open(phone, '?view=raw');
   await page.waitForSelector('section.panel.raw pre.raw-json');
-  await page.waitForTimeout(200);
+  await settled(page);
   let m = await inSight(page);
   assert.ok(m.scrolled > 0, `the tabs scrolled to the current one: ${JSON.stringify(m)}`);
   assert.ok(m.left >= m.navLeft && m.right <= m.navRight, `the raw tab is within the nav: ${JSON.stringify(m)}`);
   // Back to the first tab: the nav scrolls back.
   await page.evaluate(() => document.querySelector('nav.views a[href*="view=overview"]').click());
   await page.waitForSelector('section.panel.overview canvas.chart[data-points]');
-  await page.waitForTimeout(200);
+  await settled(page);
   m = await inSight(page);
   assert.ok(m.left >= m.navLeft && m.right <= m.navRight, `the overview tab is within the nav: ${JSON.stringify(m)}`);
   assert.deepEqual((await problems()).pageErrors, []);

@@ -2,7 +2,7 @@
 // touch pointer's pointerleave, which fires as the finger lifts, no longer closes it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, start } from './browser.mjs';
+import { open, settled, start } from './browser.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
@@ -14,13 +14,7 @@ async function settledServingChart(page) {
   // mark once the page has settled (the same marks and box twice, 200 ms apart).
   await page.waitForSelector('table.serving-table');
   await canvas.scrollIntoViewIfNeeded();
-  const where = async () => JSON.stringify([await canvas.getAttribute('data-marks'), await canvas.boundingBox()]);
-  for (let last = ''; ;) {
-    const now = await where();
-    if (now === last) break;
-    last = now;
-    await page.waitForTimeout(200);
-  }
+  await settled(page);
   const marks = (await canvas.getAttribute('data-marks')).split(';').map((p) => p.split(',').map(Number));
   return { marks, box: await canvas.boundingBox() };
 }
@@ -32,7 +26,8 @@ test('a tap on a phone shows the tooltip and it stays until a tap elsewhere', as
     const { marks, box } = await settledServingChart(page);
     await page.touchscreen.tap(box.x + marks[0][0], box.y + marks[0][1]);
     await page.waitForSelector('figure[data-chart="serving"] .tooltip.shown');
-    await page.waitForTimeout(600);
+    // The finger has lifted (the tap's pointerup and pointerleave are in): two frames on.
+    await settled(page);
     assert.equal(await page.locator('figure[data-chart="serving"] .tooltip.shown').count(), 1, 'still shown after the finger lifted');
     assert.match(await page.textContent('figure[data-chart="serving"] .tooltip'), /vLLM \+ AITER · c1/);
     const heading = await page.locator('section.explorer h2').boundingBox();
@@ -57,7 +52,8 @@ test('a tapped point near the right edge of a phone chart gets a whole tooltip o
     for (const [x, y] of [right, byX[0], right]) {
       await page.touchscreen.tap(box.x + x, box.y + y);
       await page.waitForSelector('figure[data-chart="serving"] .tooltip.shown');
-      await page.waitForTimeout(100);
+      // The tooltip is placed in the frame after it shows (`ChartFigure`).
+      await settled(page);
       const at = await tip.boundingBox();
       assert.ok(at.x >= box.x - 1 && at.x + at.width <= box.x + box.width + 1, `inside the chart: ${JSON.stringify([at, box])}`);
       assert.ok(at.width >= 180, `not squeezed: ${at.width} px wide`);
