@@ -1,5 +1,5 @@
-//! servescope-import: turn what vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf or LLMPerf wrote into a
-//! servescope results file, its raw files copied beside it and one sweep per engine, so
+//! servescope-import: turn what a benchmark tool wrote (`core::import::IMPORTERS`: vLLM,
+//! SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, llm-d, inference-perf) into a servescope results file, its raw files copied beside it and one sweep per engine, so
 //! `servescope-verify DIR/results.json --require-all` passes on what it wrote.
 
 use std::path::PathBuf;
@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use lexopt::prelude::*;
 use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
+/// The usage, `FROM` standing for the names `--from` takes (the importers' list).
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
          --engine ID --label LABEL [--checkpoint C] [--gpus N|unstated] [--isl N --osl N] [--conc N | --rate R]
          [--split-by KEY]
-         [--from auto|vllm|sglang|guidellm|aiperf|genai-perf|llmperf] FILE... [--engine ID2 ... FILE...]...
+         [--from FROM] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
@@ -32,8 +33,13 @@ unrounded figures every cell is checked against, and, where the files record wha
 request did, ENGINE.requests.csv.gz (schema 1.3).
 Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage.";
 
+/// The usage with the names `--from` takes.
+fn usage_text() -> String {
+    USAGE.replace("FROM", &servescope::core::import::tools::from_names())
+}
+
 fn usage(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("servescope-import: {message}\n\n{USAGE}");
+    eprintln!("servescope-import: {message}\n\n{}", usage_text());
     ExitCode::from(2)
 }
 
@@ -177,7 +183,7 @@ fn main() -> ExitCode {
     let args = match parse() {
         Ok(Some(args)) => args,
         Ok(None) => {
-            println!("{USAGE}");
+            println!("{}", usage_text());
             return ExitCode::SUCCESS;
         }
         Err(message) => return usage(message),

@@ -3,6 +3,7 @@
 //! each field's min and max), and the cells as JSON — the rounded ones the results file
 //! shows and the unrounded ones (one line per trial) its sweep keeps.
 
+use super::ask::split_by_words;
 use serde_json::Value;
 
 use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
@@ -129,10 +130,11 @@ pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, e
     // Runs whose labels differ measured different setups: refused, naming the label.
     if let Some((key, a, b)) = differing_label(&new.labels, &other.labels).or_else(|| differing_label(&other.labels, &new.labels)) {
         return Err(ImportError::Study(format!(
-            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}, but differ in `{key}` ({b}, {a}): different setups are never trials of one cell; give --split-by {key} to make one engine per value",
+            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}, but differ in `{key}` ({b}, {a}): different setups are never trials of one cell; {}",
             new.from,
             other.from,
-            new.load.label()
+            new.load.label(),
+            split_by_words(key)
         )));
     }
     match trial {

@@ -28,36 +28,6 @@ pub(super) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Opti
     })
 }
 
-/// The layout of a tool's file, in words, for what the page and the command line say.
-pub(super) fn layout(tool: Tool, doc: &Value, documents: usize) -> &'static str {
-    let records = doc.get("records");
-    match tool {
-        Tool::Vllm if doc.is_array() => "bench sweep summary, a list of runs",
-        Tool::Vllm if documents > 1 => "appended results, one per line",
-        Tool::Vllm if doc.get("run_number").is_some() => "bench sweep run",
-        Tool::Vllm => "a single result",
-        Tool::Sglang => "result lines",
-        Tool::Guidellm if doc.get("metadata").is_some() => "benchmarks report",
-        Tool::Guidellm => "v0.3/v0.4 benchmarks report",
-        Tool::Aiperf if super::aiperf::is_record(doc) => "per-request records (profile_export.jsonl)",
-        Tool::Aiperf if records.is_some_and(super::aiperf::keyed_by_display_name) => "keyed by display name, June 2025",
-        Tool::Aiperf if records.is_some() => "records keyed by tag, up to v0.1.1",
-        Tool::Aiperf if doc.get("schema_version").is_some() => "flat metrics with a schema version",
-        Tool::Aiperf => "flat metrics",
-        Tool::GenaiPerf if super::genai_perf::is_raw(doc) => "raw export, the requests of each experiment",
-        Tool::GenaiPerf => "profile export",
-        Tool::Llmperf if doc.is_array() => "individual responses",
-        Tool::Llmperf if doc.get("num_concurrent_requests").is_none() => "summaries keyed by concurrency",
-        Tool::Llmperf => "summary",
-        Tool::BenchmarkReport if doc.get("version").and_then(serde_json::Value::as_str) == Some("0.2.1") => {
-            "version 0.2.1, one report per point"
-        }
-        Tool::BenchmarkReport => "version 0.2, one report per point",
-        Tool::InferencePerf if super::inference_perf::is_summary(doc) => "lifecycle metrics, the summary over every stage",
-        Tool::InferencePerf => "lifecycle metrics of one stage",
-    }
-}
-
 /// What a text file is when it is recognisably another kind of run than a serving benchmark:
 /// MLPerf LoadGen's detail log (`:::MLLOG {…}` lines), whose accuracy runs measure nothing
 /// and whose performance runs are LoadGen's own result format.
@@ -67,7 +37,7 @@ pub(super) fn not_serving_text(text: &str) -> Option<String> {
     }
     let accuracy = text.lines().any(|l| l.contains("\"key\": \"effective_test_mode\"") && l.contains("\"value\": \"AccuracyOnly\""));
     Some(if accuracy {
-        "an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, a Benchmark Report)".to_owned()
+        format!("an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats())
     } else {
         "an MLPerf LoadGen detail log (mlperf_log_detail.txt): servescope does not import LoadGen's logs — a LoadGen run is one scenario's result, not a sweep of loads; publish it beside the study as a source".to_owned()
     })
@@ -81,8 +51,7 @@ pub(super) fn not_serving(doc: &serde_json::Value) -> Option<String> {
     let has = |keys: &[&str]| keys.iter().all(|k| doc.get(*k).is_some());
     if has(&["qsl_idx", "data"]) {
         return Some(
-            "an MLPerf LoadGen accuracy log (mlperf_log_accuracy.json): the model's output for each sample, kept to score accuracy, with no timings and no load, so it has no serving load to chart; servescope reads a serving tool's output (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, a Benchmark Report)"
-                .to_owned(),
+            format!("an MLPerf LoadGen accuracy log (mlperf_log_accuracy.json): the model's output for each sample, kept to score accuracy, with no timings and no load, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats()),
         );
     }
     if has(&["avg_latency", "latencies", "percentiles"]) {

@@ -134,32 +134,7 @@ pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
     })
 }
 
-/// An importer message in the form's words: the command line's flags become the form's
-/// fields (`--date YYYY-MM-DD` → the Date field).
-pub fn in_form_words(message: &str) -> String {
-    const FLAGS: [(&str, &str); 10] = [
-        ("(--date YYYY-MM-DD)", "(the Date field, YYYY-MM-DD)"),
-        ("(--gpus N, or --gpus unstated when the run does not say)", "(the GPUs field)"),
-        ("(--isl N)", "(the ISL field)"),
-        ("(--osl N)", "(the OSL field)"),
-        ("(--gpus N)", "(the GPUs field)"),
-        ("(--title)", "(the Title field)"),
-        ("(--engine ID --label LABEL --gpus N FILE...)", "(the Engine id, Label and GPUs fields)"),
-        ("(--engine ID --label LABEL)", "(the Engine id and Label fields)"),
-        ("(--conc N or --rate R)", "(the Concurrency field)"),
-        ("(--conc N)", "(the Concurrency field)"),
-    ];
-    let said = FLAGS.iter().fold(message.to_owned(), |m, (flag, words)| m.replace(flag, words));
-    // "give --split-by KEY to make one engine per value": the form's choice, by its key.
-    match said.split_once("give --split-by ") {
-        Some((before, after)) => {
-            let key = after.split_whitespace().next().unwrap_or_default();
-            let rest = after.strip_prefix(key).unwrap_or(after).trim_start_matches(" to make one engine per value");
-            format!("{before}choose {key} under “One engine per”{rest}")
-        }
-        None => said,
-    }
-}
+pub use super::ask::in_form_words;
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! A file as its tool's importer read it: the runs, placed at a load where they can be (the
 //! file's own, or the one the publisher gives), and what was said about them.
 
+use super::ask::Ask;
 use super::{ImportError, ImportWarning, Load, Run, Tool};
 
 /// A file read by its tool's importer.
@@ -86,9 +87,9 @@ impl Imported {
         let hint = match self.runs.first() {
             None => String::new(),
             Some(r) if r.from_requests => {
-                "; give the summary the tool wrote beside it, or the load the requests were sent at (--conc N or --rate R)".to_owned()
+                format!("; give the summary the tool wrote beside it, or the load the requests were sent at {}", Ask::ConcOrRate.flag())
             }
-            Some(_) => "; if you know the concurrency the runs used, give it (--conc N)".to_owned(),
+            Some(_) => format!("; if you know the concurrency the runs used, give it {}", Ask::Conc.flag()),
         };
         Err(ImportError::Nothing {
             file: file.to_owned(),

@@ -5,6 +5,7 @@
 //! lengths, configured vs measured concurrency) are each tool's module's comments.
 
 mod aiperf;
+pub mod ask;
 mod benchmark_report;
 mod cells;
 mod checks;
@@ -26,6 +27,7 @@ mod run;
 mod sglang;
 pub mod study;
 mod tables;
+pub mod tools;
 mod vllm;
 mod yaml;
 
@@ -41,6 +43,7 @@ pub use requests::{RequestsRule, RunRequests};
 pub use run::{ImportWarning, Length, Run};
 pub use study::{check_answers, write_study, EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
 pub use tables::rederive_requests;
+pub use tools::{Importer, IMPORTERS};
 
 /// A benchmark tool whose output can be imported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,58 +67,35 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// Every tool, in the order detection tries them.
-    pub const ALL: [Tool; 8] = [
-        Tool::BenchmarkReport,
-        Tool::InferencePerf,
-        Tool::Guidellm,
-        Tool::Aiperf,
-        Tool::GenaiPerf,
-        Tool::Llmperf,
-        Tool::Sglang,
-        Tool::Vllm,
-    ];
+    /// Every tool, in the order detection tries them (`IMPORTERS`' order).
+    pub const ALL: [Tool; 8] = {
+        let mut all = [Tool::Vllm; 8];
+        let mut k = 0;
+        while k < tools::NAME_TABLE.len() {
+            all[k] = tools::NAME_TABLE[k].tool;
+            k += 1;
+        }
+        all
+    };
+
+    /// The tool's importer.
+    pub fn importer(self) -> &'static Importer {
+        IMPORTERS.iter().find(|i| i.names.tool == self).expect("every tool has its importer")
+    }
+
+    /// What the tool is called (no importer linked by reading it).
+    pub fn names(self) -> &'static tools::Names {
+        tools::NAMES.iter().find(|n| n.tool == self).expect("every tool has its names")
+    }
 
     /// The name `--from` takes.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Tool::Vllm => "vllm",
-            Tool::Sglang => "sglang",
-            Tool::Guidellm => "guidellm",
-            Tool::Aiperf => "aiperf",
-            Tool::GenaiPerf => "genai-perf",
-            Tool::Llmperf => "llmperf",
-            Tool::BenchmarkReport => "benchmark-report",
-            Tool::InferencePerf => "inference-perf",
-        }
+        self.names().name
     }
 
     /// The tool's name in prose.
     pub fn title(self) -> &'static str {
-        match self {
-            Tool::Vllm => "vLLM bench serve",
-            Tool::Sglang => "SGLang bench_serving",
-            Tool::Guidellm => "GuideLLM",
-            Tool::Aiperf => "AIPerf",
-            Tool::GenaiPerf => "GenAI-Perf",
-            Tool::Llmperf => "LLMPerf",
-            Tool::BenchmarkReport => "llm-d Benchmark Report",
-            Tool::InferencePerf => "inference-perf",
-        }
-    }
-
-    /// Whether a document looks like this tool's output.
-    fn writes(self, doc: &Value) -> bool {
-        match self {
-            Tool::Vllm => vllm::detect(doc),
-            Tool::Sglang => sglang::detect(doc),
-            Tool::Guidellm => guidellm::detect(doc),
-            Tool::Aiperf => aiperf::detect(doc),
-            Tool::GenaiPerf => genai_perf::detect(doc) || genai_perf::is_raw(doc),
-            Tool::Llmperf => llmperf::detect(doc),
-            Tool::BenchmarkReport => benchmark_report::detect(doc),
-            Tool::InferencePerf => inference_perf::detect(doc),
-        }
+        self.names().title
     }
 }
 
@@ -149,7 +129,7 @@ pub enum ImportError {
         reason: String,
     },
     /// No importer recognises it.
-    #[error("{file}: not a format servescope imports (vLLM, SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf summaries, llm-d Benchmark Reports, inference-perf lifecycle metrics): {why}")]
+    #[error("{file}: not a format servescope imports ({}): {why}", tools::known_formats())]
     UnknownFormat {
         /// The file.
         file: String,
@@ -219,38 +199,26 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
     };
     let tool = match tool {
         Some(tool) => tool,
-        None => {
-            Tool::ALL.into_iter().find(|t| t.writes(&first.value) || t.writes(probe)).ok_or_else(|| match checks::not_serving(probe) {
+        None => Tool::ALL.into_iter().find(|t| (t.importer().detect)(&first.value) || (t.importer().detect)(probe)).ok_or_else(|| {
+            match checks::not_serving(probe) {
                 Some(what) => ImportError::NotServing { file: file.to_owned(), what },
                 None => ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) },
-            })?
-        }
+            }
+        })?,
     };
     let mut warnings = non_finite_warnings(file, &replaced);
-    let layout = checks::layout(tool, &first.value, docs.len());
+    let importer = tool.importer();
+    let layout = (importer.layout)(&first.value, docs.len());
     let docs = entries(tool, &docs);
     let mut runs = Vec::new();
     // A file of per-request records is one run, whatever its line count.
-    let records = tool == Tool::Aiperf && aiperf::is_record(&first.value);
-    if records {
+    let records = importer.records.filter(|r| (r.is_record)(&first.value));
+    if let Some(records) = records {
         let all: Vec<&Value> = docs.iter().map(|(_, d)| *d).collect();
-        runs.push(aiperf::records_run(&all));
+        runs.push((records.run)(&all));
     }
-    for (entry, doc) in docs.into_iter().filter(|_| !records) {
-        let found = match tool {
-            Tool::Vllm => vec![vllm::run(doc, entry)],
-            Tool::Sglang => vec![sglang::run(doc, entry)],
-            Tool::Guidellm => guidellm::runs(doc),
-            Tool::Aiperf => vec![aiperf::run(doc, entry)],
-            Tool::GenaiPerf if genai_perf::is_raw(doc) => genai_perf::raw_runs(doc),
-            Tool::GenaiPerf => vec![genai_perf::run(doc, entry)],
-            Tool::Llmperf => llmperf::runs(doc, &entry),
-            Tool::BenchmarkReport => match benchmark_report::unsupported(doc) {
-                Some(why) => return Err(ImportError::Nothing { file: file.to_owned(), why }),
-                None => vec![benchmark_report::run(doc, entry)],
-            },
-            Tool::InferencePerf => vec![inference_perf::run(doc, entry)],
-        };
+    for (entry, doc) in docs.into_iter().filter(|_| records.is_none()) {
+        let found = (importer.read)(doc, entry).map_err(|why| ImportError::Nothing { file: file.to_owned(), why })?;
         for run in &found {
             if let Some(why) = checks::unrecognised_latencies(tool, run, doc) {
                 warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why });

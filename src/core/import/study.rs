@@ -12,6 +12,7 @@
 //!
 //! The command line and the page call this one function: the same bytes either way.
 
+use super::ask::Ask;
 use super::cells::{workloads, Placed};
 use super::doc::{RequestsDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
@@ -139,14 +140,14 @@ pub(super) fn study_error(message: String) -> ImportError {
 /// the GPUs and its files. The command line asks the same through this function.
 pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(), ImportError> {
     if answers.title.trim().is_empty() {
-        return Err(study_error("the study needs a title (--title)".into()));
+        return Err(study_error(format!("the study needs a title {}", Ask::Title.flag())));
     }
     if groups.is_empty() {
-        return Err(study_error("no engine given (--engine ID --label LABEL --gpus N FILE...)".into()));
+        return Err(study_error(format!("no engine given {}", Ask::Engine.flag())));
     }
     for (g, group) in groups.iter().enumerate() {
         if group.id.trim().is_empty() || group.label.trim().is_empty() {
-            return Err(study_error(format!("engine {}: an id and a label are needed (--engine ID --label LABEL)", g + 1)));
+            return Err(study_error(format!("engine {}: an id and a label are needed {}", g + 1, Ask::EngineLabel.flag())));
         }
         if groups[..g].iter().any(|o| o.id == group.id) {
             return Err(study_error(format!("engine id `{}` is given twice", group.id)));
@@ -193,17 +194,19 @@ fn with_gpus(
     }
     let Some(&(n, how, file, entry)) = recorded.first() else {
         return Err(study_error(format!(
-            "engine `{}`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed",
-            group.id
+            "engine `{}`: the GPU count is needed {}: its files record none, and it is never assumed",
+            group.id,
+            Ask::GpusOrUnstated.flag()
         )));
     };
     if let Some((m, other_how, other_file, other_entry)) = recorded.iter().find(|r| r.0 != n) {
         let at = |f: &str, e: &str| if e.is_empty() { f.to_owned() } else { format!("{f} {e}") };
         return Err(study_error(format!(
-            "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count (--gpus N), or one engine per setup",
+            "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count {}, or one engine per setup",
             group.id,
             at(file, entry),
-            at(other_file, other_entry)
+            at(other_file, other_entry),
+            Ask::Gpus.flag()
         )));
     }
     group.gpus = n;
@@ -237,12 +240,13 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
                 file: "results.json".into(),
                 entry: String::new(),
                 message: format!(
-                    "the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date (--date YYYY-MM-DD)"
+                    "the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date {}",
+                    Ask::Date.flag()
                 ),
             });
             today.clone()
         }
-        (None, None, None) => return Err(study_error("the files record no date: give the study's date (--date YYYY-MM-DD)".into())),
+        (None, None, None) => return Err(study_error(format!("the files record no date: give the study's date {}", Ask::Date.flag()))),
     };
     let ids: Vec<String> = groups.iter().map(|g| g.id.clone()).collect();
     let (sweep_files, sweep_sources) = sweeps(&ids, &gathered.placed);

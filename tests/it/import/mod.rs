@@ -9,4 +9,5 @@ mod llmperf;
 mod runs;
 mod sglang;
 mod study;
+mod tools;
 mod vllm;
