@@ -22,7 +22,7 @@
 
 use serde_json::Value;
 
-use super::json::{at, number, rate};
+use super::json::{at, level, number, positive, rate};
 use super::{Length, Run};
 
 /// The versions read.
@@ -119,7 +119,7 @@ fn millis(stat: Option<&Value>, key: &str) -> Result<Option<f64>, String> {
         Some("ms" | "ms/token") => 1.0,
         other => return Err(format!("units {} are not a time", other.map_or("missing".to_owned(), |u| format!("`{u}`")))),
     };
-    Ok(number(stat, &[key]).filter(|v| *v > 0.0).map(|v| v * factor))
+    Ok(positive(number(stat, &[key])).map(|v| v * factor))
 }
 
 /// A statistic's mean in `units` (one of them), or an error naming what it declares.
@@ -242,11 +242,11 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
     let tpot = meaning.and_then(|p| p.tpot).map_or((None, None), |field| pair(&mut said, field));
     let itl = meaning.and_then(|p| p.itl).map_or((None, None), |field| pair(&mut said, field));
     let throughput = |name: &str| at(aggregate, &["throughput", name]);
-    let out_tok_s = said.read("output_token_rate", mean_in(throughput("output_token_rate"), &["tokens/s"])).filter(|v| *v > 0.0);
-    let req_s = said.read("request_rate", mean_in(throughput("request_rate"), &["queries/s"])).filter(|v| *v > 0.0);
+    let out_tok_s = positive(said.read("output_token_rate", mean_in(throughput("output_token_rate"), &["tokens/s"])));
+    let req_s = positive(said.read("request_rate", mean_in(throughput("request_rate"), &["queries/s"])));
     let requests = |name: &str| at(aggregate, &["requests", name]);
-    let isl_mean = said.read("input_length", mean_in(requests("input_length"), &["count"])).filter(|v| *v > 0.0);
-    let osl_mean = said.read("output_length", mean_in(requests("output_length"), &["count"])).filter(|v| *v > 0.0);
+    let isl_mean = positive(said.read("input_length", mean_in(requests("input_length"), &["count"])));
+    let osl_mean = positive(said.read("output_length", mean_in(requests("output_length"), &["count"])));
     let mut caveats = said.0;
     let total = number(aggregate, &["requests", "total"]);
     let not_completed = ["failures", "incomplete"].iter().filter_map(|k| number(aggregate, &["requests", k])).sum::<f64>();
@@ -267,7 +267,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         ));
     }
     let cap = load.get("concurrency");
-    let conc = cap.and_then(Value::as_f64).filter(|c| c.is_finite() && *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let conc = level(cap.and_then(Value::as_f64));
     let unbounded = cap.is_none_or(|c| c.is_null() || rate(c, &[]).is_some_and(f64::is_infinite));
     let offered = rate(load, &["rate_qps"]).filter(|r| *r > 0.0);
     let eid = at(doc, &["run", "eid"]).and_then(Value::as_str);

@@ -13,7 +13,7 @@
 use serde_json::Value;
 
 use super::aiperf::{mean_power, model_name, stat};
-use super::json::{at, count, number};
+use super::json::{at, count, level, number};
 use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
@@ -142,7 +142,7 @@ pub(super) fn raw_runs(doc: &Value) -> Vec<Run> {
             let mode = at(e, &["experiment", "mode"]).and_then(Value::as_str).unwrap_or_default();
             let value = number(e, &["experiment", "value"]);
             match mode {
-                "concurrency" => run.conc = value.filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32),
+                "concurrency" => run.conc = level(value),
                 "request_rate" => run.rate = value.filter(|r| *r > 0.0),
                 _ => {}
             }

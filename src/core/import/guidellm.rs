@@ -18,7 +18,7 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, date_of_epoch, number};
+use super::json::{at, count, date_of_epoch, number, positive};
 use super::requests::{RequestsRule, RunRequests};
 use super::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
@@ -135,7 +135,7 @@ fn listed(r: &Value, status: Status) -> Request {
         return Request::not_completed(start, input, status, error);
     }
     let e2e = number(r, &["request_latency"]).filter(|s| *s > 0.0).map(|s| s * 1000.0);
-    let ttft = number(r, &["time_to_first_token_ms"]).filter(|v| *v > 0.0);
+    let ttft = positive(number(r, &["time_to_first_token_ms"]));
     Request::completed(start, ttft, e2e, input, number(r, &["output_tokens"]).map(|t| t as u64))
 }
 

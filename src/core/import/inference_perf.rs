@@ -19,7 +19,7 @@
 
 use serde_json::Value;
 
-use super::json::{at, number};
+use super::json::{at, level, number, positive};
 use super::Run;
 
 /// Whether a document is a lifecycle metrics report.
@@ -36,16 +36,16 @@ pub(super) fn is_summary(doc: &Value) -> bool {
 fn millis(doc: &Value, metric: &str, key: &str) -> Option<f64> {
     let stat = at(doc, &["successes", "latency", metric]).filter(|s| s.is_object())?;
     let value = if key == "median" { number(stat, &["median"]).or_else(|| number(stat, &["p50"])) } else { number(stat, &[key]) };
-    value.filter(|v| *v > 0.0).map(|s| s * 1000.0)
+    positive(value).map(|s| s * 1000.0)
 }
 
 /// The report's one run.
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let pair = |metric: &str| (millis(doc, metric, "median"), millis(doc, metric, "p99"));
-    let conc = number(doc, &["load_summary", "concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let conc = level(number(doc, &["load_summary", "concurrency"]));
     let rate = number(doc, &["load_summary", "requested_rate"]).filter(|r| *r > 0.0 && conc.is_none());
-    let throughput = |key: &str| number(doc, &["successes", "throughput", key]).filter(|v| *v > 0.0);
-    let mean = |keys: &[&str]| keys.iter().find_map(|k| number(doc, &["successes", k, "mean"])).filter(|v| *v > 0.0);
+    let throughput = |key: &str| positive(number(doc, &["successes", "throughput", key]));
+    let mean = |keys: &[&str]| positive(keys.iter().find_map(|k| number(doc, &["successes", k, "mean"])));
     Run {
         entry,
         conc,

@@ -100,6 +100,18 @@ pub fn number(value: &Value, path: &[&str]) -> Option<f64> {
     n.is_finite().then_some(n)
 }
 
+/// A concurrency level as a tool writes it: a whole number of at least 1, else none (an
+/// unbounded run, or no cap recorded). Every importer reads its level by this rule.
+pub fn level(value: Option<f64>) -> Option<u32> {
+    value.filter(|c| c.is_finite() && *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32)
+}
+
+/// A figure the tools write as 0 where they measured nothing and that is never 0 when
+/// measured (a throughput, a latency, a mean length): only a positive value is measured.
+pub fn positive(value: Option<f64>) -> Option<f64> {
+    value.filter(|v| *v > 0.0)
+}
+
 /// A measured figure: finite and not 0 (the tools write 0 where they measured nothing).
 pub fn measured(value: &Value, path: &[&str]) -> Option<f64> {
     number(value, path).filter(|v| *v != 0.0)

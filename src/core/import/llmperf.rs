@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use super::json::{count, date_of_epoch, measured, number};
+use super::json::{count, date_of_epoch, level, measured, number, positive};
 use super::requests::{run_of_requests, RequestsRule};
 use super::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
@@ -51,7 +51,7 @@ fn response_list(doc: &Value) -> Vec<Request> {
                 };
                 return Request::not_completed(start, input, Status::Failed, error);
             }
-            let seconds = |key: &str| number(r, &[key]).filter(|v| *v > 0.0).map(|s| s * 1000.0);
+            let seconds = |key: &str| positive(number(r, &[key])).map(|s| s * 1000.0);
             let output = number(r, &["number_output_tokens"]).map(|t| t as u64);
             Request::completed(start, seconds("ttft_s"), seconds("end_to_end_latency_s"), input, output)
         })
@@ -95,12 +95,11 @@ pub(super) fn runs(doc: &Value, entry: &str) -> Vec<Run> {
 }
 
 fn run(doc: &Value, entry: String) -> Run {
-    let seconds =
-        |metric: &str, q: &str| number(doc, &[&format!("results_{metric}_quantiles_{q}")]).filter(|v| *v > 0.0).map(|s| s * 1000.0);
+    let seconds = |metric: &str, q: &str| positive(number(doc, &[&format!("results_{metric}_quantiles_{q}")])).map(|s| s * 1000.0);
     let n = number(doc, &["results_num_completed_requests"]);
-    let per_min = number(doc, &["results_num_completed_requests_per_min"]).filter(|v| *v > 0.0);
+    let per_min = positive(number(doc, &["results_num_completed_requests_per_min"]));
     let length = |key: &'static str| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key));
-    let conc = number(doc, &["num_concurrent_requests"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let conc = level(number(doc, &["num_concurrent_requests"]));
     Run {
         entry,
         conc,
@@ -113,7 +112,7 @@ fn run(doc: &Value, entry: String) -> Run {
         errors: number(doc, &["results_number_errors"]),
         sent: number(doc, &["results_num_requests_started"]),
         wall_s: n.zip(per_min).map(|(n, m)| 60.0 * n / m),
-        out_tok_s: number(doc, &["results_mean_output_throughput_token_per_s"]).filter(|v| *v > 0.0),
+        out_tok_s: positive(number(doc, &["results_mean_output_throughput_token_per_s"])),
         ttft: (seconds("ttft_s", "p50"), seconds("ttft_s", "p99")),
         e2e: (seconds("end_to_end_latency_s", "p50"), seconds("end_to_end_latency_s", "p99")),
         date: number(doc, &["timestamp"]).and_then(date_of_epoch),

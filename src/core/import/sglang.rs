@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use super::json::{count, mean_per_request, measured, number, rate};
+use super::json::{count, level, mean_per_request, measured, number, rate};
 use super::requests::{from_arrays, with_requests, RequestsRule};
 use super::{Length, Run};
 
@@ -39,7 +39,7 @@ fn server_gpus(doc: &Value) -> Option<(u32, &'static str)> {
 /// The run on one line.
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
-    let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let conc = level(number(doc, &["max_concurrency"]));
     let rate = rate(doc, &["request_rate"]);
     let no_conc = (conc.is_none() && rate.is_none()).then(|| {
         if doc.get("max_concurrency").is_some() {

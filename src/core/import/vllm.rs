@@ -18,7 +18,7 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, mean_per_request, measured, number, rate};
+use super::json::{at, count, level, mean_per_request, measured, number, rate};
 use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
 use super::{Length, Run};
 use crate::core::basics::stats::percentile;
@@ -53,7 +53,7 @@ fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
-    let conc = number(doc, &["max_concurrency"]).filter(|c| *c >= 1.0 && c.fract() == 0.0).map(|c| c as u32);
+    let conc = level(number(doc, &["max_concurrency"]));
     let rate = rate(doc, &["request_rate"]);
     let no_conc = (conc.is_none() && rate.is_none()).then(|| match at(doc, &["request_rate"]) {
         Some(rate) => format!("max_concurrency is null (unbounded) and the request rate {rate} is not a rate"),
