@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use lexopt::prelude::*;
-use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
+use servescope::core::import::{check_answers, write_study, EngineGroup, StudyAnswers};
 
 /// The usage, `FROM` standing for the names `--from` takes (the importers' list).
 const USAGE: &str = "\
@@ -76,23 +76,14 @@ fn number_flag(
     Ok(())
 }
 
-/// What an import cannot go without: a title, and engines each with a label and files.
+/// What an import cannot go without, checked by the core's own rule (`check_answers`, the
+/// page's form asks the same) before any file is read: a bad usage, exit 2.
 fn required(answers: &StudyAnswers, groups: &[(EngineGroup, Vec<PathBuf>)]) -> Result<(), String> {
-    if answers.title.is_empty() {
-        return Err("--title is required".into());
-    }
-    if groups.is_empty() {
-        return Err("at least one --engine with its files is required".into());
-    }
-    for (group, files) in groups {
-        if group.label.is_empty() {
-            return Err(format!("engine `{}`: --label is required", group.id));
-        }
-        if files.is_empty() {
-            return Err(format!("engine `{}`: no files given", group.id));
-        }
-    }
-    Ok(())
+    let named: Vec<EngineGroup> = groups
+        .iter()
+        .map(|(group, files)| EngineGroup { files: files.iter().map(|f| (f.display().to_string(), Vec::new())).collect(), ..group.clone() })
+        .collect();
+    check_answers(answers, &named).map_err(|e| e.to_string())
 }
 
 fn parse() -> Result<Option<Args>, String> {

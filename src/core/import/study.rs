@@ -146,8 +146,11 @@ pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(
         return Err(study_error(format!("no engine given {}", Ask::Engine.flag())));
     }
     for (g, group) in groups.iter().enumerate() {
-        if group.id.trim().is_empty() || group.label.trim().is_empty() {
+        if group.id.trim().is_empty() {
             return Err(study_error(format!("engine {}: an id and a label are needed {}", g + 1, Ask::EngineLabel.flag())));
+        }
+        if group.label.trim().is_empty() {
+            return Err(study_error(format!("engine `{}`: a label is needed {}", group.id, Ask::EngineLabel.flag())));
         }
         if groups[..g].iter().any(|o| o.id == group.id) {
             return Err(study_error(format!("engine id `{}` is given twice", group.id)));

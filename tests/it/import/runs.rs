@@ -36,7 +36,10 @@ fn formats_are_told_by_their_keys() {
 fn usage_errors_exit_2_and_name_what_is_missing() {
     let (code, _, stderr) = import(&["--out", "x", "--title", "t", "--engine", "e", "vllm/c1.json"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("engine `e`: --label is required"), "{stderr}");
+    assert!(stderr.contains("engine `e`: a label is needed (--engine ID --label LABEL)"), "{stderr}");
+    let (code, _, stderr) = import(&["--out", "x", "--engine", "e", "--label", "E", "vllm/c1.json"]);
+    assert_eq!(code, 2, "a missing title is a usage error too");
+    assert!(stderr.contains("the study needs a title (--title)"), "{stderr}");
     let (code, stdout, _) = import(&["--help"]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("usage: servescope-import"));
