@@ -2,7 +2,46 @@
 
 use crate::common;
 
-use common::cli::{assert_cell, cell, import, out_dir, results, verify_all};
+use common::cli::{assert_cell, assert_cells, cell, import, out_dir, results, verify_all, At, ExpectedCell};
+
+/// The summaries' cells: seconds become ms, and inter_token_latency (TTFT included) is
+/// neither TPOT nor ITL; every request of the c64 run failed (429s): a measured 0, its NaN
+/// quantiles not measured.
+const LLMPERF_CELLS: &[ExpectedCell] = &[
+    (
+        (550, 150),
+        "a",
+        At::Conc(2),
+        &[
+            ("n", 3.0),
+            ("errors", 0.0),
+            ("wall_s", 2.6),
+            ("out_tok_s", 171.9),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 210.0),
+            ("ttft_p99_ms", 219.8),
+            ("e2e_p50_ms", 2150.0),
+            ("e2e_p99_ms", 2199.0),
+        ],
+    ),
+    (
+        (550, 150),
+        "b",
+        At::Conc(8),
+        &[
+            ("n", 370.0),
+            ("errors", 30.0),
+            ("wall_s", 137.0),
+            ("out_tok_s", 50.69),
+            ("gpus", 8.0),
+            ("ttft_p50_ms", 350.0),
+            ("ttft_p99_ms", 610.0),
+            ("e2e_p50_ms", 2900.0),
+            ("e2e_p99_ms", 3400.0),
+        ],
+    ),
+    ((550, 150), "b", At::Conc(64), &[("n", 0.0), ("errors", 400.0), ("out_tok_s", 0.0), ("gpus", 8.0)]),
+];
 
 #[test]
 fn llmperf_summaries_and_a_wrapper_keyed_by_concurrency_import_in_ms_without_tpot_or_itl() {
@@ -35,37 +74,7 @@ fn llmperf_summaries_and_a_wrapper_keyed_by_concurrency_import_in_ms_without_tpo
     let doc = results(&dir);
     assert_eq!(doc["date"], "2026-10-30", "from the summaries' timestamp");
     assert_eq!(doc["concurrency"], serde_json::json!([1, 2, 8, 64]));
-    // Seconds become ms; inter_token_latency (TTFT included) is neither TPOT nor ITL.
-    assert_cell(
-        cell(&doc, (550, 150), "a", 2),
-        &[
-            ("n", 3.0),
-            ("errors", 0.0),
-            ("wall_s", 2.6),
-            ("out_tok_s", 171.9),
-            ("gpus", 1.0),
-            ("ttft_p50_ms", 210.0),
-            ("ttft_p99_ms", 219.8),
-            ("e2e_p50_ms", 2150.0),
-            ("e2e_p99_ms", 2199.0),
-        ],
-    );
-    assert_cell(
-        cell(&doc, (550, 150), "b", 8),
-        &[
-            ("n", 370.0),
-            ("errors", 30.0),
-            ("wall_s", 137.0),
-            ("out_tok_s", 50.69),
-            ("gpus", 8.0),
-            ("ttft_p50_ms", 350.0),
-            ("ttft_p99_ms", 610.0),
-            ("e2e_p50_ms", 2900.0),
-            ("e2e_p99_ms", 3400.0),
-        ],
-    );
-    // Every request of the c64 run failed (429s): a measured 0, NaN quantiles not measured.
-    assert_cell(cell(&doc, (550, 150), "b", 64), &[("n", 0.0), ("errors", 400.0), ("out_tok_s", 0.0), ("gpus", 8.0)]);
+    assert_cells(&doc, LLMPERF_CELLS);
     let selection = doc["serving"]["selection"].as_str().expect("text");
     assert!(selection.contains("LLMPerf's inter_token_latency (E2E ÷ output tokens per request, TTFT included) is neither TPOT nor ITL"));
     verify_all(&dir);

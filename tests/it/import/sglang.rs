@@ -6,7 +6,72 @@ use std::path::Path;
 
 use servescope::core::import::{write_study, EngineGroup, StudyAnswers};
 
-use common::cli::{assert_cell, cell, import, out_dir, rate_cell, results, verify_all, FIXTURES};
+use common::cli::{assert_cell, assert_cells, cell, import, out_dir, rate_cell, results, verify_all, At, ExpectedCell, FIXTURES};
+
+/// The cells of `sglang/sweep.jsonl`, one line per generation: the 2026 layout at c1; mid-2025
+/// at c4 (no details, so errors are not measured; p99 E2E was NaN); the refactor's keys and
+/// nested details at c8 (errors and short counted; ITL written as 0s, so not measured).
+const SGLANG_CELLS: &[ExpectedCell] = &[
+    (
+        (1024, 1024),
+        "sglang",
+        At::Conc(1),
+        &[
+            ("gpus", 1.0),
+            ("n", 10.0),
+            ("wall_s", 30.5),
+            ("out_tok_s", 335.7),
+            ("user_tok_s", 343.1),
+            ("ttft_p50_ms", 60.5),
+            ("ttft_p99_ms", 63.1),
+            ("tpot_p50_ms", 2.915),
+            ("tpot_p99_ms", 2.98),
+            ("itl_p50_ms", 2.88),
+            ("itl_p99_ms", 8.75),
+            ("e2e_p50_ms", 3050.0),
+            ("e2e_p99_ms", 3068.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "sglang",
+        At::Conc(4),
+        &[
+            ("gpus", 1.0),
+            ("n", 24.0),
+            ("wall_s", 40.0),
+            ("out_tok_s", 614.4),
+            ("user_tok_s", 158.7),
+            ("ttft_p50_ms", 135.5),
+            ("ttft_p99_ms", 201.2),
+            ("tpot_p50_ms", 6.3),
+            ("tpot_p99_ms", 6.45),
+            ("itl_p50_ms", 6.1),
+            ("itl_p99_ms", 12.3),
+            ("e2e_p50_ms", 6590.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "sglang",
+        At::Conc(8),
+        &[
+            ("gpus", 1.0),
+            ("n", 3.0),
+            ("errors", 1.0),
+            ("short", 1.0),
+            ("wall_s", 50.0),
+            ("out_tok_s", 52.0),
+            ("user_tok_s", 96.34),
+            ("ttft_p50_ms", 390.0),
+            ("ttft_p99_ms", 458.0),
+            ("tpot_p50_ms", 10.38),
+            ("tpot_p99_ms", 10.6),
+            ("e2e_p50_ms", 11020.0),
+            ("e2e_p99_ms", 11190.0),
+        ],
+    ),
+];
 
 #[test]
 fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
@@ -36,51 +101,7 @@ fn sglang_lines_of_every_generation_with_bare_infinity_and_nan() {
         "{stderr}"
     );
     let doc = results(&dir);
-    let key = (1024, 1024);
-    let base = [("gpus", 1.0)];
-    assert_cell(
-        cell(&doc, key, "sglang", 1),
-        &[
-            &base[..],
-            &[("n", 10.0), ("wall_s", 30.5), ("out_tok_s", 335.7), ("user_tok_s", 343.1), ("ttft_p50_ms", 60.5), ("ttft_p99_ms", 63.1)],
-            &[
-                ("tpot_p50_ms", 2.915),
-                ("tpot_p99_ms", 2.98),
-                ("itl_p50_ms", 2.88),
-                ("itl_p99_ms", 8.75),
-                ("e2e_p50_ms", 3050.0),
-                ("e2e_p99_ms", 3068.0),
-            ],
-        ]
-        .concat(),
-    );
-    // Mid-2025: no details, so errors are not measured; p99 E2E was NaN.
-    assert_cell(
-        cell(&doc, key, "sglang", 4),
-        &[
-            &base[..],
-            &[("n", 24.0), ("wall_s", 40.0), ("out_tok_s", 614.4), ("user_tok_s", 158.7), ("ttft_p50_ms", 135.5), ("ttft_p99_ms", 201.2)],
-            &[("tpot_p50_ms", 6.3), ("tpot_p99_ms", 6.45), ("itl_p50_ms", 6.1), ("itl_p99_ms", 12.3), ("e2e_p50_ms", 6590.0)],
-        ]
-        .concat(),
-    );
-    // The refactor's keys and nested details: errors and short counted; ITL written as 0s.
-    assert_cell(
-        cell(&doc, key, "sglang", 8),
-        &[
-            &base[..],
-            &[("n", 3.0), ("errors", 1.0), ("short", 1.0), ("wall_s", 50.0), ("out_tok_s", 52.0), ("user_tok_s", 96.34)],
-            &[
-                ("ttft_p50_ms", 390.0),
-                ("ttft_p99_ms", 458.0),
-                ("tpot_p50_ms", 10.38),
-                ("tpot_p99_ms", 10.6),
-                ("e2e_p50_ms", 11020.0),
-                ("e2e_p99_ms", 11190.0),
-            ],
-        ]
-        .concat(),
-    );
+    assert_cells(&doc, SGLANG_CELLS);
     verify_all(&dir);
 }
 
