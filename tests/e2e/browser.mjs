@@ -104,8 +104,11 @@ export async function settled(page) {
     const marks = (name) => performance.getEntriesByName(name).length;
     return !document.querySelector('.page.booting, #prerender, .boot-skeleton') && marks('servescope:draw-start') === marks('servescope:chart-drawn');
   });
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await frames(page);
 }
+
+/** Two frames on: what the page started in this one (a swap, a placement) is painted. */
+export const frames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
 /**
  * Watches a page's requests from now on; the function it returns resolves once none is in

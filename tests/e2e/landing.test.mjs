@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, SRC, start } from './browser.mjs';
+import { CHROMIUM, FLAGS, SRC, frames, start } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start({ viewport: { width: 1280, height: 800 } }); });
@@ -24,9 +24,6 @@ async function holdWasm(page) {
   await page.route('**/*.wasm', async (route) => { await gate; await route.continue(); });
   return release;
 }
-
-/** Two frames on: what the page started in this one (a swap, a placement) is painted. */
-const frames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
 test('the built page holds the overview: title and tags from the file, cards, and the chart as SVG', () => {
   const html = readFileSync('dist/index.html', 'utf8');

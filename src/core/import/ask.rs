@@ -29,7 +29,7 @@ pub enum Ask {
 }
 
 impl Ask {
-    /// Every ask, the longer words first (one ask's flag may start another's).
+    /// Every ask. Each flag is replaced whole, brackets included, so no flag is part of another.
     pub const ALL: [Ask; 10] = [
         Ask::Date,
         Ask::GpusOrUnstated,
