@@ -48,7 +48,7 @@ fn run(dir: &Path, path: &Path) -> Result<Vec<String>, String> {
     };
     // Only verified tables: a mean is taken from the requests the study's hash names.
     let tables: Vec<(String, RequestTable)> = results
-        .serving
+        .serving()
         .iter()
         .flat_map(|s| &s.requests)
         .filter_map(|t| Some((t.id.clone(), RequestTable::parse(&gunzip(verification.kept(&t.file)?).ok()?).ok()?)))

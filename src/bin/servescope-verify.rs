@@ -138,7 +138,7 @@ fn print_text(report: &Report, findings: &[servescope::core::study::findings::Fi
 /// The engines' verified per-request tables, read (a table that does not read is left out:
 /// its check already fails the verdict).
 fn tables(results: &Results, verification: &Verification) -> Vec<(String, RequestTable)> {
-    let Some(serving) = &results.serving else { return Vec::new() };
+    let Some(serving) = &results.serving() else { return Vec::new() };
     serving
         .requests
         .iter()

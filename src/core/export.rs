@@ -77,14 +77,14 @@ fn load_words(workload: &Workload, cell: &Cell) -> (String, String) {
 /// (`(engine id, table)`); `study_sha256` names the study's file.
 pub fn benchmark_reports(results: &Results, study_sha256: &str, tables: &[(String, RequestTable)]) -> Exported {
     let mut exported = Exported::default();
-    let Some(serving) = &results.serving else {
+    let Some(serving) = results.serving() else {
         exported.notes.push("the study has no serving cells: nothing to write".to_owned());
         return exported;
     };
     let mut without_mean = 0;
     for workload in &serving.workloads {
         for row in &workload.rows {
-            let Some(engine) = results.engines.iter().find(|e| e.id == row.id) else { continue };
+            let Some(engine) = results.engines().iter().find(|e| e.id == row.id) else { continue };
             let table = tables.iter().find(|(id, _)| *id == row.id).map(|(_, t)| t);
             for cell in row.cells.iter().flatten() {
                 let requests = table.filter(|_| cell.trials.is_none()).and_then(|t| t.cell(&workload.key(), cell.level(), None));
@@ -168,13 +168,13 @@ fn report(
         (LoadAxis::Concurrency, false) => load["concurrency"] = json!(cell.conc),
     }
     let unstated = "not stated";
-    let checkpoint = engine.checkpoint.as_deref().or(results.model.as_deref()).unwrap_or(unstated);
+    let checkpoint = engine.checkpoint.as_deref().or(results.model()).unwrap_or(unstated);
     let mut doc = json!({
         "version": VERSION,
         "run": {
             "uid": id32(&format!("{study_sha256}|{}|{}|{}", engine.id, workload.key(), cell.level())),
             "eid": id32(study_sha256),
-            "description": format!("{}: {}, {}, {load_text} (servescope study {})", results.title, engine.label, workload.name(), &study_sha256[..12]),
+            "description": format!("{}: {}, {}, {load_text} (servescope study {})", results.title(), engine.label, workload.name(), &study_sha256[..12]),
         },
         "scenario": {
             "stack": [{
@@ -186,7 +186,7 @@ fn report(
                     "role": "replica",
                     "replicas": 1,
                     "model": { "name": checkpoint },
-                    "accelerator": { "model": results.hardware.as_deref().unwrap_or(unstated), "count": gpus.map_or(0, |g| g.round() as u64), "parallelism": {} },
+                    "accelerator": { "model": results.hardware().unwrap_or(unstated), "count": gpus.map_or(0, |g| g.round() as u64), "parallelism": {} },
                 },
                 "native": {},
             }],

@@ -58,7 +58,7 @@ fn panels(view: View, state: &ViewState, files: &[File<'_>]) -> Option<Vec<Panel
 fn deep_view(results: &Results, src: &str, view: View, before: Before<'_>) -> Option<DeepView> {
     // The app takes a pre-rendered view's place only once it has drawn what the view shows
     // (`views::boot_waits`): a view it would not wait for is not written.
-    let serving = results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty());
+    let serving = results.serving().is_some_and(|s| !s.workloads.is_empty());
     if !boot_waits(view, BootCollection::Ready(1), BootStudy::Ready { serving }) {
         return None;
     }

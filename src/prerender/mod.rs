@@ -73,7 +73,7 @@ impl Before<'_> {
         let statuses = verification.statuses().to_vec();
         let trust = match report {
             Some(_) => TrustSummary::of(&StatusCounts::of(statuses.iter().map(|(_, s)| s)), false),
-            None => TrustSummary::unchecked(results.sources.len()),
+            None => TrustSummary::unchecked(results.sources().len()),
         };
         (statuses, Known { report, trust })
     }
@@ -185,15 +185,15 @@ pub fn catalog_landing(collection: &Collection, srcs: &[String]) -> Landing {
 }
 
 fn head(results: &Results, cards: &[Card]) -> String {
-    let title = format!("{} · overview · servescope", results.title);
+    let title = format!("{} · overview · servescope", results.title());
     let mut about: Vec<String> =
         cards.iter().filter(|c| !c.publisher).take(2).flat_map(|c| c.lines.first().map(|l| format!("{}: {}", c.title, l.text))).collect();
-    about.insert(0, format!("{} ({}): serving benchmark results per engine", results.title, results.date));
+    about.insert(0, format!("{} ({}): serving benchmark results per engine", results.title(), results.date()));
     let description = about.join(". ");
     let mut html = Html::default();
     html.element("title", &[], &title);
     html.open("meta", &[("name", Some("description")), ("content", Some(&description))]);
-    html.open("meta", &[("property", Some("og:title")), ("content", Some(&results.title))]);
+    html.open("meta", &[("property", Some("og:title")), ("content", Some(results.title()))]);
     html.open("meta", &[("property", Some("og:description")), ("content", Some(&description))]);
     html.open("meta", &[("property", Some("og:type")), ("content", Some("website"))]);
     html.finish()
@@ -209,9 +209,9 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View, t
     html.open("div", &[("class", Some("bar-row"))]);
     html.element("a", &[("class", Some("brand")), ("href", Some("./"))], "servescope");
     html.open("div", &[("class", Some("study-line"))]);
-    html.element("h1", &[], &results.title);
-    let mut meta: Vec<String> = results.hardware.iter().cloned().collect();
-    meta.push(results.date.clone());
+    html.element("h1", &[], results.title());
+    let mut meta: Vec<String> = results.hardware().into_iter().map(str::to_owned).collect();
+    meta.push(results.date().to_owned());
     html.element("span", &[("class", Some("study-meta"))], &meta.join(" · "));
     badge(html, trust, state);
     html.close("div");

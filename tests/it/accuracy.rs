@@ -65,7 +65,7 @@ fn the_two_scatters_stay_separate_measurements() {
     let weight = weight_scatter(&r);
     assert_eq!((served.len(), weight.len()), (3, 2));
     // Both in percent, as both tables show them: the served file's fraction × 100.
-    let rows = &r.accuracy.as_ref().expect("served").rows;
+    let rows = &r.accuracy().expect("served").rows;
     for point in &served {
         let row = rows.iter().find(|row| row.id == point.id).expect("a row per point");
         assert_eq!(point.y, row.top1.expect("measured") * 100.0, "{}", point.id);
@@ -77,7 +77,7 @@ fn the_two_scatters_stay_separate_measurements() {
     assert!(served.iter().any(|p| servescope::core::basics::format::readable(p.y) == "93.08"));
     // The served check says it has no interval, with its positions.
     assert_eq!(
-        servescope::core::display::chart_words::served_interval_words(r.accuracy.as_ref().and_then(|a| a.positions)),
+        servescope::core::display::chart_words::served_interval_words(r.accuracy().and_then(|a| a.positions)),
         "No CI for the served check (130 positions): the file reports no interval, so a small top-1 or KL difference cannot be judged from it."
     );
 }

@@ -18,11 +18,11 @@ fn the_bundled_file_has_zero_errors_and_zero_warnings() {
 #[test]
 fn the_bundled_file_has_the_published_counts() {
     let r = results();
-    assert_eq!(r.title, "Qwen3.8-Flash-Next on one MI350P");
-    assert_eq!(r.concurrency, [1, 2, 4, 8, 16, 32, 64]);
-    assert_eq!(r.engines.len(), 5);
-    assert_eq!(r.sources.len(), 17);
-    assert_eq!(r.serving.as_ref().map(|s| s.workloads.len()), Some(3));
+    assert_eq!(r.title(), "Qwen3.8-Flash-Next on one MI350P");
+    assert_eq!(r.concurrency(), [1, 2, 4, 8, 16, 32, 64]);
+    assert_eq!(r.engines().len(), 5);
+    assert_eq!(r.sources().len(), 17);
+    assert_eq!(r.serving().map(|s| s.workloads.len()), Some(3));
     assert_eq!(serving_coverage(&r), Coverage { measured: 63, null: 21 });
     assert_eq!(decode_coverage(&r), Coverage { measured: 26, null: 9 });
 }
@@ -30,17 +30,17 @@ fn the_bundled_file_has_the_published_counts() {
 #[test]
 fn bundled_values_are_read_as_written() {
     let r = results();
-    let serving = r.serving.as_ref().expect("serving");
+    let serving = r.serving().expect("serving");
     let paiton_c1 = serving.workloads[0].rows[0].cells[0].as_ref().expect("measured");
     assert_eq!((paiton_c1.out_tok_s, paiton_c1.power_w, paiton_c1.tok_s_per_kw), (Some(331.4), Some(308.1), Some(1075.7)));
     assert_eq!(paiton_c1.source.as_deref(), Some("sweep-paiton.jsonl"));
-    let decode = r.decode.as_ref().expect("decode");
+    let decode = r.decode().expect("decode");
     assert_eq!(decode.rows[4].values[0], None, "SGLang no-MTP c1 is not measured");
     assert_eq!(decode.rows[0].values[6], Some(2508.6422309896725));
-    let prefill = r.prefill.as_ref().expect("prefill");
+    let prefill = r.prefill().expect("prefill");
     assert_eq!(prefill.rows[0].measurements[0].server_validation, ServerValidation::NotDone);
     assert_eq!(prefill.rows[0].measurements[0].prompt_tokens, Some(8197.0));
-    let weight = r.weight_accuracy.as_ref().expect("weight accuracy");
+    let weight = r.weight_accuracy().expect("weight accuracy");
     assert_eq!(weight.rows[1].kl95_ci, None, "INT4 reports no CI");
     assert!(r.raw_document().get("weightAccuracy").is_some(), "the raw document is kept whole");
 }
@@ -50,7 +50,7 @@ fn decode_svg(state: &ViewState) -> (String, servescope::chart::ChartGeometry) {
     let r = results();
     let series = decode_series(&r, &state.engine_filter());
     render_svg((800, 440), |area| {
-        let levels: Vec<f64> = r.concurrency.iter().map(|&c| f64::from(c)).collect();
+        let levels: Vec<f64> = r.concurrency().iter().map(|&c| f64::from(c)).collect();
         let spec = ConcurrencyChart {
             y_title: "aggregate output tok/s",
             load: LoadAxis::Concurrency,
@@ -153,7 +153,7 @@ fn a_line_whose_source_is_mismatched_has_every_point_ringed() {
 #[test]
 fn hostile_text_is_escaped_in_the_svg_export() {
     let results = check(&common::read("tests/fixtures/hostile.json"), &[]).results.expect("valid");
-    let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).expect("unit");
+    let unit = results.decode().and_then(|d| d.unit.clone()).expect("unit");
     let series = decode_series(&results, &ViewState::default().engine_filter());
     let (svg, _) = render_svg((800, 440), |area| {
         let spec = ConcurrencyChart {

@@ -2,6 +2,7 @@
 //! make.mjs): its manifest written and checked by servescope-index, and the catalog,
 //! coverage and history built from it.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -163,19 +164,16 @@ fn history_follows_one_setup_across_the_collection() {
     // only the Qwen ones on MI350P are this line (studies 1 and 7).
     let key = "1024x1024".parse().expect("key");
     let h = history(&refs, &qwen(Some("MI350P")), key, Metric::OutTokS, 1.0, &Prices::default());
-    let titles: Vec<&str> = h.points.iter().map(|p| studies[p.study].title.as_str()).collect();
+    let titles: Vec<&str> = h.points.iter().map(|p| studies[p.study].title()).collect();
     assert_eq!(titles, ["Qwen3.8-Flash-Next on MI350P, run 1 (test fixture)", "Qwen3.8-Flash-Next on MI350P, run 7 (test fixture)"]);
     assert_eq!(h.lines, ["checkpoint EliovpAI/Qwen3.8-Flash-Next-W4A8-Paiton-CDNA4-for-Qwen3.8-Flash-Next"]);
     assert!(h.conflicts.is_empty(), "two builds of the engine differ: not a conflict");
-    assert!(h
-        .elsewhere
-        .iter()
-        .any(|(i, setup)| studies[*i].model.as_deref() == Some("Llama-4-Scout") && setup.starts_with("Llama-4-Scout on ")));
+    assert!(h.elsewhere.iter().any(|(i, setup)| studies[*i].model() == Some("Llama-4-Scout") && setup.starts_with("Llama-4-Scout on ")));
     assert_eq!(h.points.len() + h.elsewhere.len() + h.not_measured.len(), 12, "every study is placed once");
     // On H200 the last pair is the same build, checkpoint and setup with different values.
     let h200 = history(&refs, &qwen(Some("H200")), key, Metric::OutTokS, 1.0, &Prices::default());
     assert_eq!(h200.points.len(), 3);
-    let run = |n: usize| studies.iter().position(|s| s.title.contains(&format!("run {n} "))).expect("study");
+    let run = |n: usize| studies.iter().position(|s| s.title().contains(&format!("run {n} "))).expect("study");
     let pair = (run(11).min(run(12)), run(11).max(run(12)));
     assert_eq!(h200.conflicts, [pair]);
     // Spanning hardware: a line per hardware, never one line through them.
@@ -184,7 +182,9 @@ fn history_follows_one_setup_across_the_collection() {
     assert!(all.lines.iter().all(|l| l.ends_with(" · MI350P") || l.ends_with(" · H200")), "{:?}", all.lines);
     // A pair whose files describe different setups (a power limit) is a different setting.
     let mut capped: Vec<_> = studies.clone();
-    capped[run(12)].scope = Some("Speed and serving: one H200, configured GPU power limit 500 W.".into());
+    capped[run(12)] = common::revised(&studies[run(12)], |doc| {
+        doc["scope"] = "Speed and serving: one H200, configured GPU power limit 500 W.".into();
+    });
     let refs: Vec<_> = capped.iter().collect();
     let h = history(&refs, &qwen(Some("H200")), key, Metric::OutTokS, 1.0, &Prices::default());
     assert_eq!((h.conflicts.len(), h.settings.as_slice()), (0, &[pair][..]));
@@ -307,7 +307,7 @@ fn the_history_view_model_says_what_the_view_shows() {
     assert_eq!(settings, None);
     assert_eq!(line_key(&h), [format!("{} · 3 studies", h.lines[0])]);
     let tip = history_tip(&h, 0, &refs, Metric::OutTokS).expect("a tooltip");
-    assert_eq!(tip.title, studies[h.points[0].study].title);
+    assert_eq!(tip.title, studies[h.points[0].study].title());
     let words: Vec<(&str, &str)> = tip.lines.iter().map(|l| (l.label.as_str(), l.value.as_str())).collect();
     assert_eq!(words[0], ("date", h.points[0].date.as_str()));
     assert_eq!(words[1], ("engine", h.points[0].label.as_str()));

@@ -21,7 +21,7 @@ fn prices() -> Prices {
 #[test]
 fn paiton_at_c32_in_1024_1024_costs_the_issues_example() {
     let results = bundled_results();
-    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let workload = &results.serving().expect("serving").workloads[0];
     assert_eq!((workload.isl, workload.osl), (1024, 1024));
     let cell = cell_at(workload, "paiton", 32.0).expect("measured");
     let cost = prices().cost(cell).expect("priced and measured");
@@ -40,10 +40,10 @@ fn the_serving_table_shows_cost_and_not_measured_where_a_measurement_is_missing(
     let results = bundled_results();
     let (state, notices) = ViewState::parse("view=serving&workload=1024x1024&metric=cost_per_mtok&kwh_price=0.12&gpu_hour_price=2");
     assert!(notices.is_empty(), "{notices:?}");
-    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let workload = &results.serving().expect("serving").workloads[0];
     let table = serving_table(&results, workload, Metric::CostPerMtok, &state.series_inputs(), &[]);
     let row = table.rows.iter().find(|r| r.head.id.as_deref() == Some("paiton")).expect("Paiton");
-    let c32 = results.concurrency.iter().position(|&c| c == 32).expect("c32");
+    let c32 = results.concurrency().iter().position(|&c| c == 32).expect("c32");
     assert_eq!(row.cells[c32].field.display(), "0.3948");
     // A null cell (not measured at that level) stays "not measured", never 0.
     let sglang = table.rows.iter().find(|r| r.head.id.as_deref() == Some("sglangNoMtp")).expect("SGLang no MTP");

@@ -69,7 +69,7 @@ fn the_serving_explorer_says_what_it_draws_and_offers_its_controls_in_order() {
     assert!(matches!(&panel.notes[0], Note::Text("definition", _)), "the metric defined first: {:?}", panel.notes[0]);
     let table = panel.tables[0].table.as_ref().expect("the serving table");
     assert!(panel.tables[0].later, "a large file's chart comes first");
-    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let workload = &results.serving().expect("serving").workloads[0];
     assert_eq!(table.rows.len(), workload.rows.len(), "a row per engine this workload measured");
 }
 
@@ -135,7 +135,7 @@ fn decode_prefill_and_cache_say_their_units_and_heights() {
     assert_eq!(
         bars.groups.len(),
         results
-            .prefill
+            .prefill()
             .as_ref()
             .map(|p| {
                 let mut ids: Vec<&str> = p.rows.iter().map(|r| r.id.as_str()).collect();
@@ -148,9 +148,7 @@ fn decode_prefill_and_cache_say_their_units_and_heights() {
 
 #[test]
 fn a_block_the_file_lacks_is_said_in_the_cores_words_and_draws_nothing() {
-    let mut results = bundled_results();
-    results.decode = None;
-    results.weight_accuracy = None;
+    let results = common::without_blocks(&bundled_results(), &["decode", "weightAccuracy"]);
     let files = [File { results: &results, statuses: &[] }];
     let panel = decode(&files, &ViewState::default().series_inputs(), Scale::Lin);
     assert!(panel.is_absent());
@@ -184,7 +182,7 @@ fn provenance_says_the_checks_are_under_way_until_their_report() {
     let model = provenance(&results, &statuses, None);
     assert_eq!(model.verdict, VerdictLine::Checking);
     assert_eq!(model.recomputed, Recomputed::Waiting);
-    assert_eq!(model.citing.len(), results.sources.len());
+    assert_eq!(model.citing.len(), results.sources().len());
     assert!(model.citing.iter().any(|c| c.words.ends_with("citations")), "{:?}", model.citing);
     assert_eq!(model.sources.stem, "servescope-provenance-sources");
 }

@@ -24,7 +24,7 @@ fn the_landing_view_carries_every_card_line_and_the_charts_measured_points() {
         }
     }
     // The first workload's out_tok_s, counted from the model: measured points and gaps.
-    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let workload = &results.serving().expect("serving").workloads[0];
     let cells: Vec<Option<f64>> = workload.rows.iter().flat_map(|r| r.cells.iter()).map(|c| c.as_ref().and_then(|c| c.out_tok_s)).collect();
     let measured = cells.iter().filter(|c| c.is_some()).count();
     assert_eq!((page.points, page.gaps), (21, 7));
@@ -125,12 +125,10 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
 fn a_study_without_serving_sweeps_has_only_its_other_views_written() {
     use servescope::core::link::View;
     use servescope::prerender::deep::deep_views;
-    let mut results = bundled_results();
-    results.serving = None;
+    let results = common::without_blocks(&bundled_results(), &["serving"]);
     let views: Vec<View> = deep_views(&results, SRC, Before::default()).iter().map(|v| v.view).collect();
     assert_eq!(views, [View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance]);
-    results.decode = None;
-    results.prefill = None;
+    let results = common::without_blocks(&results, &["decode", "prefill"]);
     let views: Vec<View> = deep_views(&results, SRC, Before::default()).iter().map(|v| v.view).collect();
     assert_eq!(views, [View::Cache, View::Accuracy, View::Provenance], "a view the file has no block for is not written");
 }
@@ -145,7 +143,7 @@ fn the_trade_off_is_written_for_a_deep_link_with_its_frontier() {
     let tradeoff = views.iter().find(|v| v.view == View::Tradeoff).expect("the trade-off is written");
     // Every measured point of the default workload's lines is drawn, and each frontier
     // stretch is listed as the app lists it.
-    let workload = &results.serving.as_ref().expect("serving").workloads[0];
+    let workload = &results.serving().expect("serving").workloads[0];
     let inputs = servescope::core::link::ViewState::default().series_inputs();
     let lines = tradeoff_lines(&results, workload, servescope::core::measures::metric::Metric::OutTokS, &inputs);
     let points: usize = lines.iter().map(|l| l.points.len()).sum();

@@ -49,7 +49,7 @@ fn every_bundled_source_is_cited_and_the_sweeps_cite_the_right_cells() {
 fn the_fixture_sweep_reproduces_one_cell_and_names_the_other() {
     let results = check(&read(FIXTURE), &[]).results.expect("valid");
     let sweep = read("tests/fixtures/provenance/sweep.jsonl");
-    let expected = &results.sources[2].sha256;
+    let expected = &results.sources()[2].sha256;
     assert_eq!(check_bytes("sweep.jsonl", expected, &sweep), SourceStatus::Verified);
     let r = recompute(&results, "sweep.jsonl", &sweep, &|_, _| None);
     assert_eq!((r.cells, r.matched), (2, 1));

@@ -79,20 +79,15 @@ fn a_valid_file_whose_sources_are_unpublished_is_not_said_to_pass() {
 
 #[test]
 fn an_overview_without_cards_says_what_the_file_holds() {
-    let mut r = results();
+    let r = results();
     assert_eq!(no_findings_note(&r, &headline_cards(&r, &Prices::default())), None);
-    r.serving = None;
-    r.accuracy = None;
-    r.highlights.clear();
+    let r = common::without_blocks(&r, &["serving", "accuracy", "highlights"]);
     let cards = headline_cards(&r, &Prices::default());
     assert!(cards.is_empty());
     let note = no_findings_note(&r, &cards).expect("a note");
     assert!(note.starts_with("No headline findings: the cards are drawn from serving sweeps and served accuracy"), "{note}");
     assert!(note.contains("It holds: Decode, Prefill, KV cache"), "{note}");
-    r.decode = None;
-    r.prefill = None;
-    r.cache = None;
-    r.weight_accuracy = None;
+    let r = common::without_blocks(&r, &["decode", "prefill", "cache", "weightAccuracy"]);
     assert_eq!(
         no_findings_note(&r, &[]).as_deref(),
         Some("No headline findings: this file holds no measurements — every block is absent or has no rows.")
@@ -174,7 +169,7 @@ fn bars_name_their_engines_answer_anywhere_on_a_bar_and_say_their_unit() {
     for (size, wraps) in [((800, 380), false), ((360, 300), true)] {
         let (svg, drawn) =
             common::render_svg(size, |area| draw_bars(area, &BarChart { bars: &bars, y_title: "KV tokens", theme: LIGHT }).expect("drawn"));
-        let labels: Vec<&str> = r.engines.iter().map(|e| e.label.as_str()).collect();
+        let labels: Vec<&str> = r.engines().iter().map(|e| e.label.as_str()).collect();
         assert_eq!(drawn.key.len(), labels.len(), "a key entry per engine at {size:?}");
         for (drawn, label) in drawn.key.iter().zip(&labels) {
             assert!(*drawn == *label || (wraps && drawn.ends_with('…')), "{drawn} for {label}");
@@ -208,12 +203,12 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
         assert!(styles[..i].iter().all(|b| b.0 != a.0 && b.1 != a.1), "{a:?} repeats");
     }
     let first = results();
-    let mut second = results();
-    second.date = "2026-11-12".into();
-    let mut third = results();
-    third.date = "2026-11-15".into();
-    third.hardware = Some("B200".into());
-    third.engines[0].label = "TensorRT-LLM 1.3 NVFP4".into();
+    let second = common::revised(&first, |doc| doc["date"] = "2026-11-12".into());
+    let third = common::revised(&first, |doc| {
+        doc["date"] = "2026-11-15".into();
+        doc["hardware"] = "B200".into();
+        doc["engines"][0]["label"] = "TensorRT-LLM 1.3 NVFP4".into();
+    });
     let key = file_key(&[&first, &second, &third]);
     assert_eq!(key[0], "File 1 — 2026-10-30: solid, circles", "a file stating no hardware is named by its date");
     assert_eq!(key[2], "File 3 — B200, 2026-11-15: dotted, triangles");
@@ -223,17 +218,18 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
         assert!(!shapes[..i].contains(a), "{a:?} repeats");
     }
     // Files of different models say so in the key.
-    let mut other_model = results();
-    other_model.model = Some("Llama-4-Scout".into());
-    other_model.date = "2026-11-20".into();
+    let other_model = common::revised(&first, |doc| {
+        doc["model"] = "Llama-4-Scout".into();
+        doc["date"] = "2026-11-20".into();
+    });
     let key = file_key(&[&third, &other_model]);
     assert_eq!(key[1], "File 2 — Llama-4-Scout, 2026-11-20: dashed, squares", "{key:?}");
     let chips = chips_for(&first, &[&second, &third]);
-    assert_eq!(chips.len(), first.engines.len(), "one chip per engine id");
+    assert_eq!(chips.len(), first.engines().len(), "one chip per engine id");
     assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");
     assert_eq!(chips[1].text(), "vLLM + AITER", "a label shared by every file is said once");
     // What differs names the studies, not only their dates.
-    third.title = "Qwen3.8-Flash-Next on B200".into();
+    let third = common::revised(&third, |doc| doc["title"] = "Qwen3.8-Flash-Next on B200".into());
     assert_eq!(
         servescope::core::display::compare::differs_heading(&first, &third, 3),
         "What differs: file 1, “Qwen3.8-Flash-Next on one MI350P” (2026-10-30) and file 3, “Qwen3.8-Flash-Next on B200” (2026-11-15)"
@@ -269,7 +265,7 @@ fn a_source_reads_not_published_everywhere_when_none_was() {
     use servescope::core::display::tables::source_words;
     let r = results();
     let absent: Vec<(String, SourceStatus)> =
-        r.sources.iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404"))).collect();
+        r.sources().iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404"))).collect();
     let first = absent[0].0.clone();
     assert_eq!(source_words(&absent, &first), "not published");
     assert_eq!(source_words(&absent, "nope.json"), "not checked");

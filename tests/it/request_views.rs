@@ -11,6 +11,20 @@ use servescope::core::views::requests::{at_or_below, cdf_tip, curve, requests_mo
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
 
+/// The same study as if it kept no per-request tables (schema 1.2): no `serving.requests`,
+/// no cell naming its requests.
+fn without_requests(results: &servescope::core::study::model::Results) -> servescope::core::study::model::Results {
+    common::revised(results, |doc| {
+        let serving = &mut doc["serving"];
+        serving.as_object_mut().expect("serving").remove("requests");
+        let cells =
+            serving["workloads"].as_array_mut().expect("workloads").iter_mut().flat_map(|w| w["rows"].as_array_mut().expect("rows"));
+        for cell in cells.flat_map(|r| r["cells"].as_array_mut().expect("cells")).filter_map(|c| c.as_object_mut()) {
+            cell.remove("requests");
+        }
+    })
+}
+
 fn bundled() -> (servescope::core::study::model::Results, Vec<(String, RequestTable)>) {
     let results = common::check(&std::fs::read(format!("{DATA}/results.json")).expect("bundled"), &[]).results.expect("valid");
     let bytes = std::fs::read(format!("{DATA}/endpoint.requests.csv.gz")).expect("table");
@@ -57,7 +71,7 @@ fn without_an_objective_the_view_starts_from_the_studys_own_percentiles() {
     // One cell: TTFT p99 3,833.4 ms and TPOT p99 33.73 ms, to two significant digits.
     assert_eq!(m.slo, Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None });
     assert_eq!(m.slo_from, "the study's typical p99 (no objective in the link)");
-    let names: Vec<&str> = presets(&results.serving.as_ref().expect("serving").workloads[0]).iter().map(|p| p.name).collect();
+    let names: Vec<&str> = presets(&results.serving().expect("serving").workloads[0]).iter().map(|p| p.name).collect();
     assert_eq!(names, ["typical p50", "typical p99"], "one cell: its best p99 is its typical p99");
     let state = ViewState { view: Some(View::Goodput), slo: Some(m.slo), attain: Some(80.0), ..ViewState::default() };
     assert_eq!(state.to_query(), "view=goodput&slo=ttft:3800,tpot:34&attain=80");
@@ -139,8 +153,7 @@ fn the_overview_card_says_the_load_each_engine_carries_at_the_typical_p99() {
     );
     assert!(card.rule.contains("at least 90 % of requests were good"), "{}", card.rule);
 
-    let mut without = results.clone();
-    without.serving.as_mut().expect("serving").requests.clear();
+    let without = without_requests(&results);
     assert_eq!(goodput_card(&without, &[]), None, "no card without requests");
 }
 
@@ -159,12 +172,11 @@ fn the_trade_off_reads_goodput_from_the_requests_at_the_objective() {
     assert!(g.note.contains("(the link's objective)"), "{}", g.note);
     let typical = tradeoff_goodput(&results, &tables, None, None).expect("typical p99");
     assert_eq!(typical.slo, Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None });
-    let w = results.serving.as_ref().expect("serving").workloads[0].clone();
+    let w = results.serving().expect("serving").workloads[0].clone();
     let inputs = ViewState::default().series_inputs();
     let lines = servescope::core::display::series::tradeoff_lines_by(&results, &w, &inputs, &|e, l, _| g.y(e, l));
     assert_eq!(lines[0].points[0].y, y);
     assert_eq!(lines[0].points[0].x, 36.21, "x stays the published per-user speed");
-    let mut without = results.clone();
-    without.serving.as_mut().expect("serving").requests.clear();
+    let without = without_requests(&results);
     assert_eq!(tradeoff_goodput(&without, &[], None, None), None);
 }

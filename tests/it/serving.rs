@@ -87,7 +87,7 @@ fn relative_mode_divides_by_the_reference_and_a_null_on_either_side_is_not_measu
 #[test]
 fn six_cells_are_low_sample_and_vllm_1024x8192_c1_is_one_of_them() {
     let r = results();
-    let serving = r.serving.as_ref().expect("serving");
+    let serving = r.serving().expect("serving");
     let low: Vec<(String, String, u32, f64)> = serving
         .workloads
         .iter()

@@ -184,8 +184,7 @@ fn the_delta_table_compares_every_file_with_the_first() {
     assert_eq!(shown(&table.rows[0]), ["c1", "331.4", "364.5", "364.5", "1.100×", "1.100×"]);
     assert!(table.caption.contains("a ratio above 1 is better"));
     // A file that labels an engine otherwise gets a column of its labels, page and CSV alike.
-    let mut relabelled = b.clone();
-    relabelled.engines[0].label = "Paiton CDNA4 (rebuilt)".into();
+    let relabelled = common::revised(&b, |doc| doc["engines"][0]["label"] = "Paiton CDNA4 (rebuilt)".into());
     let table = delta_table(
         &[&a, &b, &relabelled],
         WorkloadKey { isl: 1024, osl: 1024, load: LoadAxis::Concurrency },
@@ -195,7 +194,7 @@ fn the_delta_table_compares_every_file_with_the_first() {
     .expect("table");
     assert_eq!(table.columns.last().map(|c| c.label.as_str()), Some("engine in file 3"));
     assert_eq!(table.columns.len(), 7, "only file 3 labels an engine otherwise");
-    let paiton = table.rows.iter().find(|r| r.head.id.as_deref() == Some(&*relabelled.engines[0].id)).expect("row");
+    let paiton = table.rows.iter().find(|r| r.head.id.as_deref() == Some(&*relabelled.engines()[0].id)).expect("row");
     assert_eq!(shown(paiton).last().map(String::as_str), Some("Paiton CDNA4 (rebuilt)"));
     let csv = table.to_csv("#");
     assert!(csv.lines().nth(1).is_some_and(|h| h.ends_with(",engine_label_file_3")), "{csv}");
@@ -205,7 +204,7 @@ fn the_delta_table_compares_every_file_with_the_first() {
 fn the_sources_table_says_not_published_when_every_source_is_absent() {
     let r = results();
     let absent: Vec<(String, SourceStatus)> =
-        r.sources.iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404 Not Found"))).collect();
+        r.sources().iter().map(|s| (s.name().to_owned(), SourceStatus::not_found("HTTP 404 Not Found"))).collect();
     let table = sources_table(&r, &absent);
     assert!(table.rows.iter().all(|row| row.cells[2].field.display() == "not published"));
     let mut one = absent.clone();

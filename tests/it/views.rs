@@ -117,7 +117,7 @@ fn the_raw_view_prints_every_field_with_short_arrays_on_one_line() {
     let results = common::bundled_results();
     let printed = results.raw_document().pretty();
     let again: serde_json::Value = serde_json::from_str(&printed).expect("valid JSON");
-    let original: serde_json::Value = serde_json::from_slice(&results.raw).expect("valid JSON");
+    let original: serde_json::Value = serde_json::from_slice(results.raw()).expect("valid JSON");
     assert_eq!(again, original);
     assert_eq!(Json::parse(printed.as_bytes()).expect("valid JSON"), results.raw_document());
 }
@@ -282,7 +282,7 @@ fn the_overview_heading_names_the_studys_throughput() {
     let read = |path: &str| common::check(&std::fs::read(path).expect("bundled"), &[]).results.expect("valid");
     let gpu = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/qwen3.8-flash-next-mi350p-2026-10-30.json"));
     let endpoint = read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example/results.json"));
-    let first = |r: &servescope::core::study::model::Results| r.serving.as_ref().expect("serving").workloads[0].clone();
+    let first = |r: &servescope::core::study::model::Results| r.serving().expect("serving").workloads[0].clone();
     assert_eq!(
         servescope::core::views::overview_heading(&first(&endpoint)),
         "Output tok/s for the endpoint against concurrency · ISL 550 / OSL 250"

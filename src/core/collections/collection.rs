@@ -89,7 +89,7 @@ pub fn record_unfetched(verification: &mut Verification, published: Option<&[Str
 
 /// A study's source files by their path relative to it (sources named only by URL have none).
 pub fn source_files(results: &Results) -> Vec<String> {
-    results.sources.iter().filter_map(|s| s.file.clone()).collect()
+    results.sources().iter().filter_map(|s| s.file.clone()).collect()
 }
 
 /// A parsed manifest.
@@ -246,13 +246,13 @@ pub fn entry_for(path: &str, bytes: &[u8], results: &Results, published: impl Fn
         path: path.to_owned(),
         sha256: sha256_hex(bytes),
         bytes: Some(bytes.len() as u64),
-        title: results.title.clone(),
-        date: results.date.clone(),
-        model: results.model.clone(),
-        hardware: results.hardware.clone(),
-        engines: results.engines.iter().map(|e| e.label.clone()).collect(),
-        engine_ids: results.engines.iter().map(|e| e.id.clone()).collect(),
-        workloads: results.serving.iter().flat_map(|s| &s.workloads).map(|w| w.key()).collect(),
+        title: results.title().to_owned(),
+        date: results.date().to_owned(),
+        model: results.model().map(str::to_owned),
+        hardware: results.hardware().map(str::to_owned),
+        engines: results.engines().iter().map(|e| e.label.clone()).collect(),
+        engine_ids: results.engines().iter().map(|e| e.id.clone()).collect(),
+        workloads: results.serving().into_iter().flat_map(|s| &s.workloads).map(|w| w.key()).collect(),
         published: Some(source_files(results).into_iter().filter(|f| published(f)).collect()),
     }
 }

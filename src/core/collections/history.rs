@@ -188,19 +188,19 @@ pub fn history_setups(collection: &Collection, engine: &str) -> (Vec<String>, Ve
 /// (where the manifest says them) match the scope. The rest are never fetched.
 pub fn may_hold(entry: &StudyEntry, scope: &HistoryScope) -> bool {
     let engine = entry.engine_ids.is_empty() || entry.engine_ids.contains(&scope.engine);
-    engine && scope.covers(entry.model.as_ref(), entry.hardware.as_ref())
+    engine && scope.covers(entry.model.as_deref(), entry.hardware.as_deref())
 }
 
 impl HistoryScope {
     /// Whether a study of `model` on `hardware` is on this history's setup: the manifest's
     /// entry and the study itself are asked the same question.
-    pub fn covers(&self, model: Option<&String>, hardware: Option<&String>) -> bool {
+    pub fn covers(&self, model: Option<&str>, hardware: Option<&str>) -> bool {
         let on_hardware = match &self.hardware {
             None => true,
             Some(h) if h == NOT_STATED => hardware.is_none(),
-            Some(h) => hardware == Some(h),
+            Some(h) => hardware == Some(h.as_str()),
         };
-        model == self.model.as_ref() && on_hardware
+        model == self.model.as_deref() && on_hardware
     }
 }
 
@@ -220,7 +220,7 @@ pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, met
             out.not_measured.push(i);
             continue;
         };
-        let here = scope.covers(study.model.as_ref(), study.hardware.as_ref());
+        let here = scope.covers(study.model(), study.hardware());
         let value = find_workload(study, key)
             .and_then(|w| cell_at(w, &scope.engine, level))
             .filter(|c| !c.all_failed())
@@ -230,11 +230,11 @@ pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, met
             continue;
         };
         if !here {
-            out.elsewhere.push((i, setup_words(study.model.as_deref(), study.hardware.as_deref())));
+            out.elsewhere.push((i, setup_words(study.model(), study.hardware())));
             continue;
         }
         let checkpoint = engine.checkpoint.as_deref().unwrap_or("not stated");
-        let name = match (&scope.hardware, study.hardware.as_deref()) {
+        let name = match (&scope.hardware, study.hardware()) {
             (Some(_), _) => format!("checkpoint {checkpoint}"),
             (None, hardware) => format!("checkpoint {checkpoint} · {}", hardware.unwrap_or("hardware not stated")),
         };
@@ -242,7 +242,7 @@ pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, met
             out.lines.push(name);
             out.lines.len() - 1
         });
-        let described = study.scope.as_deref();
+        let described = study.scope();
         for &(j, other_line, label, other_scope, v) in &seen {
             if other_line != line || label != engine.label {
                 continue;
@@ -256,8 +256,8 @@ pub fn history(studies: &[&Results], scope: &HistoryScope, key: WorkloadKey, met
         seen.push((i, line, &engine.label, described, value));
         out.points.push(HistoryPoint {
             study: i,
-            date: study.date.clone(),
-            day: day_of(&study.date),
+            date: study.date().to_owned(),
+            day: day_of(study.date()),
             value,
             line,
             label: engine.label.clone(),
@@ -292,7 +292,7 @@ pub fn history_title(history: &History, scope: &HistoryScope, fallback_label: &s
 pub fn history_table(studies: &[(&Results, String)], history: &History, metric: Metric, state: &ViewState, not_read: usize) -> Table {
     let kind = if metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
     let mut order: Vec<usize> = (0..studies.len()).collect();
-    order.sort_by(|&a, &b| studies[a].0.date.cmp(&studies[b].0.date).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| studies[a].0.date().cmp(studies[b].0.date()).then(a.cmp(&b)));
     let rows = order
         .into_iter()
         .map(|i| {
@@ -315,14 +315,15 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
             };
             let conflicting: Vec<String> = partners(&history.conflicts)
                 .into_iter()
-                .map(|j| format!("conflicts with {} ({})", studies[j].0.title, studies[j].0.date))
+                .map(|j| format!("conflicts with {} ({})", studies[j].0.title(), studies[j].0.date()))
                 .collect();
             let settings: Vec<String> = partners(&history.settings)
                 .into_iter()
                 .map(|j| {
                     format!(
                         "a different setting from {} ({}): their files describe different setups",
-                        studies[j].0.title, studies[j].0.date
+                        studies[j].0.title(),
+                        studies[j].0.date()
                     )
                 })
                 .collect();
@@ -335,7 +336,7 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
                 metric: state.metric,
                 ..ViewState::default()
             };
-            let head = RowHead { label: study.title.clone(), id: Some(src.clone()), swatch: None, tag: None, link: Some(link) };
+            let head = RowHead { label: study.title().to_owned(), id: Some(src.clone()), swatch: None, tag: None, link: Some(link) };
             let shown = match (value, elsewhere) {
                 (Some(v), _) => Field::Number(v, kind),
                 (None, Some(setup)) => Field::Note(format!("another setup: {setup}, not joined")),
@@ -344,11 +345,11 @@ pub fn history_table(studies: &[(&Results, String)], history: &History, metric: 
             let mut remarks = conflicting.clone();
             remarks.extend(settings);
             let cells: Vec<Cell> = vec![
-                Field::Text(study.date.clone()).into(),
+                Field::Text(study.date().to_owned()).into(),
                 shown.into(),
                 Field::Text(point.map(|p| p.label.clone()).unwrap_or_default()).into(),
                 Field::Text(point.map(|p| p.checkpoint.clone().unwrap_or_else(|| "not stated".into())).unwrap_or_default()).into(),
-                Field::Text(study.hardware.clone().unwrap_or_else(|| "not stated".into())).into(),
+                Field::Text(study.hardware().map(str::to_owned).unwrap_or_else(|| "not stated".into())).into(),
                 if remarks.is_empty() { Field::Text(String::new()) } else { Field::Note(remarks.join("; ")) }.into(),
             ];
             Row { head, cells, sources: Vec::new(), mismatch: !conflicting.is_empty() }

@@ -158,7 +158,7 @@ pub fn history_tip(history: &History, index: usize, studies: &[&Results], metric
     let study = studies.get(point.study)?;
     let line = |label: &str, value: String| TipLine { label: label.into(), value, exact: None, warn: false };
     Some(Tooltip {
-        title: study.title.clone(),
+        title: study.title().to_owned(),
         lines: vec![
             line("date", point.date.clone()),
             line("engine", point.label.clone()),

@@ -12,15 +12,15 @@ use crate::core::study::model::{Results, Workload};
 /// share a date, or its title and position when they share that too.
 pub fn file_tags(files: &[&Results]) -> Vec<String> {
     let unique = |tags: &[String]| tags.iter().enumerate().all(|(i, t)| !tags[..i].contains(t));
-    let dates: Vec<String> = files.iter().map(|r| if r.date.is_empty() { r.title.clone() } else { r.date.clone() }).collect();
+    let dates: Vec<String> = files.iter().map(|r| if r.date().is_empty() { r.title().to_owned() } else { r.date().to_owned() }).collect();
     if unique(&dates) {
         return dates;
     }
-    let titles: Vec<String> = files.iter().map(|r| r.title.clone()).collect();
+    let titles: Vec<String> = files.iter().map(|r| r.title().to_owned()).collect();
     if unique(&titles) {
         return titles;
     }
-    files.iter().enumerate().map(|(i, r)| format!("{} (file {})", r.title, i + 1)).collect()
+    files.iter().enumerate().map(|(i, r)| format!("{} (file {})", r.title(), i + 1)).collect()
 }
 
 /// The key from line style to file: "File 3 — B200, 2026-11-15: dotted, triangles", one per
@@ -29,15 +29,15 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
 /// model too when the files do not all state the same one.
 pub fn file_key(files: &[&Results]) -> Vec<String> {
     let tags = file_tags(files);
-    let models_differ = files.iter().any(|f| f.model != files[0].model);
+    let models_differ = files.iter().any(|f| f.model() != files[0].model());
     let shapes = shapes_mark_files(files);
     files
         .iter()
         .zip(&tags)
         .enumerate()
         .map(|(k, (file, tag))| {
-            let model = file.model.as_deref().unwrap_or("model not stated");
-            let place = match (&file.hardware, models_differ) {
+            let model = file.model().unwrap_or("model not stated");
+            let place = match (file.hardware(), models_differ) {
                 (Some(h), true) => format!("{model} on {h}, "),
                 (None, true) => format!("{model}, "),
                 (Some(h), false) => format!("{h}, "),
@@ -60,9 +60,9 @@ pub fn file_tag(results: &Results) -> String {
 /// The heading over what differs between the first file and file `number` (1-based): each
 /// named by its number, title and date, since several studies may share a date.
 pub fn differs_heading(first: &Results, other: &Results, number: usize) -> String {
-    let name = |r: &Results, n: usize| match r.date.is_empty() {
-        true => format!("file {n}, “{}”", r.title),
-        false => format!("file {n}, “{}” ({})", r.title, r.date),
+    let name = |r: &Results, n: usize| match r.date().is_empty() {
+        true => format!("file {n}, “{}”", r.title()),
+        false => format!("file {n}, “{}” ({})", r.title(), r.date()),
     };
     format!("What differs: {} and {}", name(first, 1), name(other, number))
 }
@@ -71,12 +71,12 @@ pub fn differs_heading(first: &Results, other: &Results, number: usize) -> Strin
 /// (schema 1.1 fields). `None` when they agree or a file does not state them.
 pub fn comparability(a: &Results, b: &Results) -> Option<String> {
     let mut differs = Vec::new();
-    if let (Some(x), Some(y)) = (&a.model, &b.model) {
+    if let (Some(x), Some(y)) = (a.model(), b.model()) {
         if x != y {
             differs.push(format!("model {x} against {y}"));
         }
     }
-    if let (Some(x), Some(y)) = (&a.hardware, &b.hardware) {
+    if let (Some(x), Some(y)) = (a.hardware(), b.hardware()) {
         if x != y {
             differs.push(format!("hardware {x} against {y}"));
         }
@@ -95,12 +95,12 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
     let tags = file_tags(&[a, b]);
     let (ta, tb) = (&tags[0], &tags[1]);
     let only = |xs: &[u32], ys: &[u32]| xs.iter().filter(|x| !ys.contains(x)).map(|x| format!("c{x}")).collect::<Vec<_>>();
-    for (levels, tag) in [(only(&a.concurrency, &b.concurrency), ta), (only(&b.concurrency, &a.concurrency), tb)] {
+    for (levels, tag) in [(only(a.concurrency(), b.concurrency()), ta), (only(b.concurrency(), a.concurrency()), tb)] {
         if !levels.is_empty() {
             out.push(format!("Concurrency only in {tag}: {}.", levels.join(", ")));
         }
     }
-    let keys = |r: &Results| r.serving.iter().flat_map(|s| &s.workloads).map(Workload::name).collect::<Vec<_>>();
+    let keys = |r: &Results| r.serving().into_iter().flat_map(|s| &s.workloads).map(Workload::name).collect::<Vec<_>>();
     let (wa, wb) = (keys(a), keys(b));
     for (mine, theirs, tag) in [(&wa, &wb, ta), (&wb, &wa, tb)] {
         let missing: Vec<&str> = mine.iter().filter(|w| !theirs.contains(w)).map(String::as_str).collect();
@@ -109,9 +109,9 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
         }
     }
     // The same lengths swept along different load axes: drawn apart, never on one x axis.
-    for wa in a.serving.iter().flat_map(|s| &s.workloads) {
+    for wa in a.serving().into_iter().flat_map(|s| &s.workloads) {
         let same_lengths = |w: &&Workload| w.isl == wa.isl && w.osl == wa.osl;
-        let theirs: Vec<&Workload> = b.serving.iter().flat_map(|s| &s.workloads).filter(same_lengths).collect();
+        let theirs: Vec<&Workload> = b.serving().into_iter().flat_map(|s| &s.workloads).filter(same_lengths).collect();
         if !theirs.is_empty() && theirs.iter().all(|w| w.load != wa.load) {
             out.push(format!(
                 "Different load axes: ISL {} / OSL {} is swept by {} in {ta} and by {} in {tb}; their lines are drawn apart, each against its own axis.",
@@ -122,7 +122,7 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
             ));
         }
     }
-    let ids = |r: &Results| r.engines.iter().map(|e| e.id.clone()).collect::<Vec<_>>();
+    let ids = |r: &Results| r.engines().iter().map(|e| e.id.clone()).collect::<Vec<_>>();
     let (ea, eb) = (ids(a), ids(b));
     for (mine, theirs, tag) in [(&ea, &eb, ta), (&eb, &ea, tb)] {
         let missing: Vec<&str> = mine.iter().filter(|e| !theirs.contains(e)).map(String::as_str).collect();
@@ -130,7 +130,7 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
             out.push(format!("Engines only in {tag}: {}.", missing.join(", ")));
         }
     }
-    for engine in &a.engines {
+    for engine in a.engines() {
         if let Some(other) = b.engine(&engine.id) {
             if engine.checkpoint != other.checkpoint {
                 out.push(format!(
@@ -143,22 +143,22 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
         }
     }
     let texts = |r: &Results| -> Vec<(&'static str, Option<String>)> {
-        let s = r.serving.as_ref();
+        let s = r.serving();
         vec![
-            ("model", r.model.clone()),
-            ("hardware", r.hardware.clone()),
+            ("model", r.model().map(str::to_owned)),
+            ("hardware", r.hardware().map(str::to_owned)),
             ("serving aggregate unit", s.and_then(|s| s.aggregate_unit.clone())),
             ("serving per-user unit", s.and_then(|s| s.user_unit.clone())),
             ("serving power unit", s.and_then(|s| s.power_unit.clone())),
             ("serving energy unit", s.and_then(|s| s.energy_unit.clone())),
             ("serving sample limits", s.and_then(|s| s.sample_limits.clone())),
             ("serving selection", s.and_then(|s| s.selection.clone())),
-            ("decode unit", r.decode.as_ref().and_then(|d| d.unit.clone())),
-            ("decode method", r.decode.as_ref().and_then(|d| d.method.clone())),
-            ("prefill unit", r.prefill.as_ref().and_then(|p| p.unit.clone())),
-            ("KV-cache method", r.cache.as_ref().and_then(|c| c.method.clone())),
-            ("served accuracy method", r.accuracy.as_ref().and_then(|x| x.method.clone())),
-            ("weight accuracy method", r.weight_accuracy.as_ref().and_then(|x| x.method.clone())),
+            ("decode unit", r.decode().and_then(|d| d.unit.clone())),
+            ("decode method", r.decode().and_then(|d| d.method.clone())),
+            ("prefill unit", r.prefill().and_then(|p| p.unit.clone())),
+            ("KV-cache method", r.cache().and_then(|c| c.method.clone())),
+            ("served accuracy method", r.accuracy().and_then(|x| x.method.clone())),
+            ("weight accuracy method", r.weight_accuracy().and_then(|x| x.method.clone())),
         ]
     };
     for ((name, x), (_, y)) in texts(a).into_iter().zip(texts(b)) {
@@ -173,7 +173,7 @@ pub fn differences(a: &Results, b: &Results) -> Vec<String> {
 /// The workload with this key in a file: the same lengths and the same load axis, so
 /// lines against concurrency and against request rate never share an x axis.
 pub fn find_workload(results: &Results, key: WorkloadKey) -> Option<&Workload> {
-    results.serving.as_ref()?.workloads.iter().find(|w| w.isl == key.isl && w.osl == key.osl && w.load == key.load)
+    results.serving()?.workloads.iter().find(|w| w.isl == key.isl && w.osl == key.osl && w.load == key.load)
 }
 
 /// For each compared file (by tag) that measured this workload's lengths only along the
@@ -184,7 +184,7 @@ pub fn other_axis_notes(files: &[&Results], tags: &[String], key: WorkloadKey) -
         if find_workload(file, key).is_some() {
             continue;
         }
-        let other = file.serving.iter().flat_map(|s| &s.workloads).find(|w| w.isl == key.isl && w.osl == key.osl);
+        let other = file.serving().into_iter().flat_map(|s| &s.workloads).find(|w| w.isl == key.isl && w.osl == key.osl);
         if let Some(other) = other {
             let tag = tags.get(i).map_or("another file", String::as_str);
             notes.push(format!(
@@ -225,13 +225,13 @@ pub fn mark_files(lines: &mut [Series], files: &[&Results]) {
 pub fn restyle(first: &Results, file: &Results, k: usize, tag: &str, mut lines: Vec<Series>) -> Vec<Series> {
     let mut extra = 0;
     let styles: Vec<EngineStyle> = file
-        .engines
+        .engines()
         .iter()
         .map(|e| match first.engine_index(&e.id) {
             Some(i) => engine_style(i),
             None => {
                 extra += 1;
-                engine_style(first.engines.len() + extra - 1)
+                engine_style(first.engines().len() + extra - 1)
             }
         })
         .collect();
@@ -274,7 +274,7 @@ pub fn compare_decode_series(first: &Results, file: &Results, k: usize, tag: &st
 pub fn all_engine_ids(files: &[&Results]) -> Vec<(String, String)> {
     let mut ids: Vec<(String, String)> = Vec::new();
     for file in files {
-        for e in &file.engines {
+        for e in file.engines() {
             if !ids.iter().any(|(id, _)| id == &e.id) {
                 ids.push((e.id.clone(), e.label.clone()));
             }
@@ -290,6 +290,12 @@ mod tests {
     use serde_json::json;
 
     fn file(date: &str, levels: &[u32], engines: &[&str], cells: &[(&str, Vec<Option<f64>>)]) -> Results {
+        file_with(date, levels, engines, cells, json!({}))
+    }
+
+    /// A file with these top-level fields too (a study is read-only once checked, so a
+    /// variant is a different document).
+    fn file_with(date: &str, levels: &[u32], engines: &[&str], cells: &[(&str, Vec<Option<f64>>)], extra: serde_json::Value) -> Results {
         let rows: Vec<_> = cells
             .iter()
             .map(|(id, values)| {
@@ -306,6 +312,8 @@ mod tests {
             "engines": engines.iter().map(|e| json!({ "id": e, "label": e.to_uppercase() })).collect::<Vec<_>>(),
             "serving": { "workloads": [{ "inputTokens": 8, "outputTokens": 8, "rows": rows }] },
         });
+        let mut doc = doc.as_object().expect("an object").clone();
+        doc.extend(extra.as_object().expect("an object").clone());
         parse_results(&serde_json::to_vec(&doc).expect("json")).results.expect("valid")
     }
 
@@ -358,21 +366,19 @@ mod tests {
     #[test]
     fn files_of_one_date_are_named_by_title() {
         let a = file("2026-10-30", &[1], &["x"], &[]);
-        let mut b = file("2026-10-30", &[1], &["x"], &[]);
-        b.title = "rerun".into();
+        let b = file_with("2026-10-30", &[1], &["x"], &[], json!({ "title": "rerun" }));
         assert_eq!(file_tags(&[&a, &b]), ["t 2026-10-30", "rerun"]);
-        b.title = a.title.clone();
+        let b = file("2026-10-30", &[1], &["x"], &[]);
         assert_eq!(file_tags(&[&a, &b]), ["t 2026-10-30 (file 1)", "t 2026-10-30 (file 2)"]);
     }
 
     #[test]
     fn unrelated_studies_get_a_comparability_warning() {
-        let mut a = file("A", &[1], &["x"], &[]);
-        let mut b = file("B", &[1], &["x"], &[]);
+        let a = file("A", &[1], &["x"], &[]);
+        let b = file("B", &[1], &["x"], &[]);
         assert_eq!(comparability(&a, &b), None, "nothing stated, nothing to warn about");
-        a.model = Some("Qwen3.8".into());
-        b.model = Some("Llama-70B".into());
-        b.hardware = Some("H200".into());
+        let a = file_with("A", &[1], &["x"], &[], json!({ "schemaVersion": "1.1", "model": "Qwen3.8" }));
+        let b = file_with("B", &[1], &["x"], &[], json!({ "schemaVersion": "1.1", "model": "Llama-70B", "hardware": "H200" }));
         let warning = comparability(&a, &b).expect("different models");
         assert!(warning.contains("model Qwen3.8 against Llama-70B"), "{warning}");
     }

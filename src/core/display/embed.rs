@@ -12,8 +12,8 @@ use crate::core::study::model::Results;
 /// GPU", the trade-off's axes and limits, or the table or block shown.
 /// `slo` is the goodput view's objective (`slo=`), named in a per-request view's caption.
 pub fn embed_caption(results: &Results, state: &SeriesInputs, chart: Option<ChartId>, view: View, slo: Option<&Slo>) -> String {
-    let mut parts = vec![results.title.clone()];
-    parts.extend(results.hardware.clone());
+    let mut parts = vec![results.title().to_owned()];
+    parts.extend(results.hardware().map(str::to_owned));
     let shown = embedded_chart(chart, view);
     let by_workload =
         matches!(view, View::Overview | View::Serving | View::Energy | View::Tradeoff | View::Compare | View::Goodput | View::Requests);

@@ -47,7 +47,7 @@ fn best_in<'a>(
 ) -> Option<(&'a str, String, f64, &'a crate::core::study::model::Cell)> {
     let sign = if lower_is_better { -1.0 } else { 1.0 };
     results
-        .engines
+        .engines()
         .iter()
         .flat_map(|e| workload.levels.iter().map(move |&c| (e, c)))
         .filter_map(|(e, c)| {
@@ -67,7 +67,7 @@ fn link(view: View, workload: &Workload) -> ViewState {
 /// The cards for a file (and the reader's prices, for the cost card).
 pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
     let mut cards: Vec<Card> = results
-        .highlights
+        .highlights()
         .iter()
         .map(|h| Card {
             title: "From the publisher".into(),
@@ -76,7 +76,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
             publisher: true,
         })
         .collect();
-    let workloads: &[Workload] = results.serving.as_ref().map_or(&[], |s| &s.workloads);
+    let workloads: &[Workload] = results.serving().map_or(&[], |s| &s.workloads);
     if !workloads.is_empty() {
         cards.extend([throughput_card(results, workloads), under_ttft_card(results, workloads), efficiency_card(results, workloads)]);
         if prices.any() {
@@ -187,7 +187,7 @@ fn cost_card(results: &Results, workloads: &[Workload], prices: &Prices) -> Card
 
 /// The checkpoint closest to the BF16 reference by served KL, when accuracy was measured.
 fn accuracy_card(results: &Results) -> Option<Card> {
-    let accuracy = results.accuracy.as_ref().filter(|a| !a.rows.is_empty())?;
+    let accuracy = results.accuracy().filter(|a| !a.rows.is_empty())?;
     let control = accuracy.rows.iter().find(|r| is_control(&r.id)).and_then(|r| r.kl);
     let best = accuracy.rows.iter().filter(|r| !is_control(&r.id)).filter_map(|r| Some((r, r.kl?))).min_by(|a, b| a.1.total_cmp(&b.1));
     let text = match best {

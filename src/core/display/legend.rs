@@ -51,7 +51,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
         )
     };
     let mut chips: Vec<Chip> = first
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .map(|(i, e)| Chip {
@@ -66,7 +66,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
         .collect();
     for (k, file) in compared.iter().enumerate() {
         let mut extra = 0;
-        for e in &file.engines {
+        for e in file.engines() {
             if first.engine(&e.id).is_none() {
                 extra += 1;
             }
@@ -80,7 +80,7 @@ pub fn chips_for(first: &Results, compared: &[&Results]) -> Vec<Chip> {
                 None => chips.push(Chip {
                     id: e.id.clone(),
                     label: e.label.clone(),
-                    style: engine_style(first.engines.len() + extra - 1),
+                    style: engine_style(first.engines().len() + extra - 1),
                     detail: detail(e),
                     compared_only: true,
                     also: Vec::new(),

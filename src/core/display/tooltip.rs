@@ -157,8 +157,8 @@ fn load_line(cell: &Cell) -> Option<TipLine> {
 /// A point of a decode line.
 pub fn decode_tip(results: &Results, line: &Series, conc: f64, statuses: &[(String, SourceStatus)]) -> Option<Tooltip> {
     let value = line.value_at(conc)?;
-    let row = results.decode.as_ref()?.rows.iter().find(|r| r.id == line.id);
-    let unit = results.decode.as_ref().and_then(|d| d.unit.clone()).unwrap_or_else(|| "aggregate output tok/s".into());
+    let row = results.decode()?.rows.iter().find(|r| r.id == line.id);
+    let unit = results.decode().and_then(|d| d.unit.clone()).unwrap_or_else(|| "aggregate output tok/s".into());
     let mut lines = vec![TipLine::number(unit, value, readable(value))];
     for source in row.map(|r| r.sources.as_slice()).unwrap_or(&[]) {
         lines.push(source_line(Some(source), statuses));

@@ -121,15 +121,19 @@ pub fn sources_behind(results: &Results, state: &SeriesInputs, view: View) -> Ve
         }
     };
     match view {
-        View::Decode => {
-            results.decode.iter().flat_map(|d| &d.rows).filter(|r| state.shows_engine(&r.id)).flat_map(|r| &r.sources).for_each(|s| add(s))
-        }
+        View::Decode => results
+            .decode()
+            .into_iter()
+            .flat_map(|d| &d.rows)
+            .filter(|r| state.shows_engine(&r.id))
+            .flat_map(|r| &r.sources)
+            .for_each(|s| add(s)),
         // The goodput and the requests come from the engines' per-request tables, checked
         // against the cells' sweeps.
         View::Goodput | View::Requests => {
             if let Some(w) = super::chosen_workload(results, state.workload) {
                 for row in w.rows.iter().filter(|r| state.shows_engine(&r.id)) {
-                    if let Some(table) = results.serving.as_ref().and_then(|s| s.requests_of(&row.id)) {
+                    if let Some(table) = results.serving().and_then(|s| s.requests_of(&row.id)) {
                         add(&table.file);
                     }
                     row.cells.iter().flatten().filter(|c| c.requests.is_some()).filter_map(|c| c.source.as_deref()).for_each(&mut add);
@@ -147,24 +151,24 @@ pub fn sources_behind(results: &Results, state: &SeriesInputs, view: View) -> Ve
             }
         }
         View::Prefill => results
-            .prefill
+            .prefill()
             .iter()
             .flat_map(|p| &p.rows)
             .filter(|r| state.shows_engine(&r.id))
             .filter_map(|r| r.source.as_deref())
             .for_each(&mut add),
         View::Cache => results
-            .cache
+            .cache()
             .iter()
             .flat_map(|c| &c.rows)
             .filter(|r| state.shows_engine(&r.id))
             .filter_map(|r| r.source.as_deref())
             .for_each(&mut add),
         View::Accuracy => {
-            results.accuracy.iter().flat_map(|a| &a.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add);
-            results.weight_accuracy.iter().filter_map(|w| w.source.as_deref()).for_each(&mut add);
+            results.accuracy().into_iter().flat_map(|a| &a.rows).filter_map(|r| r.source.as_deref()).for_each(&mut add);
+            results.weight_accuracy().into_iter().filter_map(|w| w.source.as_deref()).for_each(&mut add);
         }
-        View::Provenance | View::Raw | View::Catalog | View::Coverage => results.sources.iter().for_each(|s| add(s.name())),
+        View::Provenance | View::Raw | View::Catalog | View::Coverage => results.sources().iter().for_each(|s| add(s.name())),
     }
     names
 }

@@ -238,7 +238,7 @@ impl ViewState {
             }
         }
         if let Some(key) = self.workload {
-            let known = results.serving.as_ref().is_some_and(|s| s.workloads.iter().any(|w| w.isl == key.isl && w.osl == key.osl));
+            let known = results.serving().is_some_and(|s| s.workloads.iter().any(|w| w.isl == key.isl && w.osl == key.osl));
             if !known {
                 notices.push(ParamNotice {
                     param: "workload".into(),

@@ -8,19 +8,19 @@ use crate::core::study::model::{LoadAxis, Results, Workload};
 /// A file's workloads as a picker lists them: `(key, name)`, in file order; a name says what the
 /// requests measured where it is far from the nominal lengths (`Workload::measured_name`).
 pub fn workload_options(results: &Results) -> Vec<(String, String)> {
-    results.serving.iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.measured_name())).collect()
+    results.serving().into_iter().flat_map(|s| &s.workloads).map(|w| (w.key(), w.measured_name())).collect()
 }
 
 /// The "Relative to" picker's choices: values as measured (`""`), then each engine by id.
 pub fn relative_options(results: &Results) -> Vec<(String, String)> {
     let mut options = vec![(String::new(), "— (values as measured)".to_owned())];
-    options.extend(results.engines.iter().map(|e| (e.id.clone(), e.label.clone())));
+    options.extend(results.engines().iter().map(|e| (e.id.clone(), e.label.clone())));
     options
 }
 
 /// The workload a view shows: the link's, else the first in file order.
 pub fn chosen_workload(results: &Results, workload: Option<WorkloadKey>) -> Option<&Workload> {
-    let workloads = &results.serving.as_ref()?.workloads;
+    let workloads = &results.serving()?.workloads;
     workload.and_then(|key| find_by_key(workloads, key)).or_else(|| workloads.first())
 }
 

@@ -155,7 +155,7 @@ pub fn recompute(results: &Results, source: &str, jsonl: &[u8], rederive: Rederi
     let text = String::from_utf8_lossy(jsonl);
     let lines = sweep_lines(&text);
     let mut out = Recomputation::default();
-    let Some(serving) = &results.serving else { return out };
+    let Some(serving) = results.serving() else { return out };
     for (w, workload) in serving.workloads.iter().enumerate() {
         for (r, row) in workload.rows.iter().enumerate() {
             for (c, cell) in row.cells.iter().enumerate() {

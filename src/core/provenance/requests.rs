@@ -128,7 +128,7 @@ pub fn check_table_read(
 ) -> RequestsCheck {
     let mut out = RequestsCheck { engine: engine.to_owned(), file: file.to_owned(), ..RequestsCheck::default() };
     out.findings = check_table(results, engine, file, table);
-    let Some(serving) = &results.serving else { return out };
+    let Some(serving) = results.serving() else { return out };
     for (w, wl) in serving.workloads.iter().enumerate() {
         let token = wl.key();
         for (r, row) in wl.rows.iter().enumerate().filter(|(_, row)| row.id == engine) {

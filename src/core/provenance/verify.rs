@@ -62,10 +62,10 @@ impl Verification {
     /// Every source "not checked" until it is reached; `url`-only sources stay so.
     pub fn new(results: &Results) -> Self {
         let sweeps = super::citations::sweep_sources(results);
-        let tables: Vec<&str> = results.serving.iter().flat_map(|s| s.requests.iter().map(|r| r.file.as_str())).collect();
+        let tables: Vec<&str> = results.serving().into_iter().flat_map(|s| s.requests.iter().map(|r| r.file.as_str())).collect();
         let mut jobs = Vec::new();
         let statuses = results
-            .sources
+            .sources()
             .iter()
             .enumerate()
             .map(|(index, source)| {
@@ -177,7 +177,7 @@ impl Verification {
     /// against the study, its runs' figures against their verified sweep lines, and its rows
     /// against the tools' own per-request files through `rederive`.
     pub fn check_requests(&self, results: &Results, inflate: Inflate<'_>, rederive: RowsRederive<'_>) -> Vec<RequestsCheck> {
-        let Some(serving) = &results.serving else { return Vec::new() };
+        let Some(serving) = results.serving() else { return Vec::new() };
         serving
             .requests
             .iter()

@@ -51,7 +51,7 @@ fn scatter_figure(results: &Results, id: ChartId, points: Vec<ScatterPoint>, x_t
 
 /// The served panel: KL per row with its control, KL against top-1, method and table.
 pub fn served(results: &Results, scale: Scale) -> Panel {
-    let Some(accuracy) = results.accuracy.as_ref().filter(|a| !a.rows.is_empty()) else {
+    let Some(accuracy) = results.accuracy().filter(|a| !a.rows.is_empty()) else {
         return Panel::absent(View::Accuracy, "Served accuracy", results, Block::Accuracy);
     };
     let positions = accuracy.positions.map_or_else(|| "—".into(), readable);
@@ -76,7 +76,7 @@ pub fn served(results: &Results, scale: Scale) -> Panel {
 /// The weight panel: full-vocabulary KL with its CI, KL against top-1, the weight and
 /// retrieval tables, and the file's method, limits and source.
 pub fn weight(results: &Results, scale: Scale) -> Panel {
-    let Some(weight) = results.weight_accuracy.as_ref().filter(|w| !w.rows.is_empty()) else {
+    let Some(weight) = results.weight_accuracy().filter(|w| !w.rows.is_empty()) else {
         return Panel::absent(View::Accuracy, "Weight accuracy", results, Block::WeightAccuracy);
     };
     let held_out = weight.held_out_tokens.map_or_else(|| "—".into(), readable);

@@ -44,7 +44,7 @@ struct BarsFacts {
 }
 
 fn prefill_facts(results: &Results, filter: &EngineFilter) -> Option<BarsFacts> {
-    let prefill = results.prefill.as_ref().filter(|p| !p.rows.is_empty())?;
+    let prefill = results.prefill().filter(|p| !p.rows.is_empty())?;
     let unit = prefill.unit.clone().unwrap_or_else(|| "input tokens/s".into());
     Some(BarsFacts {
         chart: ChartId::Prefill,
@@ -58,7 +58,7 @@ fn prefill_facts(results: &Results, filter: &EngineFilter) -> Option<BarsFacts> 
 }
 
 fn cache_facts(results: &Results, filter: &EngineFilter) -> Option<BarsFacts> {
-    let cache = results.cache.as_ref().filter(|c| !c.rows.is_empty())?;
+    let cache = results.cache().filter(|c| !c.rows.is_empty())?;
     let unit = cache.unit.clone().unwrap_or_else(|| "KV tokens".into());
     Some(BarsFacts {
         chart: ChartId::Cache,

@@ -25,7 +25,7 @@ const DECODE_TITLE: &str = "Decode throughput";
 
 fn decode_of(files: &[File<'_>], series: &SeriesInputs, scale: Scale) -> Option<Panel> {
     let study = files.first()?;
-    let decode = study.results.decode.as_ref().filter(|d| !d.rows.is_empty())?;
+    let decode = study.results.decode().filter(|d| !d.rows.is_empty())?;
     let filter = EngineFilter { engines: series.engines.clone() };
     let mut lines = decode_series(study.results, &filter);
     for line in &mut lines {
@@ -42,7 +42,7 @@ fn decode_of(files: &[File<'_>], series: &SeriesInputs, scale: Scale) -> Option<
     let mut panel = Panel::new(View::Decode, "panel decode", DECODE_HEADING);
     panel.controls.push(Control::Scale { label: "Scale", drawn: scale });
     panel.notes.push(Note::Text("unit", format!("Unit: {unit}")));
-    let missing = study.results.engines.iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
+    let missing = study.results.engines().iter().filter(|e| !decode.rows.iter().any(|r| r.id == e.id)).map(|e| e.id.clone()).collect();
     panel.key = Some(Key { chips: chips_for(study.results, &results[1..]), not_measured: missing, absent: DECODE_ABSENT.into() });
     let summary = describe_lines(&lines, &unit, LoadAxis::Concurrency, false);
     let plot = Lines {

@@ -166,7 +166,7 @@ pub fn explorer(view: View, files: &[File<'_>], inputs: &ServingInputs) -> Panel
 
 fn explorer_of(view: View, files: &[File<'_>], inputs: &ServingInputs) -> Option<Panel> {
     let study = files.first()?;
-    let serving = study.results.serving.as_ref().filter(|s| !s.workloads.is_empty())?;
+    let serving = study.results.serving().filter(|s| !s.workloads.is_empty())?;
     let metric = metric_for(view, &inputs.series);
     let w = chosen_workload(study.results, inputs.series.workload)?;
     let drawn = serving_figure(view, files, w, metric, inputs)?;

@@ -162,7 +162,7 @@ impl Lines {
         let level = *self.ticks.get(item)?;
         match &self.tips {
             LineTips::Serving { workload, inputs } => {
-                let w = find_by_key(&file.results.serving.as_ref()?.workloads, *workload)?;
+                let w = find_by_key(&file.results.serving()?.workloads, *workload)?;
                 serving_tip(w, line, level, inputs, file.statuses, self.seconds)
             }
             LineTips::Decode => decode_tip(file.results, line, level, file.statuses),
@@ -173,7 +173,7 @@ impl Lines {
 impl Tradeoff {
     /// The tooltip of the point `item` of line `group`.
     pub fn tip(&self, group: usize, item: usize, files: &[File<'_>]) -> Option<Tooltip> {
-        let w = find_by_key(&files.first()?.results.serving.as_ref()?.workloads, self.workload)?;
+        let w = find_by_key(&files.first()?.results.serving()?.workloads, self.workload)?;
         tradeoff_tip(w, self.lines.get(group)?, item, self.metric, &self.inputs)
     }
 }

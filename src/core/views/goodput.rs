@@ -180,7 +180,7 @@ pub fn tradeoff_goodput(
 
 /// Build the view from the study, its engines' tables that have loaded, and the link.
 pub fn goodput_model(results: &Results, tables: &[(String, RequestTable)], inputs: &GoodputInputs) -> Option<GoodputModel> {
-    let serving = results.serving.as_ref()?;
+    let serving = results.serving()?;
     let workload = chosen_workload(results, inputs.workload)?;
     let presets = presets(workload);
     let (slo, slo_from) = objective(inputs.slo, &presets);
@@ -257,7 +257,7 @@ pub fn goodput_model(results: &Results, tables: &[(String, RequestTable)], input
 /// highest load at which at least 90 % of requests were good at the workload's typical p99
 /// objective, each line a link to the goodput view at it. `None` without requests.
 pub fn goodput_card(results: &Results, tables: &[(String, RequestTable)]) -> Option<Card> {
-    let serving = results.serving.as_ref().filter(|_| results.has_requests())?;
+    let serving = results.serving().filter(|_| results.has_requests())?;
     let label = |id: &str| results.engine(id).map_or_else(|| id.to_owned(), |e| e.label.clone());
     let mut lines = Vec::new();
     for workload in &serving.workloads {

@@ -322,9 +322,9 @@ impl TablePart {
 
 /// "Study title · hardware", what every export's title starts with.
 pub fn study_line(results: &Results) -> String {
-    match &results.hardware {
-        Some(hardware) => format!("{} · {hardware}", results.title),
-        None => results.title.clone(),
+    match results.hardware() {
+        Some(hardware) => format!("{} · {hardware}", results.title()),
+        None => results.title().to_owned(),
     }
 }
 

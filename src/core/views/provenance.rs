@@ -97,7 +97,7 @@ pub fn provenance(results: &Results, statuses: &[(String, SourceStatus)], report
         let v = r.verdict(false);
         VerdictLine::Done { pass: v.pass, partial: v.partial, sentence: v.sentence }
     });
-    let names: Vec<String> = results.sources.iter().map(|s| s.name().to_owned()).collect();
+    let names: Vec<String> = results.sources().iter().map(|s| s.name().to_owned()).collect();
     let cited = citations(results);
     let citing = names
         .iter()

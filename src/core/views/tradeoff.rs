@@ -56,7 +56,7 @@ pub fn tradeoff(results: &Results, inputs: &TradeoffInputs<'_>) -> Panel {
 }
 
 fn tradeoff_of(results: &Results, inputs: &TradeoffInputs<'_>) -> Option<Panel> {
-    results.serving.as_ref().filter(|s| !s.workloads.is_empty())?;
+    results.serving().filter(|s| !s.workloads.is_empty())?;
     let view = inputs.view;
     let asked = tradeoff_metric(view, inputs.series);
     let metric = drawn_metric(results, view, inputs.series);

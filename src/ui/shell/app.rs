@@ -35,9 +35,7 @@ fn end_boot_when_shown(page: PageState, chunks: Chunks) {
         let study = match page.primary().get() {
             SlotState::Idle => BootStudy::Idle,
             SlotState::Loading(_) => BootStudy::Loading,
-            SlotState::Ready(study) => {
-                BootStudy::Ready { serving: study.results.serving.as_ref().is_some_and(|s| !s.workloads.is_empty()) }
-            }
+            SlotState::Ready(study) => BootStudy::Ready { serving: study.results.serving().is_some_and(|s| !s.workloads.is_empty()) },
             SlotState::Failed { .. } | SlotState::Invalid { .. } => BootStudy::Failed,
         };
         let view = page.link.view.get();
@@ -80,7 +78,7 @@ fn follow_link_with_loads(page: PageState) {
     Effect::new(move |_| {
         let view = page.link.view.get();
         let title = match page.study() {
-            Some(s) if !view.is_collection() => format!("{} · {} · servescope", s.results.title, view),
+            Some(s) if !view.is_collection() => format!("{} · {} · servescope", s.results.title(), view),
             _ if view.is_collection() => format!("{view} · servescope"),
             _ => "servescope".to_owned(),
         };

@@ -114,7 +114,7 @@ fn Details() -> impl IntoView {
             .collect_view();
         Some(view! {
             <div class="details" id="study-details">
-                {study.results.scope.clone().map(|s| view! { <p class="scope">{s}</p> })}
+                {study.results.scope().map(str::to_owned).map(|s| view! { <p class="scope">{s}</p> })}
                 <p class="meta"><code class="src">{study.src.clone()}</code> " · sha256 " <code class="hash">{study.sha256.clone()}</code></p>
                 <ul class="contents" aria-label="what this file contains">{blocks}</ul>
                 {picker}
@@ -133,10 +133,10 @@ pub fn TopBar() -> impl IntoView {
         SlotState::Ready(study) => {
             let r = &study.results;
             let mut parts = vec![];
-            parts.extend(r.hardware.clone());
-            parts.push(r.date.clone());
+            parts.extend(r.hardware().map(str::to_owned));
+            parts.push(r.date().to_owned());
             let badge = view! { <TrustBadge study=study.clone()/> };
-            view! { <h1>{r.title.clone()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
+            view! { <h1>{r.title().to_owned()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
         }
         state => {
             let collection = page.collection.with(|c| match c {

@@ -62,11 +62,11 @@ pub fn load_tables(study: Study) {
     if !matches!(study.requests.get_untracked(), RequestsState::Idle) {
         return;
     }
-    let Some(serving) = study.results.serving.as_ref().filter(|s| !s.requests.is_empty()) else { return };
+    let Some(serving) = study.results.serving().filter(|s| !s.requests.is_empty()) else { return };
     let wanted: Vec<(String, String, String)> = serving
         .requests
         .iter()
-        .filter_map(|t| Some((t.id.clone(), t.file.clone(), study.results.sources.iter().find(|s| s.name() == t.file)?.sha256.clone())))
+        .filter_map(|t| Some((t.id.clone(), t.file.clone(), study.results.sources().iter().find(|s| s.name() == t.file)?.sha256.clone())))
         .collect();
     study.requests.set(RequestsState::Loading { file: wanted.first().map(|w| w.1.clone()).unwrap_or_default(), done: 0, total: None });
     let page = crate::ui::state::page();

@@ -97,7 +97,7 @@ fn ComparedFiles(
                 ready += 1;
                 let key = keys.get(ready).cloned().unwrap_or_default();
                 view! {
-                    <p class="compared-file"><span class="file-style">{key}</span> " · " <strong>{other.results.title.clone()}</strong> " · " {other.results.date.clone()} " · "
+                    <p class="compared-file"><span class="file-style">{key}</span> " · " <strong>{other.results.title().to_owned()}</strong> " · " {other.results.date().to_owned()} " · "
                         <code>{other.src.clone()}</code> " · " <span class="compare-badge"><TrustBadge study=other.clone()/></span>
                         " " <button type="button" class="toggle remove-compare" on:click=remove>"remove"</button></p>
                 }
@@ -156,7 +156,7 @@ pub fn ComparePanel(
     view! {
         <section class="panel compare">
             <h2>"Compare results files"</h2>
-            <p><span class="file-style">{file_key(&[&study.results]).remove(0)}</span> " · " <strong>{study.results.title.clone()}</strong> " · " {study.results.date.clone()} " · " <TrustBadge study=study.clone()/></p>
+            <p><span class="file-style">{file_key(&[&study.results]).remove(0)}</span> " · " <strong>{study.results.title().to_owned()}</strong> " · " {study.results.date().to_owned()} " · " <TrustBadge study=study.clone()/></p>
             <CompareControls open=study.src.clone()/>
             <ComparedFiles first=study.clone()/>
             {comparison}

@@ -8,9 +8,9 @@ use crate::ui::state::{share_link, PageState};
 
 /// "Study title · hardware", what every export's title starts with.
 pub fn study_line(study: &Study) -> String {
-    match &study.results.hardware {
-        Some(hardware) => format!("{} · {hardware}", study.results.title),
-        None => study.results.title.clone(),
+    match study.results.hardware() {
+        Some(hardware) => format!("{} · {hardware}", study.results.title()),
+        None => study.results.title().to_owned(),
     }
 }
 

@@ -52,7 +52,7 @@ pub fn PriceNotes(
     let page = page();
     let boundary = study
         .results
-        .serving
+        .serving()
         .as_ref()
         .and_then(|s| s.power_unit.clone())
         .unwrap_or_else(|| "the file does not say what its power includes".into());

@@ -21,7 +21,7 @@ pub fn read(relative: &str) -> Vec<u8> {
 /// A file's concurrency levels as a chart's load levels.
 #[allow(dead_code)]
 pub fn levels(results: &Results) -> Vec<f64> {
-    results.concurrency.iter().map(|&c| f64::from(c)).collect()
+    results.concurrency().iter().map(|&c| f64::from(c)).collect()
 }
 
 pub fn bundled() -> Vec<u8> {
@@ -31,6 +31,23 @@ pub fn bundled() -> Vec<u8> {
 /// The bundled study, validated.
 pub fn bundled_results() -> Results {
     check(&bundled(), &[]).results.expect("the bundled file is valid")
+}
+
+/// A study with its document edited and checked again: a `Results` is read-only once
+/// validated, so a variant of one is a different file.
+pub fn revised(results: &Results, edit: impl FnOnce(&mut Value)) -> Results {
+    let mut doc: Value = serde_json::from_slice(results.raw()).expect("a checked study is JSON");
+    edit(&mut doc);
+    // `check` fails the test, naming the finding, if the edit made the file invalid.
+    check(&serde_json::to_vec(&doc).expect("JSON"), &[]).results.expect("the edited study is valid")
+}
+
+/// A study without these top-level blocks (their names in the file: `weightAccuracy`).
+pub fn without_blocks(results: &Results, blocks: &[&str]) -> Results {
+    revised(results, |doc| {
+        let doc = doc.as_object_mut().expect("a study is an object");
+        blocks.iter().for_each(|b| drop(doc.remove(*b)));
+    })
 }
 
 /// The minimal fixture as a JSON value, to edit.

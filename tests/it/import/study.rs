@@ -194,7 +194,7 @@ fn each_tool_keeps_its_measured_mean_lengths_and_a_nominal_length_far_from_them_
         servescope::core::link::workload_options(&study),
         [("1024x128".to_owned(), "ISL 1024 / OSL 128 · measured 505 / 61".to_owned())]
     );
-    let workload = &study.serving.as_ref().expect("serving").workloads[0];
+    let workload = &study.serving().expect("serving").workloads[0];
     let state = servescope::core::link::ViewState::default();
     let table = servescope::core::display::tables::serving_table(
         &study,

@@ -20,8 +20,8 @@ use whole_file::files;
 fn the_minimal_fixture_is_valid_with_no_finding() {
     let validation = check(&read("tests/fixtures/minimal.json"), &[]);
     let results = validation.results.expect("model");
-    assert_eq!(results.engines.len(), 2);
-    assert_eq!(results.concurrency, [1, 2, 4]);
+    assert_eq!(results.engines().len(), 2);
+    assert_eq!(results.concurrency(), [1, 2, 4]);
 }
 
 #[test]
@@ -105,13 +105,13 @@ fn messages_say_what_was_expected() {
 #[test]
 fn a_byte_order_mark_is_ignored_with_a_warning() {
     let validation = check(&read("tests/fixtures/bad/utf8-bom.json"), &[(Warning, Syntax, "(root)")]);
-    assert_eq!(validation.results.expect("model").title, "Minimal study");
+    assert_eq!(validation.results.expect("model").title(), "Minimal study");
 }
 
 #[test]
 fn a_null_ci_is_no_ci_not_a_zero_width_one() {
     let results = check(&read("tests/fixtures/minimal.json"), &[]).results.expect("model");
-    let weight = results.weight_accuracy.expect("block");
+    let weight = results.weight_accuracy().expect("block");
     assert_eq!(weight.rows[0].kl95_ci, Some((0.0239, 0.0292)));
     assert_eq!(weight.rows[1].kl95_ci, None);
 }
@@ -127,9 +127,9 @@ fn schema_one_one_fields_are_read() {
         ],
     );
     let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
-    assert_eq!(results.schema_version.to_string(), "1.1");
-    assert_eq!(results.model.as_deref(), Some("Qwen3.8"));
-    assert_eq!(results.highlights[0].link.as_deref(), Some("?view=serving"));
+    assert_eq!(results.schema_version().to_string(), "1.1");
+    assert_eq!(results.model(), Some("Qwen3.8"));
+    assert_eq!(results.highlights()[0].link.as_deref(), Some("?view=serving"));
     assert_eq!(results.raw_document().get("model").and_then(|m| m.as_str()), Some("Qwen3.8"), "the document is kept whole");
 }
 
@@ -139,8 +139,8 @@ fn schema_one_two_fields_are_read() {
     edits.push(Set("/serving/workloads/0/rows/0/cells/0/trials", json!({"count": 3, "range": {"out_tok_s": [320.5, 333.0]}})));
     let doc = mutate(minimal(), &edits);
     let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
-    assert_eq!(results.schema_version.to_string(), "1.2");
-    let w = &results.serving.as_ref().expect("serving").workloads[0];
+    assert_eq!(results.schema_version().to_string(), "1.2");
+    let w = &results.serving().expect("serving").workloads[0];
     assert_eq!(w.load, servescope::core::study::model::LoadAxis::Rate);
     assert_eq!(w.levels, [0.5, 1.0, 2.0]);
     assert_eq!(w.key(), "1024x1024-rate");
@@ -152,7 +152,7 @@ fn schema_one_two_fields_are_read() {
     // A burst is a concurrency cell: N in flight, no rate.
     let doc = mutate(minimal(), &[Set("/serving/workloads/0/rows/0/cells/2/burst", json!(true))]);
     let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
-    let cell = results.serving.as_ref().expect("serving").workloads[0].rows[0].cells[2].clone().expect("cell");
+    let cell = results.serving().expect("serving").workloads[0].rows[0].cells[2].clone().expect("cell");
     assert!(cell.burst && cell.conc == Some(4) && cell.rate_rps.is_none());
     // Every request failed: valid, throughput a measured 0, no latency.
     let doc = mutate(
@@ -167,7 +167,7 @@ fn schema_one_two_fields_are_read() {
         ],
     );
     let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
-    let cell = results.serving.as_ref().expect("serving").workloads[0].rows[0].cells[0].clone().expect("cell");
+    let cell = results.serving().expect("serving").workloads[0].rows[0].cells[0].clone().expect("cell");
     assert!(cell.all_failed());
     assert_eq!(cell.failed_note().as_deref(), Some("all 8 failed"));
 }

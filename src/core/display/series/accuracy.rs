@@ -74,7 +74,7 @@ pub fn accuracy_styles<'a>(results: &Results, ids: impl IntoIterator<Item = &'a 
 /// engine's label when the id is an engine, with the BF16 control named as such, else the
 /// id as written.
 pub fn served_label(results: &Results, id: &str) -> String {
-    let own = results.accuracy.as_ref().and_then(|a| a.rows.iter().find(|r| r.id == id)).and_then(|r| r.label.clone());
+    let own = results.accuracy().and_then(|a| a.rows.iter().find(|r| r.id == id)).and_then(|r| r.label.clone());
     match (own, results.engine(id)) {
         (Some(label), _) => label,
         _ if is_control(id) => "BF16 reference control".to_owned(),
@@ -85,7 +85,7 @@ pub fn served_label(results: &Results, id: &str) -> String {
 
 /// Served KL per row (no intervals: the file reports none for served accuracy).
 pub fn served_kl_rows(results: &Results) -> Vec<DotRow> {
-    let Some(accuracy) = &results.accuracy else { return Vec::new() };
+    let Some(accuracy) = results.accuracy() else { return Vec::new() };
     let styles = accuracy_styles(results, accuracy.rows.iter().map(|r| r.id.as_str()));
     accuracy
         .rows
@@ -104,7 +104,7 @@ pub fn served_kl_rows(results: &Results) -> Vec<DotRow> {
 
 /// Weight KL per row with its 95 % CI; a null CI gives no bar at all.
 pub fn weight_kl_rows(results: &Results) -> Vec<DotRow> {
-    let Some(weight) = &results.weight_accuracy else { return Vec::new() };
+    let Some(weight) = results.weight_accuracy() else { return Vec::new() };
     let styles = accuracy_styles(results, weight.rows.iter().map(|r| r.id.as_str()));
     weight
         .rows
@@ -120,7 +120,7 @@ pub fn weight_kl_rows(results: &Results) -> Vec<DotRow> {
 /// KL against top-1 for served accuracy, top-1 in percent (the file's fraction × 100, as
 /// its table shows it): rows with both measured.
 pub fn served_scatter(results: &Results) -> Vec<ScatterPoint> {
-    let Some(accuracy) = &results.accuracy else { return Vec::new() };
+    let Some(accuracy) = results.accuracy() else { return Vec::new() };
     let styles = accuracy_styles(results, accuracy.rows.iter().map(|r| r.id.as_str()));
     accuracy
         .rows
@@ -141,7 +141,7 @@ pub fn served_scatter(results: &Results) -> Vec<ScatterPoint> {
 
 /// KL against top-1 % for weight accuracy: rows with both measured.
 pub fn weight_scatter(results: &Results) -> Vec<ScatterPoint> {
-    let Some(weight) = &results.weight_accuracy else { return Vec::new() };
+    let Some(weight) = results.weight_accuracy() else { return Vec::new() };
     let styles = accuracy_styles(results, weight.rows.iter().map(|r| r.id.as_str()));
     weight
         .rows

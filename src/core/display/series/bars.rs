@@ -45,7 +45,7 @@ impl Bars {
 
 /// Input tok/s per engine at each nominal prompt length.
 pub fn prefill_bars(results: &Results, state: &EngineFilter) -> Bars {
-    let Some(prefill) = &results.prefill else { return Bars::empty(PREFILL) };
+    let Some(prefill) = results.prefill() else { return Bars::empty(PREFILL) };
     let mut lengths = prefill.nominal_tokens.clone();
     for m in prefill.rows.iter().flat_map(|r| &r.measurements) {
         if !lengths.contains(&m.nominal_tokens) {
@@ -53,7 +53,7 @@ pub fn prefill_bars(results: &Results, state: &EngineFilter) -> Bars {
         }
     }
     let groups = results
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .filter(|(_, e)| state.shows_engine(&e.id))
@@ -72,9 +72,9 @@ pub fn prefill_bars(results: &Results, state: &EngineFilter) -> Bars {
 
 /// KV tokens per engine at start-up, with the configured context as the reference.
 pub fn cache_bars(results: &Results, state: &EngineFilter) -> Bars {
-    let Some(cache) = &results.cache else { return Bars::empty(CACHE) };
+    let Some(cache) = results.cache() else { return Bars::empty(CACHE) };
     let groups = results
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .filter(|(_, e)| state.shows_engine(&e.id))

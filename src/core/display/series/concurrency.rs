@@ -93,19 +93,19 @@ impl Series {
 
 /// Decode throughput series, one per decode row the `engines` filter shows, in file order.
 pub fn decode_series(results: &Results, state: &EngineFilter) -> Vec<Series> {
-    let Some(decode) = &results.decode else { return Vec::new() };
+    let Some(decode) = results.decode() else { return Vec::new() };
     decode
         .rows
         .iter()
         .filter(|row| state.shows_engine(&row.id))
         .map(|row| {
-            let index = results.engine_index(&row.id).unwrap_or(results.engines.len());
+            let index = results.engine_index(&row.id).unwrap_or(results.engines().len());
             let label = results.engine(&row.id).map(|e| e.label.clone()).or_else(|| row.label.clone()).unwrap_or_else(|| row.id.clone());
             Series::new(
                 &row.id,
                 &label,
                 engine_style(index),
-                results.concurrency.iter().map(|&c| f64::from(c)).zip(row.values.iter().copied()).collect(),
+                results.concurrency().iter().map(|&c| f64::from(c)).zip(row.values.iter().copied()).collect(),
             )
         })
         .collect()
@@ -127,7 +127,7 @@ pub fn load_ticks<'a>(workloads: impl IntoIterator<Item = &'a Workload>) -> Vec<
 
 /// The concurrency ticks of a decode chart across files, ascending.
 pub fn concurrency_ticks<'a>(files: impl IntoIterator<Item = &'a Results>) -> Vec<f64> {
-    let mut levels: Vec<u32> = files.into_iter().flat_map(|r| r.concurrency.iter().copied()).collect();
+    let mut levels: Vec<u32> = files.into_iter().flat_map(|r| r.concurrency().iter().copied()).collect();
     levels.sort_unstable();
     levels.dedup();
     levels.into_iter().map(f64::from).collect()
@@ -173,7 +173,7 @@ pub fn serving_series(results: &Results, workload: &Workload, metric: Metric, st
         }
         measured
     });
-    for (index, engine) in results.engines.iter().enumerate() {
+    for (index, engine) in results.engines().iter().enumerate() {
         if !state.shows_engine(&engine.id) {
             continue;
         }

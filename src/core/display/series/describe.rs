@@ -53,10 +53,10 @@ fn count<T>(items: impl Iterator<Item = Option<T>>) -> Coverage {
 
 /// How many decode values are measured and null.
 pub fn decode_coverage(results: &Results) -> Coverage {
-    count(results.decode.iter().flat_map(|d| &d.rows).flat_map(|r| r.values.iter().copied()))
+    count(results.decode().into_iter().flat_map(|d| &d.rows).flat_map(|r| r.values.iter().copied()))
 }
 
 /// How many serving cells are measured and null.
 pub fn serving_coverage(results: &Results) -> Coverage {
-    count(results.serving.iter().flat_map(|s| &s.workloads).flat_map(|w| &w.rows).flat_map(|r| r.cells.iter().map(Option::as_ref)))
+    count(results.serving().into_iter().flat_map(|s| &s.workloads).flat_map(|w| &w.rows).flat_map(|r| r.cells.iter().map(Option::as_ref)))
 }

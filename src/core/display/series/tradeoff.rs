@@ -49,7 +49,7 @@ pub fn meets_limits(cell: &Cell, state: &SeriesInputs) -> bool {
 /// The engines with no trade-off line (nothing where both figures are measured, or hidden):
 /// their chips say "not measured in this workload".
 pub fn without_line(results: &Results, lines: &[TradeoffLine]) -> Vec<String> {
-    results.engines.iter().filter(|e| !lines.iter().any(|l| l.id == e.id)).map(|e| e.id.clone()).collect()
+    results.engines().iter().filter(|e| !lines.iter().any(|l| l.id == e.id)).map(|e| e.id.clone()).collect()
 }
 
 /// The trade-off lines: x = per-user tok/s, y = `y_metric`, one per shown engine with a
@@ -65,7 +65,7 @@ pub type YOf<'a> = &'a dyn Fn(&str, f64, &Cell) -> Option<f64>;
 /// The trade-off lines with y read by `y`.
 pub fn tradeoff_lines_by(results: &Results, workload: &Workload, state: &SeriesInputs, y: YOf<'_>) -> Vec<TradeoffLine> {
     results
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .filter(|(_, e)| state.shows_engine(&e.id))
@@ -213,7 +213,7 @@ pub fn best_within_limits_by(
 ) -> Vec<(String, LimitResult)> {
     let sign = if better == Better::Lower { -1.0 } else { 1.0 };
     results
-        .engines
+        .engines()
         .iter()
         .filter(|e| state.shows_engine(&e.id))
         .map(|engine| {

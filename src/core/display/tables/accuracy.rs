@@ -7,7 +7,7 @@ use crate::core::study::model::Results;
 
 /// Served KL and top-1 (a fraction, shown as a percentage) per row; the control tagged.
 pub fn served_accuracy_table(results: &Results) -> Option<Table> {
-    let accuracy = results.accuracy.as_ref()?;
+    let accuracy = results.accuracy()?;
     let styles = accuracy_styles(results, accuracy.rows.iter().map(|r| r.id.as_str()));
     let rows = accuracy
         .rows
@@ -53,7 +53,7 @@ pub fn served_accuracy_table(results: &Results) -> Option<Table> {
 
 /// Weight KL with its 95 % CI ("no CI reported" where null), routing-locked KL, top-1 %.
 pub fn weight_accuracy_table(results: &Results) -> Option<Table> {
-    let weight = results.weight_accuracy.as_ref()?;
+    let weight = results.weight_accuracy()?;
     let styles = accuracy_styles(results, weight.rows.iter().map(|r| r.id.as_str()));
     let rows = weight
         .rows
@@ -99,7 +99,7 @@ pub fn weight_accuracy_table(results: &Results) -> Option<Table> {
 
 /// Long-context retrieval: matched of total probes per context length.
 pub fn retrieval_table(results: &Results) -> Option<Table> {
-    let weight = results.weight_accuracy.as_ref().filter(|w| !w.retrieval.is_empty())?;
+    let weight = results.weight_accuracy().filter(|w| !w.retrieval.is_empty())?;
     let rows = weight
         .retrieval
         .iter()

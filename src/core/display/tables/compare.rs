@@ -26,9 +26,9 @@ pub fn delta_table(files: &[&Results], key: WorkloadKey, metric: Metric, prices:
     let kind = if metric.is_derived() { NumberKind::Derived } else { NumberKind::Plain };
     // The later files whose label for some shared engine differs from the first file's.
     let relabelled: Vec<usize> =
-        (1..files.len()).filter(|&k| first.engines.iter().any(|e| files[k].engine(&e.id).is_some_and(|o| o.label != e.label))).collect();
+        (1..files.len()).filter(|&k| first.engines().iter().any(|e| files[k].engine(&e.id).is_some_and(|o| o.label != e.label))).collect();
     let mut rows = Vec::new();
-    for (index, engine) in first.engines.iter().enumerate() {
+    for (index, engine) in first.engines().iter().enumerate() {
         if !rest.iter().any(|f| f.engine(&engine.id).is_some()) {
             continue;
         }

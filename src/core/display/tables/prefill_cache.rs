@@ -8,10 +8,10 @@ use crate::core::study::model::{Results, ServerValidation};
 /// Prefill per engine and nominal length: input tok/s and TTFT (seconds), the prompt
 /// really sent, samples, method and the server-side check's status.
 pub fn prefill_table(results: &Results, state: &EngineFilter) -> Option<Table> {
-    let prefill = results.prefill.as_ref()?;
+    let prefill = results.prefill()?;
     let unit = prefill.unit.clone().unwrap_or_else(|| "input tokens/s".into());
     let mut rows = Vec::new();
-    for engine in results.engines.iter().filter(|e| state.shows_engine(&e.id)) {
+    for engine in results.engines().iter().filter(|e| state.shows_engine(&e.id)) {
         let head = engine_head(results, &engine.id, &engine.label);
         match prefill.rows.iter().find(|r| r.id == engine.id) {
             None => {
@@ -64,11 +64,11 @@ pub fn prefill_table(results: &Results, state: &EngineFilter) -> Option<Table> {
 
 /// KV-cache tokens per engine at start-up, with the file's memory-only illustration.
 pub fn cache_table(results: &Results, state: &EngineFilter) -> Option<Table> {
-    let cache = results.cache.as_ref()?;
+    let cache = results.cache()?;
     let unit = cache.unit.clone().unwrap_or_else(|| "KV tokens".into());
     let divisor = cache.divisor_tokens.map_or_else(|| "the divisor".into(), crate::core::basics::format::readable);
     let rows = results
-        .engines
+        .engines()
         .iter()
         .filter(|e| state.shows_engine(&e.id))
         .map(|engine| {

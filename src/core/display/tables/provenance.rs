@@ -27,7 +27,7 @@ pub fn sources_table(results: &Results, statuses: &[(String, SourceStatus)]) -> 
     let counts = StatusCounts::of(statuses.iter().map(|(_, s)| s));
     let cited = citations(results);
     let rows = results
-        .sources
+        .sources()
         .iter()
         .enumerate()
         .map(|(i, source)| {
@@ -69,7 +69,7 @@ pub fn sources_table(results: &Results, statuses: &[(String, SourceStatus)]) -> 
 /// The engines compared: label, id, checkpoint, setup file.
 pub fn engines_table(results: &Results) -> Table {
     let rows = results
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .map(|(i, e)| Row {

@@ -14,7 +14,7 @@ fn mismatched(statuses: &[(String, SourceStatus)], name: &str) -> bool {
 }
 
 fn concurrency_columns(results: &Results, quantity: &str) -> Vec<Column> {
-    results.concurrency.iter().map(|c| Column::new(format!("c{c}"), format!("{quantity} at c{c}"))).collect()
+    results.concurrency().iter().map(|c| Column::new(format!("c{c}"), format!("{quantity} at c{c}"))).collect()
 }
 
 /// One column per load level of a workload: "c32", or "2 req/s" (CSV: "… at 2 req/s").
@@ -75,7 +75,7 @@ pub(super) fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
     RowHead {
         label: label.to_owned(),
         id: Some(id.to_owned()),
-        swatch: Some(engine_style(results.engine_index(id).unwrap_or(results.engines.len()))),
+        swatch: Some(engine_style(results.engine_index(id).unwrap_or(results.engines().len()))),
         tag: None,
         link: None,
     }
@@ -83,7 +83,7 @@ pub(super) fn engine_head(results: &Results, id: &str, label: &str) -> RowHead {
 
 /// Decode throughput by concurrency: one row per shown engine.
 pub fn decode_table(results: &Results, state: &EngineFilter, statuses: &[(String, SourceStatus)]) -> Option<Table> {
-    let decode = results.decode.as_ref()?;
+    let decode = results.decode()?;
     let unit = decode.unit.clone().unwrap_or_else(|| "aggregate output tokens/s".into());
     let rows = decode
         .rows
@@ -139,7 +139,7 @@ pub fn serving_table(
     // A row per shown engine run in this workload: one with nothing measured for this metric
     // (no power reading, a cost without prices) reads "not measured" across, never no row.
     let mut rows = results
-        .engines
+        .engines()
         .iter()
         .enumerate()
         .filter(|(_, engine)| state.shows_engine(&engine.id) && workload.rows.iter().any(|r| r.id == engine.id))

@@ -299,7 +299,7 @@ pub struct CellRow {
 /// per-request tables, read (an engine without one has no rows here); `only` a workload
 /// token, to evaluate that workload's cells alone.
 pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo, only: Option<&str>) -> Vec<CellRow> {
-    let Some(serving) = &results.serving else { return Vec::new() };
+    let Some(serving) = results.serving() else { return Vec::new() };
     let any_gpus = serving
         .workloads
         .iter()

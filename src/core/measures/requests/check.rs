@@ -11,7 +11,7 @@ use crate::core::study::path::JsonPath;
 
 /// The cell of `engine` at a workload token and level, with its JSON path.
 pub(crate) fn cell_at<'a>(results: &'a Results, engine: &str, workload: &str, level: f64) -> Option<(&'a Cell, String)> {
-    let serving = results.serving.as_ref()?;
+    let serving = results.serving()?;
     serving.workloads.iter().enumerate().find_map(|(w, wl)| {
         if wl.key() != workload {
             return None;
@@ -97,7 +97,7 @@ pub fn check_table(results: &Results, engine: &str, file: &str, table: &RequestT
         }
     }
     // Cells that say they have requests and have no row.
-    if let Some(serving) = &results.serving {
+    if let Some(serving) = results.serving() {
         for (w, wl) in serving.workloads.iter().enumerate() {
             for (r, row) in wl.rows.iter().enumerate().filter(|(_, row)| row.id == engine) {
                 for (c, cell) in row.cells.iter().enumerate() {
@@ -118,7 +118,7 @@ pub fn check_table(results: &Results, engine: &str, file: &str, table: &RequestT
 }
 
 fn cell_by_path<'a>(results: &'a Results, engine: &str, path: &str) -> Option<&'a Cell> {
-    let serving = results.serving.as_ref()?;
+    let serving = results.serving()?;
     serving.workloads.iter().find_map(|wl| {
         wl.levels.iter().find_map(|&level| cell_at(results, engine, &wl.key(), level).filter(|(_, p)| p == path).map(|(c, _)| c))
     })

@@ -10,45 +10,40 @@ pub use serving::*;
 
 use std::sync::Arc;
 
-/// A validated results file: one published study.
+/// A validated results file: one published study. Its fields are read through the methods
+/// below and written only by the validator (`study::validate`), so no view holds a study
+/// whose figures were changed after they were checked. Reading compiles; writing does not
+/// (stable rustdoc checks only that it fails, so the first example keeps the second honest):
+///
+/// ```
+/// fn title(study: &servescope::core::study::model::Results) -> &str {
+///     study.title()
+/// }
+/// ```
+/// ```compile_fail,E0616
+/// fn retitle(study: &mut servescope::core::study::model::Results) {
+///     study.title = "edited".into();
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Results {
-    /// The schema version the file declares (`schemaVersion`; absent means 1.0).
-    pub schema_version: SchemaVersion,
-    /// The study's title.
-    pub title: String,
-    /// The study's date, as written.
-    pub date: String,
-    /// What the study covers and does not, as written.
-    pub scope: Option<String>,
-    /// The model measured, as written (schema 1.1).
-    pub model: Option<String>,
-    /// The hardware measured on, as written (schema 1.1).
-    pub hardware: Option<String>,
-    /// The publisher's own headline findings (schema 1.1), shown before the computed ones.
-    pub highlights: Vec<Highlight>,
-    /// The concurrency levels every per-concurrency list is indexed by (positive, ascending).
-    pub concurrency: Vec<u32>,
-    /// The serving setups compared.
-    pub engines: Vec<Engine>,
-    /// Every raw file behind the figures, with its hash.
-    pub sources: Vec<Source>,
-    /// Aggregate decode throughput against concurrency.
-    pub decode: Option<Decode>,
-    /// Prefill speed at nominal prompt lengths.
-    pub prefill: Option<Prefill>,
-    /// KV-cache capacity at start-up.
-    pub cache: Option<Cache>,
-    /// Serving sweeps per workload.
-    pub serving: Option<Serving>,
-    /// Served accuracy against a BF16 reference.
-    pub accuracy: Option<Accuracy>,
-    /// Full-vocabulary weight accuracy.
-    pub weight_accuracy: Option<WeightAccuracy>,
-    /// The document's bytes as read (without a byte-order mark), so fields the model does
-    /// not know are never lost; `raw_document` parses them when the raw view asks. Bytes,
-    /// not text: they passed the parse, and checking 2 MB as UTF-8 again cost ~10 ms.
-    pub raw: Arc<[u8]>,
+    pub(in crate::core::study) schema_version: SchemaVersion,
+    pub(in crate::core::study) title: String,
+    pub(in crate::core::study) date: String,
+    pub(in crate::core::study) scope: Option<String>,
+    pub(in crate::core::study) model: Option<String>,
+    pub(in crate::core::study) hardware: Option<String>,
+    pub(in crate::core::study) highlights: Vec<Highlight>,
+    pub(in crate::core::study) concurrency: Vec<u32>,
+    pub(in crate::core::study) engines: Vec<Engine>,
+    pub(in crate::core::study) sources: Vec<Source>,
+    pub(in crate::core::study) decode: Option<Decode>,
+    pub(in crate::core::study) prefill: Option<Prefill>,
+    pub(in crate::core::study) cache: Option<Cache>,
+    pub(in crate::core::study) serving: Option<Serving>,
+    pub(in crate::core::study) accuracy: Option<Accuracy>,
+    pub(in crate::core::study) weight_accuracy: Option<WeightAccuracy>,
+    pub(in crate::core::study) raw: Arc<[u8]>,
 }
 
 /// A results file's schema version, `major.minor`.
@@ -83,6 +78,93 @@ pub struct Highlight {
 }
 
 impl Results {
+    /// The schema version the file declares (`schemaVersion`; absent means 1.0).
+    pub fn schema_version(&self) -> SchemaVersion {
+        self.schema_version
+    }
+
+    /// The study's title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The study's date, as written.
+    pub fn date(&self) -> &str {
+        &self.date
+    }
+
+    /// What the study covers and does not, as written.
+    pub fn scope(&self) -> Option<&str> {
+        self.scope.as_deref()
+    }
+
+    /// The model measured, as written (schema 1.1).
+    pub fn model(&self) -> Option<&str> {
+        self.model.as_deref()
+    }
+
+    /// The hardware measured on, as written (schema 1.1).
+    pub fn hardware(&self) -> Option<&str> {
+        self.hardware.as_deref()
+    }
+
+    /// The publisher's own headline findings (schema 1.1), shown before the computed ones.
+    pub fn highlights(&self) -> &[Highlight] {
+        &self.highlights
+    }
+
+    /// The concurrency levels every per-concurrency list is indexed by (positive, ascending).
+    pub fn concurrency(&self) -> &[u32] {
+        &self.concurrency
+    }
+
+    /// The serving setups compared.
+    pub fn engines(&self) -> &[Engine] {
+        &self.engines
+    }
+
+    /// Every raw file behind the figures, with its hash.
+    pub fn sources(&self) -> &[Source] {
+        &self.sources
+    }
+
+    /// Aggregate decode throughput against concurrency.
+    pub fn decode(&self) -> Option<&Decode> {
+        self.decode.as_ref()
+    }
+
+    /// Prefill speed at nominal prompt lengths.
+    pub fn prefill(&self) -> Option<&Prefill> {
+        self.prefill.as_ref()
+    }
+
+    /// KV-cache capacity at start-up.
+    pub fn cache(&self) -> Option<&Cache> {
+        self.cache.as_ref()
+    }
+
+    /// Serving sweeps per workload.
+    pub fn serving(&self) -> Option<&Serving> {
+        self.serving.as_ref()
+    }
+
+    /// Served accuracy against a BF16 reference.
+    pub fn accuracy(&self) -> Option<&Accuracy> {
+        self.accuracy.as_ref()
+    }
+
+    /// Full-vocabulary weight accuracy.
+    pub fn weight_accuracy(&self) -> Option<&WeightAccuracy> {
+        self.weight_accuracy.as_ref()
+    }
+
+    /// The document's bytes as read (without a byte-order mark), so fields the model does
+    /// not know are never lost; `raw_document` parses them when the raw view asks. Bytes,
+    /// not text: they passed the parse, and checking 2 MB as UTF-8 again cost ~10 ms.
+    pub fn raw(&self) -> &Arc<[u8]> {
+        &self.raw
+    }
+
     /// What the study's throughputs are per (per GPU unless it says the endpoint's).
     pub fn throughput_per(&self) -> Per {
         self.serving.as_ref().map_or(Per::Gpu, |s| s.throughput_per)
