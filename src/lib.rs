@@ -18,6 +18,16 @@ pub mod prerender;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub mod ui;
 
+// The page's state that needs no browser (the link's memos, the task slots), compiled natively
+// so its rules are unit-tested by `cargo test`; the page compiles the same files as `ui::state`.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "ui/state"]
+#[allow(dead_code, unreachable_pub)]
+mod native_state {
+    pub mod link;
+    pub mod task;
+}
+
 /// The import module's worker loop (wasm only; its own module, `servescope-import-worker`).
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -1,7 +1,12 @@
 //! The link's state, read field by field: one typed `ViewState` behind per-field memos,
 //! so changing the metric re-runs only what reads the metric.
 
-use leptos::prelude::*;
+// reactive_graph (what leptos's signals are) rather than leptos itself, so the link's memos
+// compile natively and are tested there.
+use reactive_graph::computed::Memo;
+use reactive_graph::signal::RwSignal;
+use reactive_graph::traits::{Get, GetUntracked, Set, With};
+use reactive_graph::wrappers::read::Signal;
 
 use crate::core::link::{
     CatalogFilter, ChartId, EngineFilter, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey,
@@ -131,3 +136,7 @@ impl Link {
         self.state.set(next);
     }
 }
+
+#[cfg(test)]
+#[path = "link_tests.rs"]
+mod tests;
