@@ -5,7 +5,54 @@ use crate::common;
 
 use serde_json::Value;
 
-use common::cli::{assert_cell, cell, import, out_dir, results, verify_all};
+use common::cli::{assert_cell, assert_cells, cell, import, out_dir, results, verify_all, At, ExpectedCell};
+
+/// The cells of AIPerf's nested export (engine `a`, 1 GPU, no ITL) and its flat export
+/// (engine `b`, 2 GPUs, with telemetry power: per GPU, and tokens/s per kW from it).
+const AIPERF_CELLS: &[ExpectedCell] = &[
+    (
+        (1024, 1024),
+        "a",
+        At::Conc(2),
+        &[
+            ("n", 16.0),
+            ("errors", 0.0),
+            ("wall_s", 41.75),
+            ("out_tok_s", 392.4),
+            ("user_tok_s", 204.1),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 180.3),
+            ("ttft_p99_ms", 230.5),
+            ("tpot_p50_ms", 4.9),
+            ("tpot_p99_ms", 5.05),
+            ("e2e_p50_ms", 5210.0),
+            ("e2e_p99_ms", 5289.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "b",
+        At::Conc(8),
+        &[
+            ("n", 32.0),
+            ("errors", 1.0),
+            ("wall_s", 45.1),
+            ("out_tok_s", 725.4),
+            ("user_tok_s", 96.15),
+            ("gpus", 2.0),
+            ("power_w", 600.0),
+            ("tok_s_per_kw", 1209.0),
+            ("ttft_p50_ms", 350.5),
+            ("ttft_p99_ms", 512.8),
+            ("tpot_p50_ms", 10.4),
+            ("tpot_p99_ms", 10.62),
+            ("itl_p50_ms", 10.35),
+            ("itl_p99_ms", 15.9),
+            ("e2e_p50_ms", 11001.0),
+            ("e2e_p99_ms", 11090.0),
+        ],
+    ),
+];
 
 #[test]
 fn aiperf_nested_and_flat_exports_with_telemetry_power() {
@@ -34,44 +81,7 @@ fn aiperf_nested_and_flat_exports_with_telemetry_power() {
     assert_eq!(code, 0, "{stderr}");
     let doc = results(&dir);
     assert_eq!(doc["date"], "2025-10-01");
-    assert_cell(
-        cell(&doc, (1024, 1024), "a", 2),
-        &[
-            ("n", 16.0),
-            ("errors", 0.0),
-            ("wall_s", 41.75),
-            ("out_tok_s", 392.4),
-            ("user_tok_s", 204.1),
-            ("gpus", 1.0),
-            ("ttft_p50_ms", 180.3),
-            ("ttft_p99_ms", 230.5),
-            ("tpot_p50_ms", 4.9),
-            ("tpot_p99_ms", 5.05),
-            ("e2e_p50_ms", 5210.0),
-            ("e2e_p99_ms", 5289.0),
-        ],
-    );
-    assert_cell(
-        cell(&doc, (1024, 1024), "b", 8),
-        &[
-            ("n", 32.0),
-            ("errors", 1.0),
-            ("wall_s", 45.1),
-            ("out_tok_s", 725.4),
-            ("user_tok_s", 96.15),
-            ("gpus", 2.0),
-            ("power_w", 600.0),
-            ("tok_s_per_kw", 1209.0),
-            ("ttft_p50_ms", 350.5),
-            ("ttft_p99_ms", 512.8),
-            ("tpot_p50_ms", 10.4),
-            ("tpot_p99_ms", 10.62),
-            ("itl_p50_ms", 10.35),
-            ("itl_p99_ms", 15.9),
-            ("e2e_p50_ms", 11001.0),
-            ("e2e_p99_ms", 11090.0),
-        ],
-    );
+    assert_cells(&doc, AIPERF_CELLS);
     assert!(doc["serving"]["powerUnit"].as_str().is_some_and(|t| t.starts_with("mean GPU power per GPU")));
     verify_all(&dir);
 }

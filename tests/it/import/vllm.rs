@@ -7,7 +7,99 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use common::cli::{assert_cell, cell, import, out_dir, rate_cell, results, verify_all, FIXTURES};
+use common::cli::{assert_cell, assert_cells, cell, import, out_dir, rate_cell, results, verify_all, At, ExpectedCell, FIXTURES};
+
+/// The cells of `vllm/c1.json` and `vllm/append.json` at 2 GPUs: c1 with the E2E stats;
+/// c4 with the default percentiles (no e2el stats and no latencies to derive them from, so
+/// not measured); c8 whose `median_ttft_ms` 0.0 is an empty list's mean, not a measurement.
+const VLLM_CELLS: &[ExpectedCell] = &[
+    (
+        (1024, 1024),
+        "vllm",
+        At::Conc(1),
+        &[
+            ("n", 10.0),
+            ("errors", 0.0),
+            ("wall_s", 41.25),
+            ("out_tok_s", 124.1),
+            ("user_tok_s", 251.5),
+            ("gpus", 2.0),
+            ("ttft_p50_ms", 51.9),
+            ("ttft_p99_ms", 55.42),
+            ("tpot_p50_ms", 3.976),
+            ("tpot_p99_ms", 4.01),
+            ("itl_p50_ms", 3.95),
+            ("itl_p99_ms", 4.6),
+            ("e2e_p50_ms", 4120.0),
+            ("e2e_p99_ms", 4139.0),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "vllm",
+        At::Conc(4),
+        &[
+            ("n", 19.0),
+            ("errors", 1.0),
+            ("wall_s", 22.5),
+            ("out_tok_s", 432.4),
+            ("user_tok_s", 222.2),
+            ("gpus", 2.0),
+            ("ttft_p50_ms", 86.0),
+            ("ttft_p99_ms", 104.7),
+            ("tpot_p50_ms", 4.5),
+            ("tpot_p99_ms", 4.61),
+            ("itl_p50_ms", 4.44),
+            ("itl_p99_ms", 6.2),
+        ],
+    ),
+    (
+        (1024, 1024),
+        "vllm",
+        At::Conc(8),
+        &[
+            ("n", 32.0),
+            ("errors", 0.0),
+            ("wall_s", 30.0),
+            ("out_tok_s", 546.1),
+            ("user_tok_s", 145.5),
+            ("gpus", 2.0),
+            ("ttft_p99_ms", 190.5),
+            ("tpot_p50_ms", 6.875),
+            ("tpot_p99_ms", 7.2),
+            ("itl_p50_ms", 6.7),
+            ("itl_p99_ms", 9.9),
+        ],
+    ),
+];
+
+/// The cells of `vllm/summary/summary.json` and `vllm/rate-append.json`: three runs of c16
+/// as one cell of their medians; 8 req/s where every request failed (throughput a measured
+/// 0, no latency, the failures counted).
+const VLLM_SUMMARY_CELLS: &[ExpectedCell] = &[
+    (
+        (1024, 512),
+        "v",
+        At::Conc(16),
+        &[
+            ("n", 200.0),
+            ("errors", 0.0),
+            ("wall_s", 61.0),
+            ("out_tok_s", 2011.0),
+            ("user_tok_s", 131.6),
+            ("gpus", 1.0),
+            ("ttft_p50_ms", 88.0),
+            ("ttft_p99_ms", 140.0),
+            ("tpot_p50_ms", 7.6),
+            ("tpot_p99_ms", 8.4),
+            ("itl_p50_ms", 7.5),
+            ("itl_p99_ms", 11.0),
+            ("e2e_p50_ms", 4000.0),
+            ("e2e_p99_ms", 4300.0),
+        ],
+    ),
+    ((1000, 500), "r", At::Rate(8.0), &[("n", 0.0), ("errors", 100.0), ("wall_s", 63.0), ("out_tok_s", 0.0), ("gpus", 1.0)]),
+];
 
 #[test]
 fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_was_not_measured() {
@@ -43,52 +135,7 @@ fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_wa
     assert_eq!(rate["req_s_achieved"].as_f64(), Some(0.8444));
     assert!(rate.get("conc").is_none(), "{rate}");
     assert_eq!(doc["date"], "2026-10-30", "the earliest date the results record");
-    let key = (1024, 1024);
-    let c1 = [("n", 10.0), ("errors", 0.0), ("wall_s", 41.25), ("out_tok_s", 124.1), ("user_tok_s", 251.5), ("gpus", 2.0)];
-    let lat1 = [
-        ("ttft_p50_ms", 51.9),
-        ("ttft_p99_ms", 55.42),
-        ("tpot_p50_ms", 3.976),
-        ("tpot_p99_ms", 4.01),
-        ("itl_p50_ms", 3.95),
-        ("itl_p99_ms", 4.6),
-    ];
-    assert_cell(cell(&doc, key, "vllm", 1), &[&c1[..], &lat1[..], &[("e2e_p50_ms", 4120.0), ("e2e_p99_ms", 4139.0)]].concat());
-    // Default percentiles: no e2el stats and no latencies to derive them from — not measured.
-    assert_cell(
-        cell(&doc, key, "vllm", 4),
-        &[
-            ("n", 19.0),
-            ("errors", 1.0),
-            ("wall_s", 22.5),
-            ("out_tok_s", 432.4),
-            ("user_tok_s", 222.2),
-            ("gpus", 2.0),
-            ("ttft_p50_ms", 86.0),
-            ("ttft_p99_ms", 104.7),
-            ("tpot_p50_ms", 4.5),
-            ("tpot_p99_ms", 4.61),
-            ("itl_p50_ms", 4.44),
-            ("itl_p99_ms", 6.2),
-        ],
-    );
-    // median_ttft_ms 0.0 is an empty list's mean, not a measurement.
-    assert_cell(
-        cell(&doc, key, "vllm", 8),
-        &[
-            ("n", 32.0),
-            ("errors", 0.0),
-            ("wall_s", 30.0),
-            ("out_tok_s", 546.1),
-            ("user_tok_s", 145.5),
-            ("gpus", 2.0),
-            ("ttft_p99_ms", 190.5),
-            ("tpot_p50_ms", 6.875),
-            ("tpot_p99_ms", 7.2),
-            ("itl_p50_ms", 6.7),
-            ("itl_p99_ms", 9.9),
-        ],
-    );
+    assert_cells(&doc, VLLM_CELLS);
     assert_eq!(doc["serving"]["powerUnit"], "not measured: the tools imported here record no GPU power");
     assert!(doc["serving"]["userUnit"].as_str().is_some_and(|t| t.contains("1000 ÷ TPOT p50")));
     let files: Vec<String> =
@@ -149,26 +196,8 @@ fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_ra
     assert_eq!(doc["schemaVersion"], "1.2");
     assert_eq!(doc["date"], "2026-11-12", "the date the runs record");
     // Three runs (run_number 0, 1, 2) of c16: one cell of their medians, with the spread.
+    assert_cells(&doc, VLLM_SUMMARY_CELLS);
     let trial = cell(&doc, (1024, 512), "v", 16);
-    assert_cell(
-        trial,
-        &[
-            ("n", 200.0),
-            ("errors", 0.0),
-            ("wall_s", 61.0),
-            ("out_tok_s", 2011.0),
-            ("user_tok_s", 131.6),
-            ("gpus", 1.0),
-            ("ttft_p50_ms", 88.0),
-            ("ttft_p99_ms", 140.0),
-            ("tpot_p50_ms", 7.6),
-            ("tpot_p99_ms", 8.4),
-            ("itl_p50_ms", 7.5),
-            ("itl_p99_ms", 11.0),
-            ("e2e_p50_ms", 4000.0),
-            ("e2e_p99_ms", 4300.0),
-        ],
-    );
     assert_eq!(trial["trials"]["count"], 3);
     assert_eq!(trial["trials"]["range"]["out_tok_s"], serde_json::json!([1985, 2033]));
     assert_eq!(trial["trials"]["range"]["ttft_p99_ms"], serde_json::json!([138.5, 151]));
@@ -176,11 +205,6 @@ fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_ra
     let r1 = rate_cell(&doc, (1000, 500), "r", 1.0);
     assert_eq!((r1["rate_rps"].as_f64(), r1["req_s_achieved"].as_f64(), r1.get("conc")), (Some(1.0), Some(3.333), None));
     assert_eq!(r1["out_tok_s"].as_f64(), Some(240.0));
-    // Every request failed at 8 req/s: throughput a measured 0, no latency, the failures counted.
-    assert_cell(
-        rate_cell(&doc, (1000, 500), "r", 8.0),
-        &[("n", 0.0), ("errors", 100.0), ("wall_s", 63.0), ("out_tok_s", 0.0), ("gpus", 1.0)],
-    );
     // Rate inf and no cap: a burst of the 100 requests sent.
     let burst = cell(&doc, (1000, 500), "r", 100);
     assert_eq!((burst["burst"].as_bool(), burst["conc"].as_u64(), burst["n"].as_u64()), (Some(true), Some(100), Some(100)));
