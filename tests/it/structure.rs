@@ -340,7 +340,8 @@ fn architecture_md_lists_the_core_order_this_test_enforces() {
 }
 
 /// Each invariant ARCHITECTURE.md lists names the tests that check it: every one exists, in
-/// the file named before it (an integration test's, or a unit test file's under `src/`), so the list cannot point at a test that was renamed or removed.
+/// the file named before it (an integration test's, or a unit test file's under `src/`), so
+/// the list cannot point at a test that was renamed or removed.
 #[test]
 fn every_test_architecture_md_names_for_an_invariant_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
