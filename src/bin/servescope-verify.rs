@@ -1,5 +1,5 @@
 //! `servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]
-//!  [--goodput ttft:MS,tpot:MS,e2el:MS [--attain PCT]]`
+//!  [--goodput ttft:MS,tpot:MS,e2el:MS [--attain PCT] [--kwh-price P] [--gpu-hour-price P] [--pue X]]`
 //!
 //! Validates a results file, checks every source's sha256 against the files in DIR
 //! (default: the results file's folder), recomputes serving cells from verified sweep
@@ -16,13 +16,16 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use servescope::core::basics::format::as_written;
-use servescope::core::measures::goodput::{self, capacities, capacity_words, cell_words, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS};
+use servescope::core::measures::cost::Prices;
+use servescope::core::measures::goodput::{
+    self, at_capacity, capacities, capacity_words, cell_words, CapacityFigures, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS,
+};
 use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::provenance::{Report, Verification};
 use servescope::core::study::model::Results;
 use servescope::site::check::check_study;
 
-const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT]]
+const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT] [PRICES]]
 
 Validate a servescope results file, check every source file's sha256, recompute the
 serving cells of verified sweep files and each run's figures from its verified requests.
@@ -31,8 +34,12 @@ serving cells of verified sweep files and each run's figures from its verified r
   --require-all   fail unless every source is verified
   --json          print the report as one JSON object
   --goodput SLO   goodput from the requests at an objective: ttft:MS,tpot:MS,e2el:MS (any
-                  subset, vLLM's keys, ms); one line per cell with requests
-  --attain PCT    the attainment the capacity lines hold to (default 90)
+                  subset, vLLM's keys, ms); one line per cell with requests, its
+                  attainment's 95 % interval and verdict, then each engine's capacity
+  --attain PCT    the attainment target the verdicts and capacity hold to (default 90)
+  --kwh-price P, --gpu-hour-price P, --pue X
+                  prices for the cost of a million good tokens at capacity (the page's
+                  kwh_price, gpu_hour_price and pue; without a price the cost is null)
   -h, --help      print this help
 
 Exit status: 0 pass, 1 fail (invalid, mismatched, not reproduced, or not all verified
@@ -51,8 +58,10 @@ enum UsageError {
     Slo(String),
     #[error("--attain expects a percentage in (0, 100], found `{0}`")]
     Attain(String),
-    #[error("--attain needs --goodput")]
-    AttainAlone,
+    #[error("--{0} needs --goodput")]
+    NeedsGoodput(&'static str),
+    #[error("--{0} expects a number > 0, found `{1}`")]
+    Price(&'static str, String),
 }
 
 struct Args {
@@ -63,6 +72,13 @@ struct Args {
     goodput: Option<Slo>,
     /// The attainment target, 0–1.
     attain: f64,
+    /// The reader's prices, for the dollar figure at capacity.
+    prices: Prices,
+}
+
+/// A price flag's value: a number > 0 (the link's rule for `kwh_price`, `gpu_hour_price`, `pue`).
+fn price(name: &'static str, text: String) -> Result<f64, UsageError> {
+    text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0).ok_or(UsageError::Price(name, text))
 }
 
 enum Command {
@@ -74,7 +90,7 @@ fn parse_args() -> Result<Command, UsageError> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_env();
     let (mut results, mut sources, mut require_all, mut json) = (None, None, false, false);
-    let (mut goodput, mut attain) = (None, None);
+    let (mut goodput, mut attain, mut prices) = (None, None, Prices::default());
     while let Some(arg) = parser.next()? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -87,15 +103,26 @@ fn parse_args() -> Result<Command, UsageError> {
                 let pct: f64 = text.trim().parse().ok().filter(|p: &f64| *p > 0.0 && *p <= 100.0).ok_or(UsageError::Attain(text))?;
                 attain = Some(pct / 100.0);
             }
+            Long("kwh-price") => prices.kwh = Some(price("kwh-price", parser.value()?.string()?)?),
+            Long("gpu-hour-price") => prices.gpu_hour = Some(price("gpu-hour-price", parser.value()?.string()?)?),
+            Long("pue") => prices.pue = Some(price("pue", parser.value()?.string()?)?),
             Value(path) if results.is_none() => results = Some(PathBuf::from(path)),
             other => return Err(other.unexpected().into()),
         }
     }
-    if attain.is_some() && goodput.is_none() {
-        return Err(UsageError::AttainAlone);
+    if goodput.is_none() {
+        let given = [
+            ("attain", attain.is_some()),
+            ("kwh-price", prices.kwh.is_some()),
+            ("gpu-hour-price", prices.gpu_hour.is_some()),
+            ("pue", prices.pue.is_some()),
+        ];
+        if let Some((flag, _)) = given.into_iter().find(|g| g.1) {
+            return Err(UsageError::NeedsGoodput(flag));
+        }
     }
     let results = results.ok_or(UsageError::NoResults)?;
-    Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET) }))
+    Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET), prices }))
 }
 
 fn print_text(report: &Report, findings: &[servescope::core::study::findings::Finding], require_all: bool) {
@@ -151,19 +178,47 @@ fn tables(results: &Results, verification: &Verification) -> Vec<(String, Reques
 }
 
 /// Goodput at the objective, one line per cell with requests, then each engine's capacity
-/// per workload; or why there is none.
-fn goodput_lines(rows: &[CellRow], slo: &Slo, target: f64, any_tables: bool) -> Vec<String> {
+/// per workload with what that load gives; or why there is none.
+fn goodput_lines(rows: &[CellRow], slo: &Slo, args: &Args, any_tables: bool) -> Vec<String> {
     if !any_tables {
         return vec![NO_REQUESTS.to_owned()];
     }
+    let target = args.attain;
     let mut out = vec![format!("goodput at {} (attainment target {} %):", slo.words(), as_written(target * 100.0))];
     for row in rows {
-        out.push(format!("  {} {} {}: {}", row.path, row.engine, row.load, cell_words(&row.goodput)));
+        out.push(format!("  {} {} {}: {}", row.path, row.engine, row.load, cell_words(&row.goodput, target)));
     }
-    for (engine, workload, capacity) in capacities(rows, target) {
+    let figures = at_capacity(rows, target, &args.prices);
+    for ((engine, workload, capacity), f) in capacities(rows, target).into_iter().zip(&figures) {
         out.push(format!("capacity {engine} {workload}: {}", capacity_words(&capacity, target)));
+        if f.load.is_some() {
+            out.push(format!("  at capacity: {}", capacity_figures(f, &args.prices)));
+        }
     }
     out
+}
+
+/// "good tok/s per GPU 1,234; per kW of GPU power 2,345; cost per M good tokens 0.1234",
+/// "not measured" where not.
+fn capacity_figures(f: &CapacityFigures, prices: &Prices) -> String {
+    use servescope::core::basics::format::{readable, significant4, NOT_MEASURED};
+    let or = |v: Option<f64>, show: fn(f64) -> String| v.map_or_else(|| NOT_MEASURED.to_owned(), show);
+    let cost = if prices.any() { or(f.usd_per_mtok, significant4) } else { "no price given".to_owned() };
+    format!(
+        "good tok/s per GPU {}; per kW of GPU power {}; cost per M good tokens {cost}",
+        or(f.good_tok_s_per_gpu, readable),
+        or(f.good_tok_s_per_kw, readable)
+    )
+}
+
+/// One cell's goodput as the JSON lists it: not measured is null, never 0.
+fn goodput_json(r: &CellRow, target: f64) -> serde_json::Value {
+    let g = &r.goodput;
+    let missed = g.missed().map(|m| m.into_iter().map(|(k, n)| (k.to_owned(), json!(n))).collect::<serde_json::Map<_, _>>());
+    json!({ "path": r.path, "engine": r.engine, "workload": r.workload, "load": r.level,
+        "evaluated": g.evaluated, "good": g.good, "attainment": g.attainment,
+        "attainment_ci": g.interval.map(|(lo, hi)| [lo, hi]), "meets": g.verdict(target).map(|v| v.json()),
+        "missed": missed, "req_s": g.req_s, "tok_s": g.tok_s, "note": g.note })
 }
 
 fn print_json(
@@ -198,9 +253,13 @@ fn print_json(
     let mut doc = doc;
     if let (Some(rows), Some(slo)) = (goodput, &args.goodput) {
         doc["goodput_slo"] = json!(slo.to_string());
-        doc["goodput"] = json!(rows.iter().map(|r| json!({ "path": r.path, "engine": r.engine, "workload": r.workload, "load": r.level,
-            "evaluated": r.goodput.evaluated, "good": r.goodput.good, "attainment": r.goodput.attainment, "req_s": r.goodput.req_s, "tok_s": r.goodput.tok_s,
-            "note": r.goodput.note })).collect::<Vec<_>>());
+        doc["goodput_attain"] = json!(args.attain);
+        doc["goodput"] = json!(rows.iter().map(|r| goodput_json(r, args.attain)).collect::<Vec<_>>());
+        doc["capacity"] = json!(at_capacity(rows, args.attain, &args.prices)
+            .iter()
+            .map(|f| json!({ "engine": f.engine, "workload": f.workload, "load": f.load, "good_tok_s_per_gpu": f.good_tok_s_per_gpu,
+                "good_tok_s_per_kw": f.good_tok_s_per_kw, "usd_per_mtok": f.usd_per_mtok, "indeterminate_above": f.indeterminate_above }))
+            .collect::<Vec<_>>());
         if rows.is_empty() {
             doc["goodput_note"] = json!(NO_REQUESTS);
         }
@@ -238,7 +297,7 @@ fn run() -> Result<ExitCode, UsageError> {
         print_text(&report, &validation.findings, args.require_all);
         if let Some(slo) = &args.goodput {
             let (rows, any) = goodput.unwrap_or_default();
-            for line in goodput_lines(&rows, slo, args.attain, any) {
+            for line in goodput_lines(&rows, slo, &args, any) {
                 println!("{line}");
             }
         }

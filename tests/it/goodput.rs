@@ -7,7 +7,10 @@ use crate::common;
 use std::process::Command;
 
 use common::cli::{import, out_dir};
-use servescope::core::measures::goodput::{capacity, cell_words, evaluate, Slo, Threshold, NO_REQUESTS};
+use servescope::core::basics::stats::wilson95;
+use servescope::core::measures::goodput::{
+    capacity, capacity_words, cell_words, evaluate, LevelPoint, Slo, Threshold, Verdict, NO_REQUESTS,
+};
 use servescope::core::measures::requests::{check_table, RequestTable, HEADER};
 use servescope::core::study::model::Cell;
 
@@ -38,18 +41,21 @@ fn a_request_is_good_when_it_completed_and_meets_every_threshold_it_has_a_measur
     let g = evaluate(&slo, &cell(Some(10.0), Some(2.0)), &runs);
     // Good: the first (400 ms, 20 ms) and the one-token request (450 ms, no TPOT to judge).
     // Over: the second's TTFT (600), the third's TPOT (60). Failed and cut off: evaluated, not good.
-    assert_eq!((g.evaluated, g.good, g.not_completed, g.over), (6, 2, 2, [1, 1, 0]));
+    assert_eq!((g.evaluated, g.good, g.not_completed, g.over), (6, Some(2), 2, [1, 1, 0]));
     assert_eq!(g.attainment, Some(2.0 / 6.0));
+    assert_eq!(g.interval, wilson95(2, 6), "over every request evaluated, failed and cut off included");
+    assert_eq!(g.missed(), Some(vec![("ttft", 1), ("tpot", 1), ("not_completed", 2)]), "the thresholds given, then not completed");
     // Per GPU over the tool's wall time: 2 ÷ 10 s ÷ 2 GPUs; (128 + 1) tokens ÷ 10 ÷ 2.
     assert_eq!((g.req_s, g.tok_s), (Some(0.1), Some(6.45)));
     assert_eq!(g.failed_most(), Some(Threshold::Ttft), "a tie goes to the first threshold");
     assert_eq!(
-        cell_words(&g),
-        "evaluated 6, good 2 (33.3 %), 0.1 good req/s per GPU, 6.45 good tok/s per GPU; most missed: TTFT (1 requests); 2 did not complete"
+        cell_words(&g, 0.9),
+        "evaluated 6, good 2 (33.3 %, 95 % interval 9.7–70.0 %: misses ≥ 90 % of requests good), 0.1 good req/s per GPU, 6.45 good tok/s per GPU; missed: over TTFT 1, TPOT 1; 2 did not complete"
     );
     // E2E alone: 7,920 ms is the only one over 5 s.
     let e2e = evaluate(&Slo::parse("e2el:5000").expect("slo"), &cell(Some(10.0), Some(2.0)), &runs);
-    assert_eq!((e2e.good, e2e.over), (3, [0, 0, 1]));
+    assert_eq!((e2e.good, e2e.over), (Some(3), [0, 0, 1]));
+    assert_eq!(e2e.missed(), Some(vec![("e2el", 1), ("not_completed", 2)]), "a threshold's key only when it is given");
 }
 
 #[test]
@@ -63,9 +69,11 @@ fn without_a_wall_time_the_span_of_the_requests_is_the_duration_and_without_toke
     let runs: Vec<_> = no_tokens.cells.iter().collect();
     let g = evaluate(&Slo::parse("tpot:50").expect("slo"), &cell(Some(3.0), Some(1.0)), &runs);
     assert_eq!((g.attainment, g.req_s), (None, None), "not measured, never a guess");
+    assert_eq!((g.good, g.interval, g.missed(), g.verdict(0.9)), (None, None, None, None), "not measured is never a 0");
     assert_eq!(g.note.as_deref(), Some("the tool records no output tokens, so no TPOT: goodput at a TPOT threshold is not measured"));
+    assert!(cell_words(&g, 0.9).starts_with("evaluated 2, good not measured, "), "{}", cell_words(&g, 0.9));
     let g = evaluate(&Slo::parse("ttft:450").expect("slo"), &cell(Some(3.0), None), &runs);
-    assert_eq!((g.good, g.req_s, g.tok_s, g.per_gpu), (1, Some(1.0 / 3.0), None, false), "a run stating no GPUs: per endpoint");
+    assert_eq!((g.good, g.req_s, g.tok_s, g.per_gpu), (Some(1), Some(1.0 / 3.0), None, false), "a run stating no GPUs: per endpoint");
 }
 
 #[test]
@@ -77,15 +85,52 @@ fn a_sampled_cell_has_its_attainment_and_no_rates() {
     assert_eq!((g.attainment, g.req_s, g.tok_s), (Some(3.0 / 6.0), None, None));
 }
 
+/// Levels `(level, good, evaluated)` as the capacity rule takes them.
+fn levels(points: &[(f64, usize, usize)]) -> Vec<LevelPoint> {
+    points.iter().map(|&(level, good, n)| (level, format!("c{level}"), wilson95(good, n))).collect()
+}
+
 #[test]
-fn capacity_is_the_highest_level_with_every_lower_one_meeting_the_target_never_interpolated() {
-    let points = [(1.0, Some(0.99)), (2.0, Some(0.95)), (4.0, None), (8.0, Some(0.91)), (16.0, Some(0.85)), (32.0, Some(0.95))];
-    let c = capacity(&points, 0.9);
-    assert_eq!((c.highest, c.first_miss), (Some(8.0), Some(16.0)), "32 meets it again, but 16 already missed; 4 was not measured");
-    let c = capacity(&[(1.0, Some(0.5))], 0.9);
-    assert_eq!((c.highest, c.first_miss), (None, Some(1.0)));
-    let c = capacity(&[(1.0, Some(0.9)), (2.0, Some(1.0))], 0.9);
-    assert_eq!((c.highest, c.first_miss), (Some(2.0), None), "exactly the target meets it");
+fn capacity_is_the_highest_level_whose_interval_meets_the_target_never_interpolated() {
+    // 100 requests a level: 99 → 94.6–99.8 % meets 90 %; 91 → 83.8–95.2 % is indeterminate;
+    // 80 → 71.1–86.7 % misses; 4 is not measured; 99 of 100 again at 32 meets it.
+    let points = levels(&[(1.0, 99, 100), (2.0, 98, 100), (8.0, 91, 100), (16.0, 80, 100), (32.0, 99, 100)]);
+    let mut with_gap = points.clone();
+    with_gap.push((4.0, "c4".into(), None));
+    let c = capacity(&with_gap, 0.9);
+    assert_eq!(c.highest, Some(32.0), "the highest level that meets it, whatever lies below");
+    let below: Vec<(f64, Verdict)> = c.short_below().iter().map(|l| (l.level, l.judged.expect("judged").1)).collect();
+    assert_eq!(below, [(8.0, Verdict::Indeterminate), (16.0, Verdict::Misses)], "4 was not measured: passed over");
+    assert_eq!(
+        capacity_words(&c, 0.9),
+        "≥ 90 % of requests good up to c32 (94.6–99.8 %); below it, c8 indeterminate (83.8–95.2 %), c16 misses (71.1–86.7 %)"
+    );
+    // Higher indeterminate levels are said, and the first that misses.
+    let c = capacity(&levels(&[(1.0, 400, 400), (16.0, 366, 400), (32.0, 300, 400)]), 0.9);
+    assert_eq!((c.highest, c.indeterminate_above().len()), (Some(1.0), 1));
+    assert_eq!(
+        capacity_words(&c, 0.9),
+        "≥ 90 % of requests good up to c1 (99.0–100.0 %); c16 indeterminate (88.4–93.9 %): more requests would decide; c32 misses (70.5–79.0 %)"
+    );
+    let c = capacity(&levels(&[(1.0, 50, 100)]), 0.9);
+    assert_eq!(c.highest, None);
+    assert_eq!(capacity_words(&c, 0.9), "≥ 90 % of requests good at no measured level: already below at c1 (40.4–59.6 %)");
+    let c = capacity(&levels(&[(1.0, 9, 10)]), 0.9);
+    assert_eq!(
+        capacity_words(&c, 0.9),
+        "≥ 90 % of requests good: no measured level surely meets it; c1 indeterminate (59.6–98.2 %): more requests would decide"
+    );
+    let c = capacity(&[(1.0, "c1".into(), None)], 0.9);
+    assert_eq!(capacity_words(&c, 0.9), "≥ 90 % of requests good: not measured at any level");
+}
+
+#[test]
+fn a_verdict_reads_the_interval_against_the_target() {
+    assert_eq!(Verdict::of((0.91, 0.97), 0.9), Verdict::Meets);
+    assert_eq!(Verdict::of((0.9, 0.97), 0.9), Verdict::Meets, "a low end at the target meets it");
+    assert_eq!(Verdict::of((0.80, 0.89), 0.9), Verdict::Misses);
+    assert_eq!(Verdict::of((0.88, 0.94), 0.9), Verdict::Indeterminate);
+    assert_eq!([Verdict::Meets.json(), Verdict::Misses.json(), Verdict::Indeterminate.json()], ["yes", "no", "indeterminate"]);
 }
 
 #[test]
@@ -184,6 +229,8 @@ fn the_command_line_prints_goodput_per_cell_and_the_capacity_at_the_target() {
         (Some("serving.workloads[0].rows[0].cells[0]"), Some("v"), Some(2.0))
     );
     assert_eq!((g["evaluated"].as_u64(), g["good"].as_u64(), g["attainment"].as_f64()), (Some(3), Some(1), Some(1.0 / 3.0)));
+    let (lo, hi) = wilson95(1, 3).expect("an interval");
+    assert_eq!((g["attainment_ci"][0].as_f64(), g["attainment_ci"][1].as_f64(), g["meets"].as_str()), (Some(lo), Some(hi), Some("no")));
     // One good request and its 4 tokens over the run's 0.2012 s, on 1 GPU.
     assert_eq!((g["req_s"].as_f64(), g["tok_s"].as_f64()), (Some(1.0 / 0.2012), Some(4.0 / 0.2012)));
     assert_eq!(doc["goodput_slo"], "ttft:100,tpot:10.5");
@@ -193,14 +240,40 @@ fn the_command_line_prints_goodput_per_cell_and_the_capacity_at_the_target() {
         .expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("goodput at TTFT ≤ 100 ms and TPOT ≤ 10.5 ms (attainment target 30 %):"), "{text}");
-    assert!(text.contains("  serving.workloads[0].rows[0].cells[0] v c2: evaluated 3, good 1 (33.3 %), 4.97 good req/s per GPU"), "{text}");
-    assert!(text.contains("capacity v 32x4: ≥ 30 % of requests good at every measured level, up to c2"), "{text}");
+    assert!(
+        text.contains("  serving.workloads[0].rows[0].cells[0] v c2: evaluated 3, good 1 (33.3 %, 95 % interval 6.1–79.2 %: indeterminate ≥ 30 % of requests good), 4.97 good req/s per GPU"),
+        "{text}"
+    );
+    assert!(text.contains("capacity v 32x4: ≥ 30 % of requests good: no measured level surely meets it; c2 indeterminate (6.1–79.2 %): more requests would decide"), "{text}");
     // A study without requests says so, and how the tools write them.
     let seed = concat!(env!("CARGO_MANIFEST_DIR"), "/data/qwen3.8-flash-next-mi350p-2026-10-30.json");
     let out = Command::new(env!("CARGO_BIN_EXE_servescope-verify")).args([seed, "--goodput", "ttft:500"]).output().expect("runs");
     assert!(String::from_utf8_lossy(&out.stdout).contains(NO_REQUESTS));
     let doc = verify_json(seed, &["--goodput", "ttft:500"]);
     assert_eq!((doc["goodput"].as_array().map(Vec::len), doc["goodput_note"].as_str()), (Some(0), Some(NO_REQUESTS)));
-    let out = Command::new(env!("CARGO_BIN_EXE_servescope-verify")).args([seed, "--attain", "90"]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(2), "--attain needs --goodput");
+    for flag in ["--attain", "--kwh-price", "--gpu-hour-price", "--pue"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_servescope-verify")).args([seed, flag, "2"]).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{flag} needs --goodput");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("{flag} needs --goodput")));
+    }
+}
+
+#[test]
+fn the_bundled_aiperf_run_at_the_worked_objective_gives_its_interval_verdict_and_misses() {
+    let results = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example/results.json");
+    let doc = verify_json(results, &["--goodput", "ttft:2500,e2el:9200"]);
+    let g = &doc["goodput"][0];
+    assert_eq!((g["evaluated"].as_u64(), g["good"].as_u64(), g["attainment"].as_f64()), (Some(100), Some(46), Some(0.46)));
+    let ci: Vec<f64> = g["attainment_ci"].as_array().expect("an interval").iter().filter_map(serde_json::Value::as_f64).collect();
+    assert_eq!(ci.iter().map(|v| (v * 1000.0).round() / 1000.0).collect::<Vec<_>>(), [0.366, 0.557]);
+    assert_eq!(g["meets"], "no");
+    assert_eq!(g["missed"], serde_json::json!({ "ttft": 43, "e2el": 24, "not_completed": 11 }), "TPOT is not given: no key");
+    // No level meets 90 %: the capacity row says so with nulls, never a figure.
+    let cap = &doc["capacity"][0];
+    assert_eq!((cap["engine"].as_str(), cap["workload"].as_str(), cap["load"].is_null()), (Some("endpoint"), Some("550x250"), true));
+    assert!(cap["good_tok_s_per_gpu"].is_null() && cap["usd_per_mtok"].is_null());
+    // At 40 % it meets: the run states no GPUs, so there is no per-GPU figure, nor a cost per GPU-hour.
+    let doc = verify_json(results, &["--goodput", "ttft:2500,e2el:9200", "--attain", "35", "--gpu-hour-price", "2"]);
+    let cap = &doc["capacity"][0];
+    assert_eq!((cap["load"].as_f64(), cap["good_tok_s_per_gpu"].is_null(), cap["usd_per_mtok"].is_null()), (Some(100.0), true, true));
 }

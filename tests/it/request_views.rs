@@ -4,9 +4,9 @@
 use crate::common;
 
 use servescope::core::link::{ChartId, Latency, Scale, View, ViewState};
-use servescope::core::measures::goodput::Slo;
+use servescope::core::measures::goodput::{presets, Slo};
 use servescope::core::measures::requests::{gunzip, RequestTable};
-use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, presets, GoodputInputs};
+use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs};
 use servescope::core::views::requests::{at_or_below, cdf_tip, curve, requests_model, RequestsInputs, CDF_POINTS, PUBLISHED_P99};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
@@ -40,10 +40,13 @@ fn the_goodput_view_at_the_links_objective_reads_the_requests() {
     assert_eq!(m.heading, "Goodput at TTFT ≤ 2500 ms and E2E ≤ 9200 ms, ISL 550 / OSL 250");
     assert_eq!(m.slo_from, "the link's objective");
     let row = &m.rows[0];
-    assert_eq!((row.goodput.evaluated, row.goodput.good), (100, 46), "as servescope-verify --goodput counts them");
+    assert_eq!((row.goodput.evaluated, row.goodput.good), (100, Some(46)), "as servescope-verify --goodput counts them");
     let attainment = m.charts.iter().find(|c| c.id == ChartId::Attainment).expect("chart");
     assert_eq!(attainment.series[0].points, [(100.0, Some(46.0))]);
-    assert_eq!(attainment.y_title, "attainment (% of requests good) · higher is better");
+    let whisker: Vec<(f64, f64, f64)> =
+        attainment.series[0].spread.iter().map(|&(l, lo, hi)| (l, (lo * 10.0).round() / 10.0, (hi * 10.0).round() / 10.0)).collect();
+    assert_eq!(whisker, [(100.0, 36.6, 55.7)], "the 95 % interval, drawn as a whisker");
+    assert_eq!(attainment.y_title, "attainment (% of requests good, 95 % interval) · higher is better");
     assert_eq!(attainment.reference, Some((90.0, "target 90 %".to_owned())), "the target drawn across it");
     assert_eq!(m.charts[0].reference, None);
     assert_eq!(m.charts[0].y_title, "good requests/s for the endpoint · higher is better", "the run states no GPUs");
@@ -51,30 +54,52 @@ fn the_goodput_view_at_the_links_objective_reads_the_requests() {
         m.capacities,
         [(
             "gpt-oss-20b endpoint (engine not stated)".to_owned(),
-            "≥ 90 % of requests good at no measured level: already below at c100".to_owned()
+            "≥ 90 % of requests good at no measured level: already below at c100 (36.6–55.7 %)".to_owned()
         )]
     );
     let shown: Vec<String> = m.table.rows[0].cells.iter().map(|c| c.field.display()).collect();
-    // 46 good requests and their 11,201 output tokens over AIPerf's 9.317788951 s (pandas).
-    assert_eq!(shown, ["c100", "100", "46", "46.0 %", "4.937", "1202", "TTFT (43)"]);
-    assert!(m.table.to_csv("# x").contains("attainment_pct"), "the CSV's header");
+    // 46 good requests and their 11,201 output tokens over AIPerf's 9.317788951 s (pandas);
+    // 43 over 2.5 s to the first token, 24 over 9.2 s end to end, 11 cancelled.
+    assert_eq!(shown, ["c100", "100", "46", "46.0 %", "36.6–55.7 %", "misses", "4.937", "1,202", "43", "24", "11"]);
+    let header: Vec<&str> = m.table.columns.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(
+        header,
+        [
+            "concurrency",
+            "evaluated",
+            "good",
+            "attainment",
+            "95 % interval",
+            "≥ 90 %?",
+            "good req/s",
+            "good tok/s",
+            "over TTFT",
+            "over E2E",
+            "did not complete"
+        ]
+    );
+    assert!(m.table.to_csv("# x").contains("attainment_pct,attainment_ci_pct,meets"), "the CSV's header");
+    let capacity: Vec<String> = m.capacity_table.rows[0].cells.iter().map(|c| c.field.display()).collect();
+    assert_eq!(capacity, ["no level meets it", "not measured", "not measured", "no price given", "none"]);
     assert_eq!(m.export_note, "objective ttft:2500,e2el:9200 (TTFT ≤ 2500 ms and E2E ≤ 9200 ms); attainment target 90 %");
     let tip = goodput_tip(&m, ChartId::Attainment, 0, 0).expect("a tip");
     assert_eq!(tip.title, "gpt-oss-20b endpoint (engine not stated) · c100");
-    assert_eq!((tip.lines[0].value.as_str(), tip.lines[1].value.as_str()), ("46.0 %", "46 of 100"));
+    let said: Vec<&str> = tip.lines.iter().map(|l| l.value.as_str()).collect();
+    assert_eq!(said, ["46.0 %", "36.6–55.7 % — misses the 90 % target", "46 of 100", "over TTFT 43, E2E 24; 11 did not complete"]);
 }
 
 #[test]
 fn without_an_objective_the_view_starts_from_the_studys_own_percentiles() {
     let (results, tables) = bundled();
     let m = goodput_model(&results, &tables, &GoodputInputs::default()).expect("a model");
-    // One cell: TTFT p99 3,833.4 ms and TPOT p99 33.73 ms, to two significant digits.
-    assert_eq!(m.slo, Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None });
+    // One cell: TTFT p99 3,833.4 ms and TPOT p99 33.73 ms, rounded up to two significant
+    // digits: never below the percentile the preset names.
+    assert_eq!(m.slo, Slo { ttft_ms: Some(3900.0), tpot_ms: Some(34.0), e2el_ms: None });
     assert_eq!(m.slo_from, "the study's typical p99 (no objective in the link)");
     let names: Vec<&str> = presets(&results.serving().expect("serving").workloads[0]).iter().map(|p| p.name).collect();
     assert_eq!(names, ["typical p50", "typical p99"], "one cell: its best p99 is its typical p99");
     let state = ViewState { view: Some(View::Goodput), slo: Some(m.slo), attain: Some(80.0), ..ViewState::default() };
-    assert_eq!(state.to_query(), "view=goodput&slo=ttft:3800,tpot:34&attain=80");
+    assert_eq!(state.to_query(), "view=goodput&slo=ttft:3900,tpot:34&attain=80");
     assert_eq!(ViewState::parse(&state.to_query()).0, state, "the objective round-trips");
     let (_, notices) = ViewState::parse("slo=ttft:abc&attain=120");
     let said: Vec<String> = notices.iter().map(ToString::to_string).collect();
@@ -131,27 +156,28 @@ fn the_overview_card_says_the_load_each_engine_carries_at_the_typical_p99() {
     assert_eq!(card.title, "Load carried at the typical p99 objective");
     assert_eq!(card.lines.len(), 1);
     let line = &card.lines[0];
-    // At TTFT ≤ 3800 ms and TPOT ≤ 34 ms, the same count servescope-verify --goodput gives.
+    // At TTFT ≤ 3900 ms and TPOT ≤ 34 ms, the same count servescope-verify --goodput gives:
+    // every completed request but one meets it, and the 11 cancelled ones count against it.
     let m = goodput_model(
         &results,
         &tables,
-        &GoodputInputs { slo: Some(Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None }), ..GoodputInputs::default() },
+        &GoodputInputs { slo: Some(Slo { ttft_ms: Some(3900.0), tpot_ms: Some(34.0), e2el_ms: None }), ..GoodputInputs::default() },
     )
     .expect("model");
-    let attained = m.rows[0].goodput.attainment.expect("measured");
-    assert!(attained < 0.9, "below the target at c100: {attained}");
+    assert_eq!((m.rows[0].goodput.good, m.rows[0].goodput.not_completed), (Some(88), 11));
     assert_eq!(
         line.text,
-        "550/250: gpt-oss-20b endpoint (engine not stated), ≥ 90 % of requests good at no measured level: already below at c100"
+        "550/250: gpt-oss-20b endpoint (engine not stated), ≥ 90 % of requests good: no measured level surely meets it; c100 indeterminate (80.2–93.0 %): more requests would decide"
     );
-    assert_eq!(line.detail.as_deref(), Some("ISL 550 / OSL 250, objective TTFT ≤ 3800 ms and TPOT ≤ 34 ms"));
+    assert_eq!(line.cells, ["serving.workloads[0].rows[0].cells[0]"], "the claim names the cell it rests on");
+    assert_eq!(line.detail.as_deref(), Some("ISL 550 / OSL 250, objective TTFT ≤ 3900 ms and TPOT ≤ 34 ms (typical p99)"));
     let link = line.link.as_ref().expect("a link");
     assert_eq!(
         link.to_query(),
-        "view=goodput&workload=550x250&slo=ttft:3800,tpot:34",
+        "view=goodput&workload=550x250&slo=ttft:3900,tpot:34",
         "the goodput view of that workload at that objective"
     );
-    assert!(card.rule.contains("at least 90 % of requests were good"), "{}", card.rule);
+    assert!(card.rule.contains("95 % interval of attainment is at or above 90 %"), "{}", card.rule);
 
     let without = without_requests(&results);
     assert_eq!(goodput_card(&without, &[]), None, "no card without requests");
@@ -171,7 +197,7 @@ fn the_trade_off_reads_goodput_from_the_requests_at_the_objective() {
     assert_eq!(g.y("endpoint", 8.0), None, "no cell there");
     assert!(g.note.contains("(the link's objective)"), "{}", g.note);
     let typical = tradeoff_goodput(&results, &tables, None, None).expect("typical p99");
-    assert_eq!(typical.slo, Slo { ttft_ms: Some(3800.0), tpot_ms: Some(34.0), e2el_ms: None });
+    assert_eq!(typical.slo, Slo { ttft_ms: Some(3900.0), tpot_ms: Some(34.0), e2el_ms: None });
     let w = results.serving().expect("serving").workloads[0].clone();
     let inputs = ViewState::default().series_inputs();
     let lines = servescope::core::display::series::tradeoff_lines_by(&results, &w, &inputs, &|e, l, _| g.y(e, l));

@@ -44,9 +44,39 @@ pub fn most_common<T: PartialEq>(values: impl Iterator<Item = T>) -> Option<T> {
     counts.into_iter().find(|(_, n)| *n == best).map(|(v, _)| v)
 }
 
+/// The 95 % Wilson score interval of a proportion, `k` successes in `n` trials (z = 1.96, no
+/// continuity correction), as fractions 0–1; `None` for no trials. Wilson's rather than the
+/// normal approximation: it stays inside 0–1 and is honest at 0 of n and n of n.
+pub fn wilson95(k: usize, n: usize) -> Option<(f64, f64)> {
+    if n == 0 || k > n {
+        return None;
+    }
+    const Z: f64 = 1.96;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2n = Z * Z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z / (1.0 + z2n) * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt();
+    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wilson_interval_is_the_textbook_one() {
+        // 46 of 100: 0.3656–0.5574 (statsmodels' proportion_confint(46, 100, method="wilson")).
+        let (lo, hi) = wilson95(46, 100).expect("an interval");
+        assert_eq!(((lo * 1e4).round() / 1e4, (hi * 1e4).round() / 1e4), (0.3656, 0.5574));
+        // 0 of 10 starts at 0, 10 of 10 ends at 1, and neither is a point.
+        let (lo, hi) = wilson95(0, 10).expect("an interval");
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+        let (lo, hi) = wilson95(10, 10).expect("an interval");
+        assert!((lo - 0.7225).abs() < 1e-4 && (hi - 1.0).abs() < 1e-12, "{lo} {hi}");
+        assert_eq!(wilson95(0, 0), None);
+    }
 
     #[test]
     fn percentiles_interpolate_linearly_as_numpy_does() {

@@ -11,7 +11,7 @@ use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::display::series::describe_lines;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Scale, View};
 use crate::core::measures::goodput::Slo;
-use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs, GoodputModel};
+use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs, GoodputModel, CARD_TITLE};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
@@ -150,7 +150,7 @@ pub fn GoodputCard(
         Some(card) => card_view(card, &study).into_any(),
         None => view! {
             <li class="card pending">
-                <h3>"Load carried at the typical p99 objective"</h3>
+                <h3>{CARD_TITLE}</h3>
                 <RequestsStatus study=study.clone()/>
             </li>
         }
@@ -177,6 +177,7 @@ pub fn GoodputView(
                 engines: EngineFilter { engines: page.link.engines.get() },
                 slo,
                 attain,
+                prices: page.link.prices.get(),
             };
             goodput_model(&study.results, tables, &inputs)
         })
@@ -211,18 +212,22 @@ pub fn GoodputView(
     let notes =
         move || model.with(|m| m.as_ref().map(|m| m.notes.iter().map(|n| view! { <p class="notice">{n.clone()}</p> }).collect_view()));
     let table = Signal::derive(move || model.with(|m| m.as_ref().map(|m| m.table.clone())));
+    let capacity_table = Signal::derive(move || model.with(|m| m.as_ref().map(|m| m.capacity_table.clone())));
     let csv_notes = Signal::derive(move || model.with(|m| m.as_ref().map(|m| vec![m.export_note.clone()]).unwrap_or_default()));
     let sources = {
         let study = study.clone();
         Signal::derive(move || crate::core::link::sources_behind(&study.results, &page.link.series_inputs(), View::Goodput))
     };
     let table_stem = Signal::derive(move || stem(View::Goodput, &[slo.get().to_string().replace([':', ','], "-")]));
+    let capacity_stem =
+        Signal::derive(move || stem(View::Goodput, &["capacity".to_owned(), slo.get().to_string().replace([':', ','], "-")]));
     let tradeoff = Signal::derive(move || page.link.whole().on_view(View::Tradeoff));
     view! {
         <section class="panel goodput">
             <h2>{move || model.with(|m| m.as_ref().map(|m| m.heading.clone()))}</h2>
             <p class="definition">"Goodput counts the requests themselves: each completed request that met every threshold, per second and per GPU (for the endpoint where the runs state no GPUs), at each load. "
-                "Attainment is the share of every request (failed and cut-off ones included) that was good. "
+                "Attainment is the share of every request (failed and cut-off ones included) that was good, with its 95 % Wilson interval: "
+                "a load meets the target when the interval's low end reaches it, misses it when the high end is below, and is indeterminate between — more requests would decide. "
                 "The trade-off view's limits apply to each cell's published p99 instead; "
                 <crate::ui::widgets::state_link::StateLink to=tradeoff class="chart-link">"see the trade-off →"</crate::ui::widgets::state_link::StateLink></p>
             <div class="controls">
@@ -233,6 +238,7 @@ pub fn GoodputView(
             <p class="slo-from">"Showing " {move || model.with(|m| m.as_ref().map(|m| m.slo_from.clone()))} "."</p>
             <RequestsStatus study=study.clone()/>
             <ul class="capacity">{capacities}</ul>
+            <TableBlock table=capacity_table study=study.clone() sources=sources notes=csv_notes stem=capacity_stem/>
             {notes}
             {goodput_figure(&study, model, ChartId::Goodput)}
             {goodput_figure(&study, model, ChartId::Attainment)}

@@ -13,17 +13,24 @@
 //!   last answered), else not measured.
 //! - A threshold on a measure no completed request of the cell records (TPOT where the tool
 //!   records no output tokens) makes the cell's goodput not measured — never a guess.
-//! - Per engine, the highest measured load whose attainment meets a target with every lower
-//!   measured level meeting it too, and the first level that misses: never interpolated.
+//! - Attainment carries its 95 % Wilson score interval over the evaluated requests; against
+//!   the reader's target a cell **meets** it (the interval's low end at or above), **misses**
+//!   it (the high end below) or is **indeterminate** (the interval straddles it).
+//! - An engine's **capacity** in a workload is its highest measured load that meets the
+//!   target, whatever the levels below it; levels that do not are said beside it. Never
+//!   interpolated.
 
+mod capacity;
+mod cells;
+mod presets;
 mod words;
 
 use std::fmt;
 
-use crate::core::measures::requests::{CellRequests, RequestTable, Status};
-use crate::core::study::model::{Cell, Results};
-
-pub use words::{capacities, capacity_words, cell_words, percent};
+pub use capacity::{at_capacity, capacities, capacity, Capacity, CapacityFigures, Interval, LevelPoint, LevelVerdict, Verdict};
+pub use cells::{evaluate, study, CellGoodput, CellRow};
+pub use presets::{presets, round_up, Preset};
+pub use words::{capacity_words, cell_words, missed_words, percent, percent_span};
 
 /// What the page and the command line say of a study without per-request data.
 pub const NO_REQUESTS: &str = "no per-request data: goodput needs per-request records, which every tool can write — vLLM bench serve --save-detailed, SGLang bench_serving --output-details, AIPerf's profile_export.jsonl, GuideLLM's benchmarks.json (its requests lists), GenAI-Perf's profile_export.json and LLMPerf's individual responses — imported with servescope-import beside the summaries";
@@ -142,228 +149,4 @@ impl fmt::Display for Slo {
             .collect();
         f.write_str(&parts.join(","))
     }
-}
-
-/// Goodput of one cell at an objective.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CellGoodput {
-    /// Every request of the cell (all its trials).
-    pub evaluated: usize,
-    /// Completed requests that met every threshold.
-    pub good: usize,
-    /// Requests that did not complete (failed or cut off).
-    pub not_completed: usize,
-    /// Completed requests over each threshold (`Threshold::ALL`'s order).
-    pub over: [usize; 3],
-    /// good ÷ evaluated (0–1); `None` when not measured.
-    pub attainment: Option<f64>,
-    /// Good requests/s per GPU.
-    pub req_s: Option<f64>,
-    /// Good requests' output tokens/s per GPU.
-    pub tok_s: Option<f64>,
-    /// Why the goodput is not measured, or why its rates are not.
-    pub note: Option<String>,
-    /// The rates are per GPU (the cell states its GPUs), else the whole endpoint's.
-    pub per_gpu: bool,
-}
-
-impl CellGoodput {
-    /// The threshold completed requests missed most often (ties: the first), if any missed.
-    pub fn failed_most(&self) -> Option<Threshold> {
-        let (k, &most) = self.over.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-        (most > 0).then(|| Threshold::ALL[k])
-    }
-}
-
-/// A measure's column.
-fn column(rows: &CellRequests, t: Threshold) -> &[f64] {
-    match t {
-        Threshold::Ttft => &rows.ttft_ms,
-        Threshold::Tpot => &rows.tpot_ms,
-        Threshold::E2el => &rows.e2e_ms,
-    }
-}
-
-/// Goodput of a cell from its requests (one run, or every trial of a cell of repeated runs).
-/// `cell` gives the tool's duration, the GPUs and whether the requests are a sample.
-pub fn evaluate(slo: &Slo, cell: &Cell, runs: &[&CellRequests]) -> CellGoodput {
-    let mut out = CellGoodput {
-        evaluated: 0,
-        good: 0,
-        not_completed: 0,
-        over: [0; 3],
-        attainment: None,
-        req_s: None,
-        tok_s: None,
-        note: None,
-        per_gpu: true,
-    };
-    // A threshold on a measure no completed request records: not measured.
-    for t in Threshold::ALL.into_iter().filter(|t| slo.limit(*t).is_some()) {
-        let recorded =
-            runs.iter().any(|r| (0..r.len()).any(|i| r.status[i] == Status::Ok && !column(r, t).get(i).is_none_or(|v| v.is_nan())));
-        let tokens = runs.iter().any(|r| (0..r.len()).any(|i| r.status[i] == Status::Ok && !r.output_tokens[i].is_nan()));
-        if !recorded {
-            out.note = Some(if t == Threshold::Tpot && !tokens {
-                "the tool records no output tokens, so no TPOT: goodput at a TPOT threshold is not measured".to_owned()
-            } else {
-                format!("no completed request records {}: goodput at a {} threshold is not measured", t.title(), t.key())
-            });
-            out.evaluated = runs.iter().map(|r| r.len()).sum();
-            return out;
-        }
-    }
-    let limits: Vec<(usize, Threshold, f64)> =
-        Threshold::ALL.iter().enumerate().filter_map(|(k, t)| slo.limit(*t).map(|l| (k, *t, l))).collect();
-    let mut tokens = 0.0;
-    let mut tokens_known = true;
-    for rows in runs {
-        out.evaluated += rows.len();
-        for i in 0..rows.len() {
-            if rows.status[i] != Status::Ok {
-                out.not_completed += 1;
-                continue;
-            }
-            let mut good = true;
-            for &(k, t, limit) in &limits {
-                let v = column(rows, t)[i];
-                if v > limit {
-                    out.over[k] += 1;
-                    good = false;
-                }
-            }
-            if good {
-                out.good += 1;
-                let out_tokens = rows.output_tokens[i];
-                if out_tokens.is_nan() {
-                    tokens_known = false;
-                } else {
-                    tokens += out_tokens;
-                }
-            }
-        }
-    }
-    if out.evaluated == 0 {
-        out.note = Some("no requests".to_owned());
-        return out;
-    }
-    out.attainment = Some(out.good as f64 / out.evaluated as f64);
-    if cell.requests_sampled {
-        out.note = Some(format!(
-            "the tool listed a sample of the cell's requests ({} here): attainment is the sample's; goodput rates need every request",
-            out.evaluated
-        ));
-        return out;
-    }
-    // The tool's duration for one run; for repeated runs, the sum of each run's span.
-    let duration = match runs {
-        [one] => cell.wall_s.or_else(|| one.span_s()),
-        many => many.iter().map(|r| r.span_s()).sum::<Option<f64>>(),
-    };
-    let Some(duration) = duration.filter(|d| *d > 0.0) else {
-        out.note =
-            Some("the run's duration is not recorded (no wall time, no request timestamps): goodput rates are not measured".to_owned());
-        return out;
-    };
-    // Per GPU as the cell's throughput; a study whose runs do not state their GPUs has its
-    // throughput per endpoint, and so has its goodput.
-    let gpus = cell.gpus.filter(|g| *g > 0.0);
-    out.per_gpu = gpus.is_some();
-    let gpus = gpus.unwrap_or(1.0);
-    out.req_s = Some(out.good as f64 / duration / gpus);
-    out.tok_s = tokens_known.then(|| tokens / duration / gpus);
-    if !tokens_known {
-        out.note = Some("the tool records no output tokens: good tokens/s is not measured".to_owned());
-    }
-    out
-}
-
-/// One cell's goodput, placed: its engine, workload and load.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CellRow {
-    /// The cell's JSON path.
-    pub path: String,
-    /// The engine id.
-    pub engine: String,
-    /// The workload token.
-    pub workload: String,
-    /// The load level.
-    pub level: f64,
-    /// The load as a label ("c8", "2 req/s").
-    pub load: String,
-    /// The goodput.
-    pub goodput: CellGoodput,
-}
-
-/// Every cell with requests, in the file's order, at an objective: `tables` are the engines'
-/// per-request tables, read (an engine without one has no rows here); `only` a workload
-/// token, to evaluate that workload's cells alone.
-pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo, only: Option<&str>) -> Vec<CellRow> {
-    let Some(serving) = results.serving() else { return Vec::new() };
-    let any_gpus = serving
-        .workloads
-        .iter()
-        .flat_map(|w| &w.rows)
-        .flat_map(|r| r.cells.iter().flatten())
-        .any(|c| c.requests.is_some() && c.gpus.is_some());
-    let mut out = Vec::new();
-    for (w, wl) in serving.workloads.iter().enumerate() {
-        let token = wl.key();
-        if only.is_some_and(|o| o != token) {
-            continue;
-        }
-        for (r, row) in wl.rows.iter().enumerate() {
-            let Some((_, table)) = tables.iter().find(|(id, _)| *id == row.id) else { continue };
-            for (c, cell) in row.cells.iter().enumerate() {
-                let (Some(cell), Some(&level)) = (cell.as_ref().filter(|c| c.requests.is_some()), wl.levels.get(c)) else { continue };
-                let runs: Vec<&CellRequests> = table.cells.iter().filter(|g| g.workload == token && g.level == level).collect();
-                let mut goodput = evaluate(slo, cell, &runs);
-                // One study's rates are all per GPU or all per endpoint: a cell without its
-                // GPUs among cells with theirs has no rate rather than another unit's.
-                if !goodput.per_gpu && any_gpus {
-                    goodput.req_s = None;
-                    goodput.tok_s = None;
-                    goodput.note = Some(
-                        "the cell does not state its GPU count, where the study's others do: goodput per GPU is not measured".to_owned(),
-                    );
-                }
-                out.push(CellRow {
-                    path: format!("serving.workloads[{w}].rows[{r}].cells[{c}]"),
-                    engine: row.id.clone(),
-                    workload: token.clone(),
-                    level,
-                    load: wl.level_label(level),
-                    goodput,
-                });
-            }
-        }
-    }
-    out
-}
-
-/// Where an engine's attainment holds, along its levels (ascending).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Capacity {
-    /// The highest measured level meeting the target, with every lower measured level
-    /// meeting it too.
-    pub highest: Option<f64>,
-    /// The first measured level that misses it.
-    pub first_miss: Option<f64>,
-    /// Each level's label ("c16", "2 req/s"), for the words.
-    pub labels: Vec<(f64, String)>,
-}
-
-/// The capacity of one engine in one workload: `points` are `(level, attainment)` in
-/// ascending level order (`None`: not measured there, passed over); `target` is 0–1.
-pub fn capacity(points: &[(f64, Option<f64>)], target: f64) -> Capacity {
-    let mut highest = None;
-    for &(level, attainment) in points {
-        let Some(a) = attainment else { continue };
-        if a + 1e-12 >= target {
-            highest = Some(level);
-        } else {
-            return Capacity { highest, first_miss: Some(level), labels: Vec::new() };
-        }
-    }
-    Capacity { highest, first_miss: None, labels: Vec::new() }
 }
