@@ -181,11 +181,22 @@ pub fn draw_concurrency_chart<DB: DrawingBackend>(
         .map(|(v, label)| (ctx.backend_coord(&(x.0, coord_from_value(v * divisor, scale))).1, label.clone()))
         .collect();
     let burst_at = |c: f64| chart.series.iter().any(|s| s.burst.contains(&c));
+    // A rate level run under a cap says it: "1.5 cap 25" (one cap shared by every line), or
+    // "1.5 capped" where the lines' caps differ.
+    let cap_at = |c: f64| {
+        let mut caps = chart.series.iter().filter_map(|s| s.cap.iter().find(|k| k.0 == c).map(|k| k.1));
+        let first = caps.next()?;
+        Some(if caps.all(|k| k == first) { format!("cap {first}") } else { "capped".to_owned() })
+    };
     let x_candidates: Vec<(i32, String, ())> = chart
         .concurrency
         .iter()
         .map(|&c| {
-            let label = if burst_at(c) { format!("{} burst", chart.load.tick(c)) } else { chart.load.tick(c) };
+            let label = match (burst_at(c), cap_at(c)) {
+                (true, _) => format!("{} burst", chart.load.tick(c)),
+                (false, Some(cap)) => format!("{} {cap}", chart.load.tick(c)),
+                _ => chart.load.tick(c),
+            };
             (ctx.backend_coord(&(x_of(c), y.0)).0, label, ())
         })
         .collect();

@@ -256,7 +256,7 @@ fn card_html(html: &mut Html, card: &Card, src: &str) {
     html.close("h3");
     html.open("ul", &[("class", Some("card-lines"))]);
     for line in &card.lines {
-        html.open("li", &[("title", line.detail.as_deref())]);
+        html.open("li", &[("title", line.detail.as_deref()), ("class", line.warn.then_some("warn"))]);
         match &line.link {
             Some(to) => {
                 let state = to.for_sharing(src, to.view.unwrap_or(View::Overview));

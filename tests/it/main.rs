@@ -3,6 +3,8 @@
 
 mod accuracy;
 mod bundled;
+mod capacity;
+mod claims;
 mod collection;
 mod common;
 mod cost;

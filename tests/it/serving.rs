@@ -154,6 +154,7 @@ fn the_limits_table_names_the_best_point_and_tells_not_measured_from_none_meets(
             let text = match result {
                 LimitResult::Best { level, value, ttft_p99_ms, .. } => format!("c{level} {value} ttft {}", ttft_p99_ms.unwrap_or(f64::NAN)),
                 LimitResult::NoneMeets => "none meets".to_owned(),
+                LimitResult::MeetsUnmeasured { level, .. } => format!("c{level} meets, unmeasured"),
                 LimitResult::NotMeasured => "not measured".to_owned(),
             };
             (id.as_str(), text)
@@ -276,11 +277,11 @@ fn a_rate_sweep_draws_against_offered_rate_and_marks_the_failed_level() {
     let heads: Vec<&str> = table.columns.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(heads, ["1 req/s", "2 req/s", "4 req/s", "8 req/s", "16 req/s"]);
     assert_eq!(table.rows[0].cells[4].field.display(), "all 100 failed");
-    assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed"));
+    assert_eq!(table.rows[1].cells[3].note.as_deref(), Some("2.5 % failed · achieved 7.76 req/s, 29.1 in flight (measured)"));
     let tip = servescope::core::display::tooltip::serving_tip(w, alpha, 2.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(tip.title, "Alpha 1.0 · 2 req/s");
     let load = tip.lines.iter().find(|l| l.label == "load").expect("load line");
-    assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s · 6.9 in flight (measured)");
+    assert_eq!(load.value, "offered 2 req/s · achieved 1.97 req/s, 6.9 in flight (measured)");
     let failed = servescope::core::display::tooltip::serving_tip(w, alpha, 16.0, &s.series_inputs(), &[], false).expect("tip");
     assert_eq!(failed.lines[0].value, "all 100 failed · no request completed");
     // Neither a headline nor the frontier picks the failed cell.

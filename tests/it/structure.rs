@@ -142,10 +142,10 @@ fn the_pure_side_names_no_browser_crate() {
 const CORE_ORDER: &[(&str, &[&str])] = &[
     ("basics", &["format", "stats", "csv", "zip", "json", "intake"]),
     ("study", &["findings", "path", "model", "validate", "contents"]),
-    ("measures", &["requests", "goodput", "cost", "metric"]),
+    ("measures", &["requests", "cost", "goodput", "metric"]),
     ("link", &[]),
     ("provenance", &[]),
-    ("display", &["palette", "series", "legend", "compare", "tables", "headline", "tooltip", "chart_words", "embed"]),
+    ("display", &["palette", "series", "claims", "legend", "compare", "tables", "headline", "tooltip", "chart_words", "embed"]),
     ("collections", &["collection", "catalog", "history", "history_view"]),
     ("views", &[]),
     ("import", &[]),

@@ -145,6 +145,32 @@ fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
 }
 
 #[test]
+fn a_point_under_the_limits_whose_value_is_not_measured_is_never_called_none() {
+    // Both of Alpha's cells are under 1 s TTFT p99, and neither has its throughput.
+    let doc = common::mutate(
+        common::minimal(),
+        &[
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/0/out_tok_s", serde_json::json!(null)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/0/tok_s_per_kw", serde_json::json!(null)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/out_tok_s", serde_json::json!(null)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/tok_s_per_kw", serde_json::json!(null)),
+        ],
+    );
+    let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
+    let s = state("view=tradeoff&slo_ttft_p99_ms=1000");
+    let w = chosen_workload(&r, s.workload).expect("workload");
+    let best = best_within_limits(&r, w, Metric::OutTokS, &s.series_inputs());
+    let table = limits_table(&r, w, Metric::OutTokS, &best, &s.series_inputs());
+    assert_eq!(shown(row(&table, "Alpha engine")), ["meets the limits; its value not measured", "not measured", "c1", "100.6", "337.6"]);
+    let cards = headline_cards(&r, &Default::default());
+    assert_eq!(
+        cards[1].lines[0].text,
+        "1024/1024: Alpha engine at c1 has a TTFT p99 of 100.6 ms, but its output throughput is not measured (and 1 more at or under 1 s)"
+    );
+    assert_eq!(cards[0].lines[0].text, "1024/1024: output throughput not measured at any load");
+}
+
+#[test]
 fn prefill_cache_and_accuracy_tables_say_what_is_absent_in_words() {
     let r = results();
     let prefill = prefill_table(&r, &state("").engine_filter()).expect("prefill");
@@ -246,7 +272,10 @@ fn a_rule_no_point_satisfies_says_so() {
     );
     let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
     let cards = headline_cards(&r, &Default::default());
-    assert_eq!(cards[1].lines[0].text, "1024/1024: no measured point has a TTFT p99 of 1 s or less");
+    assert_eq!(
+        cards[1].lines[0].text, "1024/1024: no measured point has a TTFT p99 of 1 s or less; the lowest is 5 s (Alpha engine at c1)",
+        "the nearest miss is named, so the claim can be checked"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! comparisons, tables, headline cards, tooltips, the charts' words and embed captions.
 
 pub mod chart_words;
+pub mod claims;
 pub mod compare;
 pub mod embed;
 pub mod headline;

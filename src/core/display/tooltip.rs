@@ -120,8 +120,8 @@ pub fn serving_tip(
             as_written_or_gap(cell.wall_s)
         ),
     );
-    if let Some(share) = cell.error_share().filter(|_| !cell.all_failed()) {
-        sample.value.push_str(&format!(" · {} % failed", readable(share * 100.0)));
+    if let Some(failed) = cell.failed_share_words() {
+        sample.value.push_str(&format!(" · {failed}"));
         sample.warn = true;
     }
     if is_low_sample(cell) {
@@ -133,25 +133,17 @@ pub fn serving_tip(
     Some(Tooltip { title: format!("{} · {}", line.label, level_label(workload, cell)), lines })
 }
 
-/// How a cell's load was driven, where there is more to say than its level: the offered
-/// rate and what was achieved, or a burst.
+/// How a cell's load was driven, where there is more to say than its level: a burst, the
+/// offered rate with its cap, what the generator sent and what was achieved, and whose word
+/// the load is.
 fn load_line(cell: &Cell) -> Option<TipLine> {
-    if cell.burst {
-        return Some(TipLine::new(
-            "load",
-            format!("burst: all {} requests sent at once, no rate limit", as_written_or_gap(cell.conc.map(f64::from))),
-        ));
+    let parts = crate::core::display::claims::load_words(cell, false);
+    if parts.is_empty() {
+        return None;
     }
-    let rate = cell.rate_rps?;
-    let mut text = format!("offered {} req/s", as_written(rate));
-    text.push_str(&match cell.req_s_achieved {
-        Some(v) => format!(" · achieved {} req/s", readable(v)),
-        None => " · achieved not recorded".to_owned(),
-    });
-    if let Some(c) = cell.conc_achieved {
-        text.push_str(&format!(" · {} in flight (measured)", readable(c)));
-    }
-    Some(TipLine::new("load", text))
+    let mut line = TipLine::new("load", parts.join(" · "));
+    line.warn = cell.fell_behind().is_some();
+    Some(line)
 }
 
 /// A point of a decode line.

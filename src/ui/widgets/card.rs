@@ -25,9 +25,10 @@ pub fn card_view(card: Card, study: &Study) -> impl IntoView {
                     state.index = page.link.index.get_untracked();
                     state
                 });
-                view! { <li title=line.detail.unwrap_or_default()><StateLink to=to>{line.text}</StateLink></li> }.into_any()
+                view! { <li title=line.detail.unwrap_or_default() class:warn=line.warn><StateLink to=to>{line.text}</StateLink></li> }
+                    .into_any()
             }
-            None => view! { <li title=line.detail.unwrap_or_default()>{line.text}</li> }.into_any(),
+            None => view! { <li title=line.detail.unwrap_or_default() class:warn=line.warn>{line.text}</li> }.into_any(),
         })
         .collect_view();
     view! {

@@ -36,6 +36,8 @@ pub struct Series {
     pub spread: Vec<(f64, f64, f64)>,
     /// Levels whose cell is a burst (every request sent at once).
     pub burst: Vec<f64>,
+    /// Levels whose rate-driven cell kept a cap on requests in flight, with the cap.
+    pub cap: Vec<(f64, u32)>,
 }
 
 impl Series {
@@ -54,6 +56,7 @@ impl Series {
             failed: Vec::new(),
             spread: Vec::new(),
             burst: Vec::new(),
+            cap: Vec::new(),
         }
     }
 
@@ -227,6 +230,9 @@ fn mark_cells(line: &mut Series, workload: &Workload, metric: Metric, ratio: boo
         }
         if cell.burst {
             line.burst.push(level);
+        }
+        if let Some(cap) = cell.conc_cap.filter(|_| cell.rate_rps.is_some()) {
+            line.cap.push((level, cap));
         }
         let range = cell.trials.as_ref().and_then(|t| t.range_of(metric.as_str()));
         if let (Some((lo, hi)), false) = (range, ratio) {

@@ -94,14 +94,9 @@ pub fn tradeoff_lines_by(results: &Results, workload: &Workload, state: &SeriesI
         .collect()
 }
 
-/// A cell's level as a label: "c32", "2 req/s", "c100 burst".
+/// A cell's level as a label: "c32", "2 req/s", "c100 burst", "1.5 req/s, cap 25".
 pub fn level_label(workload: &Workload, cell: &Cell) -> String {
-    let label = workload.level_label(cell.level());
-    if cell.burst {
-        format!("{label} burst")
-    } else {
-        label
-    }
+    workload.cell_label(cell)
 }
 
 /// A point of the Pareto frontier, with the line it belongs to.
@@ -183,6 +178,16 @@ pub enum LimitResult {
     NotMeasured,
     /// It was measured, and no measured point meets every limit.
     NoneMeets,
+    /// A point meets every limit but its y metric is not measured there: never called
+    /// "none meets".
+    MeetsUnmeasured {
+        /// The load level of the first such point.
+        level: f64,
+        /// Its TTFT p99.
+        ttft_p99_ms: Option<f64>,
+        /// Its per-user speed.
+        user_tok_s: Option<f64>,
+    },
     /// The best passing point on the y metric.
     Best {
         /// The load level (concurrency, or offered req/s).
@@ -222,16 +227,20 @@ pub fn best_within_limits_by(
             if cells.is_empty() {
                 return (engine.id.clone(), LimitResult::NotMeasured);
             }
-            let best = cells
-                .into_iter()
-                .filter(|(_, cell)| !cell.all_failed() && meets_limits(cell, state))
-                .filter_map(|(level, cell)| Some((cell, y(&engine.id, level, cell)?)))
+            let meeting: Vec<(f64, &Cell)> =
+                cells.into_iter().filter(|(_, cell)| !cell.all_failed() && meets_limits(cell, state)).collect();
+            let best = meeting
+                .iter()
+                .filter_map(|&(level, cell)| Some((cell, y(&engine.id, level, cell)?)))
                 .max_by(|a, b| (sign * a.1).total_cmp(&(sign * b.1)));
-            let result = match best {
-                Some((cell, value)) => {
+            let result = match (best, meeting.first()) {
+                (Some((cell, value)), _) => {
                     LimitResult::Best { level: cell.level(), value, ttft_p99_ms: cell.ttft_p99_ms, user_tok_s: cell.user_tok_s }
                 }
-                None => LimitResult::NoneMeets,
+                (None, Some((level, cell))) => {
+                    LimitResult::MeetsUnmeasured { level: *level, ttft_p99_ms: cell.ttft_p99_ms, user_tok_s: cell.user_tok_s }
+                }
+                (None, None) => LimitResult::NoneMeets,
             };
             (engine.id.clone(), result)
         })

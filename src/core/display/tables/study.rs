@@ -53,9 +53,7 @@ fn cell_note(
     if let Some(n) = cell.n.filter(|_| (metric.is_percentile() || low_sample) && !cell.all_failed()) {
         parts.push(format!("n={n}"));
     }
-    if let Some(share) = cell.error_share().filter(|_| !cell.all_failed()) {
-        parts.push(format!("{} % failed", crate::core::basics::format::readable(share * 100.0)));
-    }
+    parts.extend(cell.failed_share_words());
     if let Some(trials) = &cell.trials {
         let range = trials.range_of(metric.as_str()).map(|(lo, hi)| {
             let shown = |v: f64| {
@@ -65,9 +63,9 @@ fn cell_note(
         });
         parts.push(format!("median of {}{}", trials.count, range.unwrap_or_default()));
     }
-    if cell.burst {
-        parts.push("burst".into());
-    }
+    // The load as it ran, where its level does not say it all (a burst, a cap, a generator
+    // that fell behind, what was achieved, the publisher's word).
+    parts.extend(crate::core::display::claims::load_words(cell, true));
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
@@ -255,6 +253,13 @@ pub fn limits_table(
                 LimitResult::Best { level, value, ttft_p99_ms, user_tok_s } => vec![
                     Field::Text("best point under the limits".into()).into(),
                     Field::Number(*value, kind).into(),
+                    Field::Number(*level, level_kind(workload.load)).into(),
+                    Field::measured(*ttft_p99_ms, NumberKind::Millis).into(),
+                    Field::measured(*user_tok_s, NumberKind::Plain).into(),
+                ],
+                LimitResult::MeetsUnmeasured { level, ttft_p99_ms, user_tok_s } => vec![
+                    Field::Text("meets the limits; its value not measured".into()).into(),
+                    Field::NotMeasured.into(),
                     Field::Number(*level, level_kind(workload.load)).into(),
                     Field::measured(*ttft_p99_ms, NumberKind::Millis).into(),
                     Field::measured(*user_tok_s, NumberKind::Plain).into(),
