@@ -58,7 +58,7 @@ fn vllm_save_detailed_arrays_become_the_engines_table_and_verify_recomputes_ever
     ]);
     assert_eq!(code, 0, "{stderr}");
     let doc = results(&dir);
-    assert_eq!(doc["schemaVersion"], "1.3");
+    assert_eq!(doc["schemaVersion"], "1.4");
     assert_eq!(doc["serving"]["requests"], serde_json::json!([{"id": "v", "file": "v.requests.csv.gz"}]));
     assert_eq!(cell(&doc, (32, 4), "v", 2)["requests"], 3);
     let t = table(&dir, "v");

@@ -56,6 +56,17 @@ fn four_trimmed(value: f64) -> String {
     }
 }
 
+/// A rate as the tool wrote it, with at least one decimal and at most two (`116.31878` →
+/// "116.32", `222.83` → "222.83", `1.5` → "1.5", `5` → "5.0").
+pub fn rate_words(value: f64) -> String {
+    let text = as_written(value);
+    match text.split_once('.') {
+        None => format!("{text}.0"),
+        Some((_, decimals)) if decimals.len() <= 2 => text,
+        Some(_) => format!("{:.2}", value),
+    }
+}
+
 /// A number as tables and tooltips show it: 3–4 significant digits, thousands separated,
 /// millions as `M` (`273.071554221675` → `273.1`, `1265.83` → `1,266`, `2190540` →
 /// `2.191 M`, `0.007694863` → `0.007695`). The exact text stays in CSV and in `title`.

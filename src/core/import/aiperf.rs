@@ -131,6 +131,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         // Seconds: the stat is scaled to ms by its unit.
         wall_s: s("benchmark_duration", "avg").map(|ms| ms / 1000.0),
         out_tok_s: s("output_token_throughput", "avg"),
+        req_s_achieved: s("request_throughput", "avg"),
         ttft: (s("time_to_first_token", "p50"), s("time_to_first_token", "p99")),
         tpot: (s("inter_token_latency", "p50"), s("inter_token_latency", "p99")),
         itl: (s("inter_chunk_latency", "p50"), s("inter_chunk_latency", "p99")),

@@ -10,7 +10,7 @@ use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
 use super::requests::RunRequests;
 use super::{ImportError, Load, Run};
 use crate::core::basics::stats::median;
-use crate::core::study::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
+use crate::core::study::model::{Cell, LoadAxis, LoadSource, Trials, CELL_NUMBERS};
 
 /// Cell numbers the importers read only from a later version on: a sweep line written
 /// before then lacks them and is not wrong for it (studies published before are checked as
@@ -38,6 +38,9 @@ pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u3
         conc,
         rate_rps,
         burst,
+        conc_cap: run.conc_cap.filter(|_| rate_rps.is_some()),
+        load_source: Some(if run.load_given { LoadSource::Publisher } else { LoadSource::File }),
+        rate_sent_rps: run.rate_sent.filter(|_| rate_rps.is_some()),
         conc_achieved: run.conc_achieved,
         req_s_achieved: run.req_s_achieved,
         isl: Some(isl),

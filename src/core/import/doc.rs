@@ -24,12 +24,12 @@ impl Serialize for Figure {
     }
 }
 
-/// A results file as `servescope-import` writes it (schema 1.1; 1.2 when a workload needs it;
-/// 1.3 with per-request tables).
+/// A results file as `servescope-import` writes it (schema 1.4: every cell says where its
+/// load came from).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StudyDoc<'a> {
-    /// "1.1", "1.2" or "1.3".
+    /// "1.4".
     pub schema_version: &'static str,
     /// The publisher's title.
     pub title: &'a str,
@@ -192,15 +192,23 @@ impl Serialize for CellDoc {
             Some(rate) => map.serialize_entry("rate_rps", &Figure(rate))?,
             None => map.serialize_entry("conc", &cell.conc)?,
         }
+        if let Some(cap) = cell.conc_cap {
+            map.serialize_entry("conc_cap", &cap)?;
+        }
         if cell.burst {
             map.serialize_entry("burst", &true)?;
+        }
+        if let Some(from) = cell.load_source {
+            map.serialize_entry("load_source", from.as_str())?;
         }
         for field in CELL_NUMBERS {
             if let Some(v) = (field.get)(cell) {
                 map.serialize_entry(field.name, &self.figure(v))?;
             }
         }
-        for (name, value) in [("conc_achieved", cell.conc_achieved), ("req_s_achieved", cell.req_s_achieved)] {
+        for (name, value) in
+            [("rate_sent_rps", cell.rate_sent_rps), ("conc_achieved", cell.conc_achieved), ("req_s_achieved", cell.req_s_achieved)]
+        {
             if let Some(v) = value {
                 map.serialize_entry(name, &self.figure(v))?;
             }

@@ -67,6 +67,13 @@ fn successful(metrics: &Value, name: &str, stat: &str) -> Option<f64> {
     value.filter(|v| *v != 0.0)
 }
 
+/// A rate strategy that opens with a burst (`initial_burst`), for the method text: its first
+/// requests were not sent at the rate.
+fn initial_burst(strategy: &Value, kind: &str) -> Option<String> {
+    let burst = strategy.get("initial_burst").and_then(Value::as_bool).filter(|b| *b)?;
+    burst.then(|| format!("GuideLLM's {kind} strategy opened with an initial burst of requests before sending at its rate"))
+}
+
 /// Every benchmark of the report.
 pub(super) fn runs(doc: &Value) -> Vec<Run> {
     let (isl, osl) = (nominal(doc, "prompt_tokens"), nominal(doc, "output_tokens"));
@@ -87,7 +94,7 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
             // sends as fast as it can, neither a rate nor a concurrency: skipped, and said.
             let rate = matches!(kind, "constant" | "poisson").then(|| number(strategy, &["rate"])).flatten().filter(|r| *r > 0.0);
             let no_conc = (conc.is_none() && rate.is_none()).then(|| format!("a {kind} strategy has no fixed concurrency or request rate"));
-            let rate_driven = conc.is_none();
+            let conc_cap = rate.and(count(strategy, &["max_concurrency"])).map(|c| c as u32).filter(|c| *c >= 1);
             let ms_of_s = |stat: &str| successful(metrics, "request_latency", stat).map(|s| s * 1000.0);
             let start = number(b, &["start_time"]);
             // v0.3 keeps request_totals beside metrics, v0.4+ inside it.
@@ -102,8 +109,9 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
                 conc,
                 no_conc,
                 rate,
-                conc_achieved: rate_driven.then(|| successful(metrics, "request_concurrency", "mean")).flatten(),
-                req_s_achieved: rate_driven.then(|| successful(metrics, "requests_per_second", "mean")).flatten(),
+                conc_cap,
+                conc_achieved: successful(metrics, "request_concurrency", "mean"),
+                req_s_achieved: successful(metrics, "requests_per_second", "mean"),
                 isl,
                 osl,
                 n,
@@ -119,6 +127,7 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
                 tpot: (successful(metrics, "inter_token_latency_ms", "median"), successful(metrics, "inter_token_latency_ms", "p99")),
                 e2e: (ms_of_s("median"), ms_of_s("p99")),
                 date: start.and_then(date_of_epoch),
+                method: initial_burst(strategy, kind),
                 ..Run::default()
             };
             with_listed_requests(run, b, [totals("successful"), totals("errored"), totals("incomplete")])

@@ -48,6 +48,7 @@ impl Imported {
         let Some(load) = given else { return };
         for run in self.runs.iter_mut().filter(|r| Load::of(r).is_err()) {
             let why = Load::of(run).err().unwrap_or_default();
+            run.load_given = true;
             let words = match load {
                 Load::Rate(r) => {
                     run.rate = Some(r);

@@ -254,6 +254,7 @@ pub(super) fn place_group(
             }
             named.note(run);
             let cell = cell_of(run, load, isl, osl, group.stated_gpus());
+            note_load(&file.name, run, &cell, &mut gathered.warnings);
             let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
             let requests = run.requests.as_ref().map(|r| {
                 let from = match &r.file {
@@ -278,6 +279,28 @@ pub(super) fn place_group(
     }
     describe_group(group, named, source, gathered);
     Ok(())
+}
+
+/// A load generator that sent less than 90 % of the rate offered is said, with both rates and
+/// the completion rate beside them: the cell measured a lighter load than its level.
+fn note_load(file: &str, run: &Run, cell: &crate::core::study::model::Cell, warnings: &mut Vec<ImportWarning>) {
+    let (Some(sent), Some(offered)) = (cell.rate_sent_rps, cell.rate_rps) else { return };
+    let share = sent / offered;
+    if share >= crate::core::study::model::SENT_SHARE_MIN {
+        return;
+    }
+    use crate::core::basics::format::rate_words;
+    let completed = cell.req_s_achieved.map_or_else(String::new, |c| format!("; {} req/s completed", rate_words(c)));
+    warnings.push(ImportWarning {
+        file: file.to_owned(),
+        entry: run.entry.clone(),
+        message: format!(
+            "the load generator sent {} of {} req/s offered ({:.0} %){completed}: the cell ran a lighter load than its level says, and the page marks it",
+            rate_words(sent),
+            rate_words(offered),
+            share * 100.0
+        ),
+    });
 }
 
 /// Whether a run's power reading is per GPU: the telemetry saw as many GPUs as were given

@@ -41,6 +41,14 @@ pub struct Run {
     pub no_conc: Option<String>,
     /// The offered request rate, req/s; infinite for "send everything at once".
     pub rate: Option<f64>,
+    /// A cap on requests in flight beside a finite offered rate (vLLM's `--max-concurrency`
+    /// with `--request-rate`): the run is a rate cell that keeps its cap.
+    pub conc_cap: Option<u32>,
+    /// The rate the load generator actually sent at, req/s, where the tool records it
+    /// (inference-perf's `load_summary.achieved_rate`).
+    pub rate_sent: Option<f64>,
+    /// The load was given by the publisher (`--conc`, `--rate`): the files record none.
+    pub load_given: bool,
     /// Requests sent (completed and failed), where the tool records it (a burst's N).
     pub sent: Option<f64>,
     /// The run's index among repeated runs of one configuration (vLLM `run_number`).

@@ -3,8 +3,9 @@
 //! `tag`, `server_info`) and a refactor that writes `total_output` for `total_output_tokens`
 //! and may nest the per-request details under `details`. Keys are read where present.
 //! - `concurrency` is the measured mean in flight, never the cell's `conc`: that is
-//!   `max_concurrency`; null or absent, the run is a rate cell at `request_rate` with the
-//!   measured figure as `conc_achieved` (an infinite rate with no cap: a burst).
+//!   `max_concurrency`; null or absent, the run is a rate cell at `request_rate` (an
+//!   infinite rate with no cap: a burst); a finite rate with a cap is a rate cell that keeps
+//!   it. The measured figure is every cell's `conc_achieved`.
 //! - `random_*_len` are the CLI values whatever the dataset; they are the nominal lengths
 //!   only for a random dataset with `random_range_ratio == 1` (the default 0 samples
 //!   lengths uniformly in [1, len]).
@@ -39,8 +40,13 @@ fn server_gpus(doc: &Value) -> Option<(u32, &'static str)> {
 /// The run on one line.
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
-    let conc = level(number(doc, &["max_concurrency"]));
+    let cap = level(number(doc, &["max_concurrency"]));
     let rate = rate(doc, &["request_rate"]);
+    // A finite rate under a cap is a rate cell that keeps its cap.
+    let (conc, conc_cap) = match (cap, rate) {
+        (Some(c), Some(r)) if r.is_finite() => (None, Some(c)),
+        (c, _) => (c, None),
+    };
     let no_conc = (conc.is_none() && rate.is_none()).then(|| {
         if doc.get("max_concurrency").is_some() {
             "max_concurrency is null (unbounded)".to_owned()
@@ -68,16 +74,16 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
             .filter_map(|(_, v)| v.as_f64())
             .collect()
     });
-    let rate_driven = conc.is_none();
     let run = Run {
         entry,
         conc,
         no_conc,
         rate,
-        // The measured mean in flight and request throughput, said for a rate-driven run
-        // (a concurrency cell's load is its cap).
-        conc_achieved: rate_driven.then(|| measured(doc, &["concurrency"])).flatten(),
-        req_s_achieved: rate_driven.then(|| measured(doc, &["request_throughput"])).flatten(),
+        conc_cap,
+        // The measured mean in flight and request throughput: what the load achieved, beside
+        // the load offered.
+        conc_achieved: measured(doc, &["concurrency"]),
+        req_s_achieved: measured(doc, &["request_throughput"]),
         isl: nominal("random_input_len").or_else(|| measured_mean("total_input_tokens", "ShareGPT measured mean input length")),
         osl: nominal("random_output_len")
             .or_else(|| measured_mean("total_output_tokens", "ShareGPT measured mean output length"))

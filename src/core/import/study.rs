@@ -22,7 +22,6 @@ use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
 use crate::core::basics::format::plural;
-use crate::core::study::model::LoadAxis;
 use crate::core::study::validate::parse_results;
 
 /// What the publisher says about the study as a whole.
@@ -280,16 +279,8 @@ fn document(
     levels.sort_unstable();
     levels.dedup();
     let workloads = workloads(placed, ids, &levels, sweep_name);
-    // Concurrency-only imports stay schema 1.1, byte for byte; rates, bursts, trials and
-    // all-failed cells are 1.2; per-request tables and throughput per endpoint 1.3.
-    let v12 = placed.iter().any(|p| p.load.axis() == LoadAxis::Rate || p.cell.burst || p.cell.trials.is_some() || p.cell.n == Some(0.0));
-    let version = if !requests.is_empty() || gathered.per_endpoint {
-        "1.3"
-    } else if v12 {
-        "1.2"
-    } else {
-        "1.1"
-    };
+    // Every cell says where its load came from (`load_source`): schema 1.4.
+    let version = "1.4";
     let aggregate_unit = if gathered.per_endpoint {
         "output tokens/s of the whole endpoint, as the tool measured it: the runs do not state their GPU count, so no figure here is per GPU"
     } else {

@@ -7,7 +7,9 @@
 //!   `latencies` (successful requests, linear percentiles) when the file keeps them.
 //! - ISL/OSL are not recorded, except as sweep overrides (`random_input_len`, `input_len`).
 //! - `max_concurrency: null` is unbounded: a rate cell at `request_rate` (a number, `"inf"`
-//!   or a bare `Infinity`); with an infinite rate too, a burst of `num_prompts` requests.
+//!   or a bare `Infinity`); with an infinite rate too, a burst of `num_prompts` requests. A
+//!   finite rate with a `max_concurrency` is a rate cell that keeps the cap (`conc_cap`).
+//! - `burstiness` other than 1 (gamma-distributed arrivals) is said in the method text.
 //! - `completed: 0` with `failed: N` is a run in which every request failed: its metrics
 //!   are zeros written for empty lists.
 //! - A `bench sweep` summary is a list of runs; `run_number` tells repeated runs apart.
@@ -53,8 +55,14 @@ fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
 pub(super) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
-    let conc = level(number(doc, &["max_concurrency"]));
+    let cap = level(number(doc, &["max_concurrency"]));
     let rate = rate(doc, &["request_rate"]);
+    // A finite rate with a cap is a rate cell that keeps its cap; an infinite rate (or none)
+    // under a cap is the cap's concurrency cell.
+    let (conc, conc_cap) = match (cap, rate) {
+        (Some(c), Some(r)) if r.is_finite() => (None, Some(c)),
+        (c, _) => (c, None),
+    };
     let no_conc = (conc.is_none() && rate.is_none()).then(|| match at(doc, &["request_rate"]) {
         Some(rate) => format!("max_concurrency is null (unbounded) and the request rate {rate} is not a rate"),
         None => "max_concurrency is null (unbounded) and no request rate is recorded".to_owned(),
@@ -89,9 +97,10 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         conc,
         no_conc,
         rate,
+        conc_cap,
         sent: number(doc, &["num_prompts"]),
         trial: number(doc, &["run_number"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32),
-        req_s_achieved: conc.is_none().then(|| measured(doc, &["request_throughput"])).flatten(),
+        req_s_achieved: measured(doc, &["request_throughput"]),
         labels: labels(doc),
         gpus: recorded_gpus(doc),
         hardware: ["hardware", "gpu"].iter().find_map(|k| doc.get(*k)?.as_str()).map(str::to_owned),
@@ -111,9 +120,22 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         e2e,
         date: doc.get("date").and_then(Value::as_str).and_then(date_of_stamp),
         caveat: stripped(doc),
+        method: burstiness(doc),
         ..Run::default()
     };
     with_requests(run, from_arrays(doc), EVERY_FIGURE)
+}
+
+/// Arrivals other than Poisson, for the method text: `--burstiness` is the shape of the gamma
+/// distribution of the gaps between requests (1 is Poisson; lower is burstier).
+fn burstiness(doc: &Value) -> Option<String> {
+    let b = number(doc, &["burstiness"]).filter(|b| *b != 1.0)?;
+    let rate = rate(doc, &["request_rate"]).filter(|r| r.is_finite())?;
+    Some(format!(
+        "requests sent at {} req/s with burstiness {} (gamma-distributed gaps; 1 is Poisson, lower is burstier)",
+        crate::core::basics::format::as_written(rate),
+        crate::core::basics::format::as_written(b)
+    ))
 }
 
 /// The string values vLLM itself does not write: `--metadata` labels (numbers written as

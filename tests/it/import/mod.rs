@@ -6,6 +6,7 @@
 mod aiperf;
 mod guidellm;
 mod llmperf;
+mod load;
 mod runs;
 mod sglang;
 mod study;

@@ -148,8 +148,10 @@ fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_co
     );
     assert_eq!((r2["conc_achieved"].as_f64(), r2["req_s_achieved"].as_f64()), (Some(2.95), Some(1.98)));
     assert_eq!(doc["serving"]["workloads"][1]["requestRates"], serde_json::json!([1, 2, 8]));
-    // The line with max_concurrency 4 (and a bare Infinity rate) is a concurrency cell.
+    // The line with max_concurrency 4 (and a bare Infinity rate) is a concurrency cell, with
+    // what it achieved beside it.
     let c4 = cell(&doc, (512, 128), "s", 4);
-    assert_eq!((c4["conc"].as_u64(), c4.get("conc_achieved"), c4.get("rate_rps")), (Some(4), None, None));
+    assert_eq!((c4["conc"].as_u64(), c4["conc_achieved"].as_f64(), c4.get("rate_rps")), (Some(4), Some(5.9), None));
+    assert_eq!(c4["load_source"], "file", "the file records its load");
     verify_all(&dir);
 }

@@ -127,7 +127,7 @@ fn vllm_results_and_appended_results_become_cells_per_gpu_with_nulls_for_what_wa
     assert!(stdout.contains("4 cells"), "{stdout}");
     assert!(!stderr.contains("skipped"), "a rate-driven run is a rate cell now: {stderr}");
     let doc = results(&dir);
-    assert_eq!(doc["schemaVersion"], "1.2", "a rate cell is schema 1.2");
+    assert_eq!(doc["schemaVersion"], "1.4", "every cell says where its load came from: schema 1.4");
     assert_eq!(doc["concurrency"], serde_json::json!([1, 4, 8]));
     // Object 3 had no max_concurrency and request_rate 4.0: a rate cell, with what was achieved.
     let rate = rate_cell(&doc, (1024, 1024), "vllm", 4.0);
@@ -193,7 +193,7 @@ fn a_vllm_sweep_summary_becomes_one_cell_of_trials_and_an_appended_rate_sweep_ra
     assert!(stdout.contains("vllm/summary/summary.json: vLLM bench serve, 3 runs read, 3 placed\n"), "one line per file: {stdout}");
     assert!(stdout.contains("vllm/rate-append.json: vLLM bench serve, 5 runs read, 5 placed\n"), "{stdout}");
     let doc = results(&dir);
-    assert_eq!(doc["schemaVersion"], "1.2");
+    assert_eq!(doc["schemaVersion"], "1.4");
     assert_eq!(doc["date"], "2026-11-12", "the date the runs record");
     // Three runs (run_number 0, 1, 2) of c16: one cell of their medians, with the spread.
     assert_cells(&doc, VLLM_SUMMARY_CELLS);

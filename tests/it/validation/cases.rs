@@ -162,6 +162,11 @@ fn rate_trial_and_accuracy_edits() -> Vec<EditCase> {
             rate_workload(vec![Set("/serving/workloads/0/rows/0/cells/2/burst", json!(true))]),
             vec![(Error, Inconsistent, "serving.workloads[0].rows[0].cells[2].burst")],
         ),
+        ("a cap on a concurrency cell", vec![Set(p0("conc_cap"), json!(25))], vec![(Error, Inconsistent, c0("conc_cap"))]),
+        ("a sent rate on a concurrency cell", vec![Set(p0("rate_sent_rps"), json!(1.2))], vec![(Error, Inconsistent, c0("rate_sent_rps"))]),
+        ("a cap of a fraction", rate_workload(vec![Set(p0("conc_cap"), json!(2.5))]), vec![(Error, OutOfRange, c0("conc_cap"))]),
+        ("a load source of another word", vec![Set(p0("load_source"), json!("guess"))], vec![(Error, OutOfRange, c0("load_source"))]),
+        ("a load source not a string", vec![Set(p0("load_source"), json!(1))], vec![(Error, WrongType, c0("load_source"))]),
         ("trials below 2", vec![Set(p0("trials"), json!({"count": 1}))], vec![(Error, OutOfRange, c0("trials.count"))]),
         (
             "trials min above the median",

@@ -94,7 +94,7 @@ fn messages_say_what_was_expected() {
     assert_eq!(message_of(&[Set("/engines/1/id", json!(""))]), "engine id must not be empty");
     assert_eq!(
         message_of(&[Set("/schemaVersion", json!("2.0"))]),
-        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.3"
+        "schema version 2.0 is not supported: this page reads versions 1.0 to 1.4"
     );
     assert!(file("html-404-page").starts_with("not JSON: this is an HTML page"), "{}", file("html-404-page"));
     assert!(file("deep-nesting").contains("recursion limit"), "{}", file("deep-nesting"));
@@ -170,6 +170,29 @@ fn schema_one_two_fields_are_read() {
     let cell = results.serving().expect("serving").workloads[0].rows[0].cells[0].clone().expect("cell");
     assert!(cell.all_failed());
     assert_eq!(cell.failed_note().as_deref(), Some("all 8 failed"));
+}
+
+#[test]
+fn schema_one_four_fields_are_read() {
+    let cell = |i: usize, f: &str| -> &'static str { Box::leak(format!("/serving/workloads/0/rows/0/cells/{i}/{f}").into_boxed_str()) };
+    let doc = mutate(
+        minimal(),
+        &rate_workload(vec![
+            Set("/schemaVersion", json!("1.4")),
+            Set(cell(0, "conc_cap"), json!(25)),
+            Set(cell(0, "rate_sent_rps"), json!(0.31)),
+            Set(cell(0, "load_source"), json!("publisher")),
+            Set(cell(2, "load_source"), json!("file")),
+        ]),
+    );
+    let results = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("model");
+    let w = &results.serving().expect("serving").workloads[0];
+    let cells: Vec<_> = w.rows[0].cells.iter().flatten().collect();
+    use servescope::core::study::model::LoadSource;
+    assert_eq!((cells[0].conc_cap, cells[0].rate_sent_rps, cells[0].load_source), (Some(25), Some(0.31), Some(LoadSource::Publisher)));
+    assert_eq!(w.cell_label(cells[0]), "0.5 req/s, cap 25");
+    assert_eq!(cells[0].fell_behind().as_deref(), Some("sent 0.31 of 0.5 req/s offered (62 %)"));
+    assert_eq!((cells[1].load_source, cells[1].fell_behind()), (Some(LoadSource::File), None));
 }
 
 fn p0_all(field: &str) -> &'static str {

@@ -59,7 +59,7 @@ impl SchemaVersion {
     /// What a file without `schemaVersion` is.
     pub const V1_0: SchemaVersion = SchemaVersion { major: 1, minor: 0 };
     /// The newest version this build reads and writes.
-    pub const CURRENT: SchemaVersion = SchemaVersion { major: 1, minor: 3 };
+    pub const CURRENT: SchemaVersion = SchemaVersion { major: 1, minor: 4 };
 }
 
 impl std::fmt::Display for SchemaVersion {

@@ -138,6 +138,16 @@ impl Workload {
         self.load.level_label(level)
     }
 
+    /// A cell's load as it ran, as a label: "c32", "2 req/s", "c100 burst", "1.5 req/s, cap 25".
+    pub fn cell_label(&self, cell: &Cell) -> String {
+        let label = self.level_label(cell.level());
+        match (cell.burst, cell.conc_cap) {
+            (true, _) => format!("{label} burst"),
+            (false, Some(cap)) if cell.rate_rps.is_some() => format!("{label}, cap {cap}"),
+            _ => label,
+        }
+    }
+
     /// The short name, "1024/8192" (input/output; "… by rate" for a rate sweep), for headlines.
     pub fn short_name(&self) -> String {
         match self.load {
@@ -209,6 +219,15 @@ pub struct Cell {
     pub rate_rps: Option<f64>,
     /// All requests sent at once: no rate limit and no concurrency cap (schema 1.2).
     pub burst: bool,
+    /// The cap on requests in flight of a rate-driven cell (schema 1.4): the run offered
+    /// `rate_rps` and never held more than this many requests at once.
+    pub conc_cap: Option<u32>,
+    /// Where the cell's load came from (schema 1.4): the tool's file, or the publisher's
+    /// word for a run whose files record none.
+    pub load_source: Option<LoadSource>,
+    /// The rate at which the load generator actually sent requests, req/s (schema 1.4),
+    /// where the tool records it: beside the offered rate, which a generator can fall behind.
+    pub rate_sent_rps: Option<f64>,
     /// Mean requests in flight as measured (a rate-driven cell).
     pub conc_achieved: Option<f64>,
     /// Completed requests/s as measured.
@@ -288,9 +307,54 @@ impl Cell {
         (e > 0.0 && n + e > 0.0).then(|| e / (n + e))
     }
 
+    /// "34 % failed", as tables, tooltips and claims say a partly failed cell.
+    pub fn failed_share_words(&self) -> Option<String> {
+        self.error_share().filter(|_| !self.all_failed()).map(|s| format!("{} % failed", crate::core::basics::format::readable(s * 100.0)))
+    }
+
+    /// The share of the offered rate the load generator sent, where it recorded what it
+    /// sent: 0.52 for 116.32 of 222.83 req/s.
+    pub fn sent_share(&self) -> Option<f64> {
+        Some(self.rate_sent_rps? / self.rate_rps.filter(|r| *r > 0.0)?)
+    }
+
+    /// "sent 116.3 of 222.8 req/s offered (52 %)", when the generator sent less than 90 % of
+    /// the offered rate: the cell measured a lighter load than its level says.
+    pub fn fell_behind(&self) -> Option<String> {
+        let share = self.sent_share().filter(|s| *s < SENT_SHARE_MIN)?;
+        Some(format!(
+            "sent {} of {} req/s offered ({:.0} %)",
+            crate::core::basics::format::rate_words(self.rate_sent_rps?),
+            crate::core::basics::format::rate_words(self.rate_rps?),
+            share * 100.0
+        ))
+    }
+
     /// "all 100 failed", for charts and tables, when every request failed.
     pub fn failed_note(&self) -> Option<String> {
         self.all_failed().then(|| format!("all {} failed", crate::core::basics::format::as_written(self.errors.unwrap_or(0.0))))
+    }
+}
+
+/// Below this share of the offered rate sent, a cell's load is said to have fallen behind.
+pub const SENT_SHARE_MIN: f64 = 0.9;
+
+/// Where a cell's load came from (schema 1.4 `load_source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadSource {
+    /// The tool's files record the load the run was driven at.
+    File,
+    /// The files record none: the publisher gave it (`--conc`, `--rate`).
+    Publisher,
+}
+
+impl LoadSource {
+    /// The file's word: `"file"` or `"publisher"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LoadSource::File => "file",
+            LoadSource::Publisher => "publisher",
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::core::basics::json::{Json as Value, Obj};
 
 use super::reader::Checker;
 use crate::core::study::findings::FindingKind;
-use crate::core::study::model::{Cell, LoadAxis, Trials, CELL_NUMBERS};
+use crate::core::study::model::{Cell, LoadAxis, LoadSource, Trials, CELL_NUMBERS};
 use crate::core::study::path::JsonPath;
 
 /// What a cell's own keys say drives it.
@@ -99,6 +99,9 @@ pub(super) fn cell_load(
     };
     cell.conc_achieved = checker.number(map, "conc_achieved", path);
     cell.req_s_achieved = checker.number(map, "req_s_achieved", path);
+    cell.conc_cap = checker.whole_opt(map, "conc_cap", path, 1).map(|c| c as u32);
+    cell.rate_sent_rps = checker.number(map, "rate_sent_rps", path);
+    cell.load_source = load_source(checker, map, path);
     let drive = if has("rate_rps") && !has("conc") {
         Drive::Rate
     } else if has("conc") || axis == LoadAxis::Concurrency {
@@ -106,6 +109,18 @@ pub(super) fn cell_load(
     } else {
         Drive::Rate
     };
+    if drive == Drive::Concurrency {
+        // A cap and a sent rate belong to a run driven by rate; a concurrency cell's `conc` is its cap.
+        for (key, present) in [("conc_cap", cell.conc_cap.is_some()), ("rate_sent_rps", cell.rate_sent_rps.is_some())] {
+            if present {
+                checker.error(
+                    FindingKind::Inconsistent,
+                    &path.key(key),
+                    format!("`{key}` belongs to a cell driven by rate_rps: a concurrency-driven cell's conc is its load"),
+                );
+            }
+        }
+    }
     match drive {
         Drive::Concurrency => {
             let conc = checker.whole(map, "conc", path, 1);
@@ -164,6 +179,23 @@ pub(super) fn cell_load(
         }
     }
     drive
+}
+
+/// `load_source`: `"file"` or `"publisher"` (schema 1.4); absent is not said.
+fn load_source(checker: &mut Checker, map: &Obj<'_>, path: &JsonPath) -> Option<LoadSource> {
+    match map.get("load_source")? {
+        Value::Null => None,
+        Value::String(s) if s == "file" => Some(LoadSource::File),
+        Value::String(s) if s == "publisher" => Some(LoadSource::Publisher),
+        Value::String(s) => {
+            checker.error(FindingKind::OutOfRange, &path.key("load_source"), format!("expected \"file\" or \"publisher\", found \"{s}\""));
+            None
+        }
+        other => {
+            checker.wrong_type(&path.key("load_source"), "\"file\" or \"publisher\"", other);
+            None
+        }
+    }
 }
 
 /// A row's cells are driven along one axis: a row mixing `conc` and `rate_rps` cells is
