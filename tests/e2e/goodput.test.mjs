@@ -23,13 +23,20 @@ async function goodputRows(page) {
 test('the link\'s objective gives the attainment the core computes from the requests', async () => {
   const { page, problems } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500,e2el:9200`);
   const rows = await goodputRows(page);
-  // 46 of 100 requests completed within both thresholds (servescope-verify --goodput agrees).
-  assert.deepEqual(rows[ENGINE], ['c100', '100', '46', '46.0 %', '4.937', '1202', 'TTFT (43)']);
+  // 46 of 100 requests completed within both thresholds (servescope-verify --goodput agrees),
+  // 36.6–55.7 % by Wilson's interval: it misses 90 %; 43 over TTFT, 24 over E2E, 11 cut off.
+  assert.deepEqual(rows[ENGINE], ['c100', '100', '46', '46.0 %', '36.6–55.7 %', 'misses', '4.937', '1,202', '43', '24', '11']);
   assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 2500 ms and E2E ≤ 9200 ms, ISL 550 \/ OSL 250/);
-  assert.match(await page.textContent('ul.capacity'), /≥ 90 % of requests good at no measured level: already below at c100/);
+  assert.match(await page.textContent('ul.capacity'), /≥ 90 % of requests good at no measured level: already below at c100 \(36\.6–55\.7 %\)/);
+  const capacity = await tableRows(page, 'table.capacity-table');
+  assert.deepEqual(capacity[ENGINE], ['no level meets it', 'not measured', 'not measured', 'no price given', 'none']);
   const tip = await hoverMark(page, 'figure[data-chart="attainment"]', 0);
   assert.match(tip, /46\.0 %/);
+  assert.match(tip, /36\.6–55\.7 % — misses the 90 % target/);
   assert.match(tip, /46 of 100/);
+  assert.match(tip, /over TTFT 43, E2E 24; 11 did not complete/);
+  // The interval is drawn: a whisker on the attainment chart.
+  assert.equal(await page.getAttribute('figure[data-chart="attainment"] canvas', 'data-whiskers'), '1');
   // The table's source was checked when the view read it, not on load; the verdict waits for
   // the sweep line to be derived again by the import module, which may still be starting.
   await page.waitForFunction(() => !/checking sources/.test(document.querySelector('.badge')?.textContent ?? ''), null, { timeout: 15000 });
@@ -60,17 +67,17 @@ test('the objective set through the control is a new history entry, and Back res
   await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
   // A preset from the study's own percentiles.
   await page.click('button.preset:has-text("typical p99")');
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:3800,tpot:34');
-  assert.match(await page.textContent('.panel.goodput h2'), /TTFT ≤ 3800 ms and TPOT ≤ 34 ms/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:3900,tpot:34');
+  assert.match(await page.textContent('.panel.goodput h2'), /TTFT ≤ 3900 ms and TPOT ≤ 34 ms/);
 });
 
 test('the goodput view exports its charts and its table with the objective', async () => {
   const { page } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500,e2el:9200`);
   await goodputRows(page);
-  const csv = await downloadOf(page, () => page.click('.panel.goodput .table-block .export-csv'));
+  const csv = await downloadOf(page, () => page.click('.panel.goodput .table-block:has(table.goodput-table) .export-csv'));
   const text = csv.bytes.toString('utf8');
   assert.match(text.split('\n')[0], /objective ttft:2500,e2el:9200 \(TTFT ≤ 2500 ms and E2E ≤ 9200 ms\); attainment target 90 %/);
-  assert.match(text, /^engine,engine_id,conc,evaluated,good,attainment_pct,good_req_s,good_tok_s,missed_most$/m);
+  assert.match(text, /^engine,engine_id,conc,evaluated,good,attainment_pct,attainment_ci_pct,meets,good_req_s,good_tok_s,missed_ttft,missed_e2el,not_completed$/m);
   const svg = await downloadOf(page, () => page.click('figure[data-chart="goodput"] .export-svg'));
   assert.match(svg.name, /^servescope-goodput-goodput-ttft-2500-e2el-9200\.svg$/);
   assert.match(svg.bytes.toString('utf8'), /objective ttft:2500,e2el:9200/);
@@ -136,10 +143,11 @@ test('the overview of a study with requests gets a goodput card, its chunk and t
   await card.locator('ul.card-lines a').waitFor();
   assert.equal(
     (await card.locator('ul.card-lines').textContent()).trim(),
-    `550/250: ${ENGINE}, ≥ 90 % of requests good at no measured level: already below at c100`,
+    `550/250: ${ENGINE}, ≥ 90 % of requests good: no measured level surely meets it; c100 indeterminate (80.2–93.0 %): more requests would decide`,
   );
+  assert.equal(await page.locator('.card.pending').count(), 0, 'no card is left pending once the tables are read');
   const href = await card.locator('ul.card-lines a').getAttribute('href');
-  assert.match(href, /view=goodput&workload=550x250&slo=ttft:3800,tpot:34/);
+  assert.match(href, /view=goodput&workload=550x250&slo=ttft:3900,tpot:34/);
   // The run states no GPUs: its throughput is the endpoint's, and the page never says per GPU.
   assert.equal(await page.textContent('.overview-chart h2'), 'Output tok/s for the endpoint against concurrency · ISL 550 / OSL 250');
   assert.ok(!(await page.textContent('section.panel.overview')).includes('per GPU'), 'no "per GPU" on the overview');
@@ -153,7 +161,7 @@ test('the overview of a study with requests gets a goodput card, its chunk and t
   // Following the card's line opens the goodput view at that objective.
   await card.locator('ul.card-lines a').click();
   await page.waitForSelector('table.goodput-table tbody tr');
-  assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 3800 ms and TPOT ≤ 34 ms/);
+  assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 3900 ms and TPOT ≤ 34 ms/);
   assert.deepEqual((await problems()).pageErrors, []);
 });
 

@@ -144,6 +144,30 @@ fn the_limits_table_keeps_not_measured_apart_and_its_concurrency_a_number() {
     assert!(table.caption.contains("TTFT p99 ≤ 1000 ms"));
 }
 
+fn results_of(doc: serde_json::Value) -> servescope::core::study::model::Results {
+    check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid")
+}
+
+#[test]
+fn a_best_of_which_a_third_of_the_requests_failed_says_so_and_its_rule_why() {
+    let doc = common::mutate(
+        common::minimal(),
+        &[
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/n", serde_json::json!(66)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/errors", serde_json::json!(34)),
+        ],
+    );
+    let r = check(&serde_json::to_vec(&doc).expect("json"), &[]).results.expect("valid");
+    let cards = headline_cards(&r, &Default::default());
+    let line = &cards[0].lines[0];
+    assert_eq!(line.text, "1024/1024: Alpha engine, 900 at c4 — 34 % failed", "in the serving table's words");
+    assert!(line.warn);
+    assert!(cards[0].rule.ends_with("A best in whose cell 10 % or more of the requests failed says so."), "{}", cards[0].rule);
+    assert!(cards[1].lines[0].text.ends_with("— 34 % failed") && cards[2].lines[0].text.ends_with("— 34 % failed"), "every best it is");
+    let plain = headline_cards(&results_of(common::minimal()), &Default::default());
+    assert!(plain.iter().all(|c| !c.rule.contains("failed")), "a card with no marked line keeps its rule short");
+}
+
 #[test]
 fn a_point_under_the_limits_whose_value_is_not_measured_is_never_called_none() {
     // Both of Alpha's cells are under 1 s TTFT p99, and neither has its throughput.

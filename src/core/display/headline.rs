@@ -77,9 +77,12 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         .collect();
     let workloads: &[Workload] = results.serving().map_or(&[], |s| &s.workloads);
     if !workloads.is_empty() {
-        cards.extend([throughput_card(results, workloads), under_ttft_card(results, workloads), efficiency_card(results, workloads)]);
+        cards.extend(
+            [throughput_card(results, workloads), under_ttft_card(results, workloads), efficiency_card(results, workloads)]
+                .map(with_failed_rule),
+        );
         if prices.any() {
-            cards.push(cost_card(results, workloads, prices));
+            cards.push(with_failed_rule(cost_card(results, workloads, prices)));
         }
     }
     cards.extend(closest_to_reference(results).map(|claim| Card {
@@ -91,9 +94,13 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
     cards
 }
 
-/// " — 34 % failed" where a best's cell lost at least a tenth of its requests: the rule's words.
-fn failed_rule() -> String {
-    format!(" A best in whose cell {} % or more of the requests failed says so.", readable(FAILED_MARK * 100.0))
+/// A card whose lines mark a best of which a tenth or more of the requests failed says why,
+/// in its rule: only where a line is marked, so the other cards stay short.
+fn with_failed_rule(mut card: Card) -> Card {
+    if card.lines.iter().any(|l| l.warn) {
+        card.rule.push_str(&format!(" A best in whose cell {} % or more of the requests failed says so.", readable(FAILED_MARK * 100.0)));
+    }
+    card
 }
 
 /// The highest output throughput in each workload.
@@ -101,7 +108,7 @@ fn throughput_card(results: &Results, workloads: &[Workload]) -> Card {
     let throughput = Metric::OutTokS.title_in(results.throughput_per());
     Card {
         title: "Highest throughput".into(),
-        rule: format!("The highest {throughput} measured in each workload (input/output tokens), at any concurrency.{}", failed_rule()),
+        rule: format!("The highest {throughput} measured in each workload (input/output tokens), at any concurrency."),
         lines: workloads
             .iter()
             .enumerate()
@@ -120,11 +127,7 @@ fn under_ttft_card(results: &Results, workloads: &[Workload]) -> Card {
     let throughput = Metric::OutTokS.title_in(results.throughput_per());
     Card {
         title: "Best under a 1 s TTFT p99".into(),
-        rule: format!(
-            "The highest {throughput} among points whose TTFT p99 is at most {} ms, in each workload.{}",
-            readable(TTFT_LIMIT_MS),
-            failed_rule()
-        ),
+        rule: format!("The highest {throughput} among points whose TTFT p99 is at most {} ms, in each workload.", readable(TTFT_LIMIT_MS),),
         lines: workloads
             .iter()
             .enumerate()
@@ -142,7 +145,7 @@ fn under_ttft_card(results: &Results, workloads: &[Workload]) -> Card {
 fn efficiency_card(results: &Results, workloads: &[Workload]) -> Card {
     Card {
         title: "Most tokens per kW".into(),
-        rule: format!("The highest output tok/s per kW of measured mean GPU power (GPU only), in each workload.{}", failed_rule()),
+        rule: "The highest output tok/s per kW of measured mean GPU power (GPU only), in each workload.".to_owned(),
         lines: workloads
             .iter()
             .enumerate()
@@ -163,10 +166,9 @@ fn cost_card(results: &Results, workloads: &[Workload], prices: &Prices) -> Card
     Card {
         title: "Cheapest per million tokens under a 1 s TTFT p99".into(),
         rule: format!(
-            "The lowest {} among points whose TTFT p99 is at most 1,000 ms, in each workload, from your prices ({}).{}",
+            "The lowest {} among points whose TTFT p99 is at most 1,000 ms, in each workload, from your prices ({}).",
             prices.label(),
             prices.describe(),
-            failed_rule()
         ),
         lines: workloads
             .iter()

@@ -51,8 +51,12 @@ fn goodput_figure(study: &Study, model: Memo<Option<GoodputModel>>, id: ChartId)
             },
         )
         .map_err(|e| e.to_string())?;
-        let attrs =
-            vec![("points", drawn.points.len().to_string()), ("gaps", drawn.gaps.len().to_string()), ("x-ticks", drawn.x_ticks.join("|"))];
+        let attrs = vec![
+            ("points", drawn.points.len().to_string()),
+            ("gaps", drawn.gaps.len().to_string()),
+            ("whiskers", drawn.whiskers.len().to_string()),
+            ("x-ticks", drawn.x_ticks.join("|")),
+        ];
         Ok(Drawn { marks: drawn.marks(&levels), attrs })
     });
     let tip =

@@ -147,6 +147,6 @@ pub(super) fn capacity_table(
         ],
         rows: out,
         show_sources: false,
-        by_concurrency: false,
+        by_concurrency: true,
     }
 }
