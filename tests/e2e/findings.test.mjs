@@ -151,3 +151,24 @@ test('the overview draws as measured: a vs carried from another view is not appl
   const serving = await chart('?view=serving&vs=vllm');
   assert.match(serving[0], /× vLLM \+ AITER/);
 });
+
+test('the cards never call a point under 1 s "none" for want of its throughput, and mark a best that lost a third of its requests', async () => {
+  const { page, problems } = await open(browser, '?src=fixtures/claims.json');
+  await page.waitForSelector('.cards .card');
+  const lines = async (title) => page.$$eval(`li.card:has(h3:text-is("${title}")) .card-lines li`, (l) => l.map((x) => [x.textContent, x.className]));
+  // FastBatch's c8 lost 34 of its 100 requests: its throughput is the highest, and said so.
+  assert.deepEqual(await lines('Highest throughput'), [['8192/1024: FastBatch, 512.4 at c8 — 34 % failed', 'warn']]);
+  assert.match(await page.textContent('li.card:has(h3:text-is("Highest throughput")) .rule'), /A best in whose cell 10 % or more of the requests failed says so\./);
+  // Steady's TTFT p99 is 41 ms and its throughput not measured: named, never "none under 1 s".
+  assert.deepEqual(await lines('Best under a 1 s TTFT p99'), [
+    ['8192/1024: Steady at c1 has a TTFT p99 of 41 ms, but its output throughput is not measured', ''],
+  ]);
+  assert.deepEqual(await lines('Most tokens per kW'), [['8192/1024: GPU power not measured, so no tokens per kW', '']]);
+  assert.equal(await page.locator('li.card:has(h3:text-is("Most tokens per kW")) a').count(), 0, 'nothing measured: no link to an empty view');
+  // The load the publisher gave is said where the point is read.
+  await page.click('nav.views a.tab:text-is("Serving")');
+  await page.waitForSelector('table.serving-table tbody tr');
+  const note = await page.textContent('table.serving-table tbody tr:has-text("FastBatch") td:nth-of-type(2)');
+  assert.match(note, /34 % failed · achieved 0\.48 req\/s \(measured\) · load given by the publisher, not recorded in the tool's files/);
+  assert.deepEqual((await problems()).pageErrors, []);
+});
