@@ -226,18 +226,27 @@ pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
 
 /// The workloads of a study: per `(isl, osl)` a concurrency workload (levels shared with
 /// the file's `concurrency`) and a rate workload (its own `requestRates`) where runs were
-/// placed along each; rows per engine, one cell per level.
+/// placed along each, the one with the most levels first; rows per engine, one cell per level.
 pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<WorkloadDoc> {
-    let mut keys: Vec<(u64, u64)> = Vec::new();
+    // Each lengths-and-axis pair once, in the order the files placed them.
+    let mut keys: Vec<((u64, u64), LoadAxis)> = Vec::new();
     for p in placed {
-        if !keys.contains(&p.key) {
-            keys.push(p.key);
+        if !keys.contains(&(p.key, p.load.axis())) {
+            keys.push((p.key, p.load.axis()));
         }
     }
-    keys.sort_unstable();
+    // The workload with the most load levels first (the link's default is the first: a sweep,
+    // not a lone point); equal ones keep the files' order.
+    let levels_of = |key: (u64, u64), axis: LoadAxis| {
+        let mut levels: Vec<f64> = placed.iter().filter(|p| p.key == key && p.load.axis() == axis).map(|p| p.load.level()).collect();
+        levels.sort_by(f64::total_cmp);
+        levels.dedup();
+        levels.len()
+    };
+    keys.sort_by_key(|&(key, axis)| std::cmp::Reverse(levels_of(key, axis)));
     let mut out = Vec::new();
-    for &key in &keys {
-        for axis in [LoadAxis::Concurrency, LoadAxis::Rate] {
+    for &(key, axis) in &keys {
+        {
             let here: Vec<&Placed> = placed.iter().filter(|p| p.key == key && p.load.axis() == axis).collect();
             if here.is_empty() {
                 continue;

@@ -9,8 +9,9 @@
 //! - `request_latency` is in seconds.
 //! - Concurrency from the strategy: synchronous → 1, concurrent → `streams`; constant and
 //!   poisson offer `rate` req/s (rate cells); throughput has neither (skipped, and said).
-//! - Nominal lengths: v0.7 `config.spec.data[*]`, v0.4–v0.6 `args.data` strings such as
-//!   `"{'prompt_tokens': 256, 'output_tokens': 256}"`.
+//! - Nominal lengths: v0.7 `config.spec.data[*]`, v0.4–v0.6 `args.data`, as objects or as
+//!   the emulated spec's strings (`"prompt_tokens=512,output_tokens=128"`,
+//!   `"{'prompt_tokens': 256, 'output_tokens': 256}"`).
 //! - `requests.{successful, errored, incomplete}` list what each request did (errored ones
 //!   failed; incomplete ones were cut off at the window's end) — a reservoir sample when
 //!   `sample_size` is set, and warm-up and cool-down requests included, which are left out.
@@ -42,17 +43,18 @@ fn number_after(text: &str, key: &str) -> Option<u64> {
 
 /// The nominal lengths the report's data source names, when it names one of each.
 fn nominal(doc: &Value, key: &'static str) -> Option<Length> {
-    let from_spec = at(doc, &["config", "spec", "data"]).and_then(Value::as_array).and_then(|data| match data.as_slice() {
-        [one] => count(one, &[key]),
-        _ => None,
-    });
-    let from_args = || match at(doc, &["args", "data"]) {
-        Some(Value::Array(items)) if items.len() == 1 => {
+    // One data source, written as an object ({"prompt_tokens": 512}) or as the emulated
+    // spec's string ("prompt_tokens=512,output_tokens=128", or a Python dict's repr).
+    let one = |data: &Value| match data {
+        Value::Array(items) if items.len() == 1 => {
             items[0].as_str().and_then(|s| number_after(s, key)).or_else(|| count(&items[0], &[key]))
         }
-        Some(Value::String(s)) => number_after(s, key),
+        Value::String(s) => number_after(s, key),
+        Value::Object(_) => count(data, &[key]),
         _ => None,
     };
+    let from_spec = at(doc, &["config", "spec", "data"]).and_then(one);
+    let from_args = || at(doc, &["args", "data"]).and_then(one);
     from_spec.or_else(from_args).map(|tokens| Length::nominal(tokens, key))
 }
 
@@ -135,9 +137,19 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
         .collect()
 }
 
+/// When a listed request was sent and answered, epoch s: `request_start_time` (v0.5+),
+/// `start_time` (v0.3–v0.4's request stats), or its `info.timings`.
+fn started(r: &Value) -> Option<f64> {
+    number(r, &["request_start_time"]).or_else(|| number(r, &["start_time"])).or_else(|| number(r, &["info", "timings", "request_start"]))
+}
+
+fn ended(r: &Value) -> Option<f64> {
+    number(r, &["request_end_time"]).or_else(|| number(r, &["end_time"])).or_else(|| number(r, &["info", "timings", "request_end"]))
+}
+
 /// One listed request: its start (epoch s), latency (s), TTFT (ms) and token counts.
 fn listed(r: &Value, status: Status) -> Request {
-    let start = number(r, &["request_start_time"]).or_else(|| number(r, &["info", "timings", "request_start"]));
+    let start = started(r);
     let input = number(r, &["prompt_tokens"]).map(|t| t as u64);
     if status != Status::Ok {
         let error = at(r, &["info", "error"]).or_else(|| r.get("error")).and_then(Value::as_str).map(str::to_owned);
@@ -159,7 +171,7 @@ fn with_listed_requests(mut run: Run, benchmark: &Value, totals: [Option<f64>; 3
         number(benchmark, &["scheduler_metrics", "measure_end_time"]).or_else(|| number(benchmark, &["end_time"])),
     );
     let inside = |r: &Value| {
-        let (start, end) = (number(r, &["request_start_time"]), number(r, &["request_end_time"]));
+        let (start, end) = (started(r), ended(r));
         window.0.zip(end).is_none_or(|(from, end)| end >= from) && window.1.zip(start).is_none_or(|(to, start)| start <= to)
     };
     let lists = [("successful", Status::Ok), ("errored", Status::Failed), ("incomplete", Status::Cancelled)];

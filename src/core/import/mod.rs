@@ -17,6 +17,7 @@ mod guidellm;
 mod imported;
 mod inference_perf;
 pub mod json;
+mod lengths;
 mod llmperf;
 mod load;
 mod pairing;

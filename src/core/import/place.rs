@@ -6,9 +6,10 @@
 use super::cells::{cell_of, place, Placed, PlacedRequests};
 use super::doc::{EngineDoc, SourceDoc};
 use super::groups::FileRead;
+use super::lengths::{lengths, one_workload_per_dataset, Sized};
 use super::pairing::{pair, ReadFile};
-use super::study::{study_error, sweep_name, EngineGroup, WrittenFile, RESULTS};
-use super::{read_file, ImportError, ImportWarning, Length, Load, Run, Tool};
+use super::study::{sweep_name, EngineGroup, WrittenFile, RESULTS};
+use super::{read_file, ImportError, ImportWarning, Load, Run, Tool};
 use crate::core::basics::format::plural;
 use crate::core::measures::requests::table_name;
 use crate::core::provenance::sha256_hex;
@@ -112,91 +113,6 @@ pub(super) fn read_group(
     Ok(out)
 }
 
-/// A run's input and output lengths: the publisher's for this file (else the engine's),
-/// else the tool's nominal ones; a run whose dataset has no nominal length keeps the mean
-/// it measured, whatever the publisher gave (another dataset's length).
-fn lengths(
-    group: &EngineGroup,
-    file: &str,
-    run: &Run,
-    tool: &str,
-    at: &str,
-    warnings: &mut Vec<ImportWarning>,
-) -> Result<(u64, u64), ImportError> {
-    let (given_isl, given_osl) =
-        group.file_lengths.iter().find(|l| l.0 == file).map_or((group.isl, group.osl), |l| (l.1.or(group.isl), l.2.or(group.osl)));
-    let mut one = |given: Option<u64>, found: Option<Length>, flag: &str, what: &str| -> Result<u64, ImportError> {
-        match (given, found) {
-            (Some(given), Some(found)) if found.measured => {
-                warnings.push(ImportWarning {
-                    file: file.to_owned(),
-                    entry: run.entry.clone(),
-                    message: format!(
-                        "{flag} {given} is not used here: the run's dataset has no nominal {what} length, so it keeps its {} of {}",
-                        found.from, found.tokens
-                    ),
-                });
-                Ok(found.tokens)
-            }
-            (Some(given), found) => {
-                // The tool's own record, when the publisher's is far from it, is said.
-                if let Some(found) = found.filter(|f| (given as f64 - f.tokens as f64).abs() > 0.05 * f.tokens as f64) {
-                    warnings.push(ImportWarning {
-                        file: file.to_owned(),
-                        entry: run.entry.clone(),
-                        message: format!(
-                            "{flag} {given} disagrees with the file's own {} of {} (more than 5 %); {flag} was used",
-                            found.from, found.tokens
-                        ),
-                    });
-                }
-                Ok(given)
-            }
-            (None, Some(found)) => Ok(found.tokens),
-            (None, None) => Err(study_error(format!(
-                "{at}: {tool} does not record the nominal {what} length: give it for engine `{}` ({flag} N)",
-                group.id
-            ))),
-        }
-    };
-    let (isl, osl) = (one(given_isl, run.isl, "--isl", "input")?, one(given_osl, run.osl, "--osl", "output")?);
-    // A nominal length the requests did not deliver (a dataset drawing lengths up to it, a
-    // requested mean the model did not generate) is said, and the cell keeps the mean.
-    for (tokens, given, found, mean, flag, what) in
-        [(isl, given_isl, run.isl, run.isl_mean, "--isl", "input"), (osl, given_osl, run.osl, run.osl_mean, "--osl", "output")]
-    {
-        if let Some(words) = far_from_nominal(tokens, given.is_some().then_some(flag), found, mean, what) {
-            warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: words });
-        }
-    }
-    Ok((isl, osl))
-}
-
-/// The words for a nominal length more than 5 % from the mean the run measured: naming the
-/// flag or the tool's field it came from, and the mean. `None` when they agree, when no
-/// mean was measured, or when the length is that mean (a dataset with no nominal length).
-fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean: Option<f64>, what: &str) -> Option<String> {
-    let mean = mean?;
-    if flag.is_none() && found.is_some_and(|f| f.measured) {
-        return None;
-    }
-    let nominal = tokens as f64;
-    if (mean - nominal).abs() <= 0.05 * nominal {
-        return None;
-    }
-    let named = match (flag, found) {
-        (Some(flag), _) => format!("{flag} {tokens}"),
-        (None, Some(found)) => format!("the nominal {what} length {tokens} ({})", found.from),
-        (None, None) => format!("the nominal {what} length {tokens}"),
-    };
-    Some(format!(
-        "{named} is not what the requests had: the completed ones averaged {} {what} tokens ({:+.0} %); the workload keeps the nominal length and each cell its measured mean ({}_mean)",
-        crate::core::basics::format::readable(mean),
-        (mean - nominal) / nominal * 100.0,
-        if what == "input" { "isl" } else { "osl" }
-    ))
-}
-
 /// What an engine's runs name besides their cells: the tools, models, methods and
 /// experiments (Benchmark Reports of one experiment share a `run.eid`), each once.
 #[derive(Default)]
@@ -234,6 +150,9 @@ pub(super) fn place_group(
     let mut named = Named::default();
     let source = files.first().map(|(f, _)| f.copy.clone());
     let copy_of = |name: &str| files.iter().find(|(f, _)| f.name == name).map_or_else(|| name.to_owned(), |(f, _)| f.copy.clone());
+    // First every run's lengths, so runs of one dataset with no nominal length share one
+    // workload (their measured means label it, never split it); then the cells.
+    let mut sized: Vec<Sized<'_>> = Vec::new();
     for (file, imported) in &files {
         named.tools.push(imported.tool);
         for run in &imported.runs {
@@ -244,38 +163,42 @@ pub(super) fn place_group(
                 }
             }
             let at = if run.entry.is_empty() { file.name.clone() } else { format!("{} {}", file.name, run.entry) };
-            let (isl, osl) = lengths(group, &file.name, run, imported.tool.title(), &at, &mut gathered.warnings)?;
-            note_power(group, &file.name, run, imported.tool, gathered);
-            gathered.dates.extend(run.date.clone());
-            match &run.hardware {
-                Some(h) if !gathered.hardware.0.contains(h) => gathered.hardware.0.push(h.clone()),
-                Some(_) => {}
-                None => gathered.hardware.1 = true,
-            }
-            named.note(run);
-            let cell = cell_of(run, load, isl, osl, group.stated_gpus());
-            note_load(&file.name, run, &cell, &mut gathered.warnings);
-            let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
-            let requests = run.requests.as_ref().map(|r| {
-                let from = match &r.file {
-                    Some((name, entry)) => format!("{} {entry}", copy_of(name)).trim_end().to_owned(),
-                    None => from.clone(),
-                };
-                PlacedRequests { trial: run.trial, requests: r.clone(), from }
-            });
-            let new = Placed {
-                engine: g,
-                key: (isl, osl),
-                load,
-                cell,
-                from,
-                trials: Vec::new(),
-                labels: run.labels.clone(),
-                requests: requests.into_iter().collect(),
-                read_as: group.tool,
-            };
-            place(&mut gathered.placed, new, run.trial, &group.id)?;
+            let lengths = lengths(group, &file.name, run, imported.tool.title(), &at, &mut gathered.warnings)?;
+            sized.push(Sized { file, tool: imported.tool, run, load, lengths });
         }
+    }
+    one_workload_per_dataset(&mut sized);
+    for Sized { file, tool, run, load, lengths: (isl, osl) } in sized {
+        note_power(group, &file.name, run, tool, gathered);
+        gathered.dates.extend(run.date.clone());
+        match &run.hardware {
+            Some(h) if !gathered.hardware.0.contains(h) => gathered.hardware.0.push(h.clone()),
+            Some(_) => {}
+            None => gathered.hardware.1 = true,
+        }
+        named.note(run);
+        let cell = cell_of(run, load, isl, osl, group.stated_gpus());
+        note_load(&file.name, run, &cell, &mut gathered.warnings);
+        let from = format!("{} {}", file.copy, run.entry).trim_end().to_owned();
+        let requests = run.requests.as_ref().map(|r| {
+            let from = match &r.file {
+                Some((name, entry)) => format!("{} {entry}", copy_of(name)).trim_end().to_owned(),
+                None => from.clone(),
+            };
+            PlacedRequests { trial: run.trial, requests: r.clone(), from }
+        });
+        let new = Placed {
+            engine: g,
+            key: (isl, osl),
+            load,
+            cell,
+            from,
+            trials: Vec::new(),
+            labels: run.labels.clone(),
+            requests: requests.into_iter().collect(),
+            read_as: group.tool,
+        };
+        place(&mut gathered.placed, new, run.trial, &group.id)?;
     }
     describe_group(group, named, source, gathered);
     Ok(())

@@ -6,9 +6,9 @@
 //!   `max_concurrency`; null or absent, the run is a rate cell at `request_rate` (an
 //!   infinite rate with no cap: a burst); a finite rate with a cap is a rate cell that keeps
 //!   it. The measured figure is every cell's `conc_achieved`.
-//! - `random_*_len` are the CLI values whatever the dataset; they are the nominal lengths
-//!   only for a random dataset with `random_range_ratio == 1` (the default 0 samples
-//!   lengths uniformly in [1, len]).
+//! - `random_*_len` are the CLI values whatever the dataset; for a random dataset they name
+//!   the workload: with `random_range_ratio` 1 every request has them, below 1 each length is
+//!   drawn from len × ratio (at least 1) to len — said, and each cell keeps its measured means.
 //! - A 0 latency is an empty list's mean, not a measurement; `NaN` arrives as null.
 //! - A `sharegpt` dataset records no nominal lengths: the measured means are used, and said.
 //! - `--output-details` adds index-aligned lists over every request (`ttfts`, `itls`,
@@ -55,8 +55,20 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         }
     });
     let random = doc.get("dataset_name").and_then(Value::as_str).is_some_and(|d| d.starts_with("random"));
-    let fixed = number(doc, &["random_range_ratio"]) == Some(1.0);
-    let nominal = |key: &'static str| (random && fixed).then(|| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key))).flatten();
+    let ratio = number(doc, &["random_range_ratio"]);
+    let fixed = ratio == Some(1.0);
+    // A random dataset draws each request's lengths from N × random_range_ratio (at least 1)
+    // to N: the workload is named by N, and what was drawn is said.
+    let nominal = |key: &'static str| random.then(|| count(doc, &[key]).map(|tokens| Length::nominal(tokens, key))).flatten();
+    let drawn = ratio.filter(|r| random && (0.0..1.0).contains(r)).and_then(|r| {
+        let span = |key: &str| count(doc, &[key]).map(|n| format!("{} to {n}", ((n as f64 * r) as u64).max(1)));
+        Some(format!(
+            "a random dataset with random_range_ratio {}: input lengths drawn from {}, output lengths from {}; the workload is named by the most, each cell keeps the means measured",
+            crate::core::basics::format::as_written(r),
+            span("random_input_len")?,
+            span("random_output_len")?
+        ))
+    });
     // A ShareGPT run has no nominal length: its lengths are the measured means (its own
     // workload, never merged with a random dataset's).
     let sharegpt = doc.get("dataset_name").and_then(Value::as_str) == Some("sharegpt");
@@ -95,7 +107,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
             .map(|d| vec![("dataset_name".to_owned(), d.to_owned())])
             .unwrap_or_default(),
         caveat: sharegpt
-            .then(|| "a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed), a workload of its own".to_owned()),
+            .then(|| "a ShareGPT dataset: its lengths are the measured means (total tokens ÷ completed), a workload of its own".to_owned())
+            .or(drawn),
         n: number(doc, &["completed"]),
         isl_mean: mean_per_request(doc, "total_input_tokens", "completed"),
         osl_mean: mean_per_request(doc, "total_output_tokens", "completed").or_else(|| mean_per_request(doc, "total_output", "completed")),

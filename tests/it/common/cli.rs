@@ -48,7 +48,7 @@ pub fn cell<'a>(doc: &'a Value, (isl, osl): (u64, u64), engine: &str, conc: u64)
         .as_array()
         .expect("workloads")
         .iter()
-        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl))
+        .find(|w| w["inputTokens"].as_u64() == Some(isl) && w["outputTokens"].as_u64() == Some(osl) && w["load"] != "rate")
         .unwrap_or_else(|| panic!("no workload {isl}/{osl}"));
     let row = workload["rows"].as_array().expect("rows").iter().find(|r| r["id"] == engine).unwrap_or_else(|| panic!("no row {engine}"));
     &row["cells"][k]

@@ -172,3 +172,37 @@ fn guidellm_v03_reports_give_their_request_totals_and_medians_beside_percentiles
     );
     verify_all(&dir);
 }
+
+#[test]
+fn an_emulated_data_spec_written_as_a_string_gives_the_nominal_lengths() {
+    let path = std::path::Path::new(common::cli::FIXTURES).join("guidellm/benchmarks.json");
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(path).expect("fixture")).expect("JSON");
+    for spec in [serde_json::json!(["prompt_tokens=512,output_tokens=128"]), serde_json::json!("prompt_tokens=512,output_tokens=128")] {
+        doc["config"]["spec"] = serde_json::json!({ "data": spec });
+        let bytes = serde_json::to_vec(&doc).expect("JSON");
+        let imported = servescope::core::import::import_file("benchmarks.json", &bytes, None).expect("reads");
+        let run = &imported.runs[0];
+        assert_eq!((run.isl.map(|l| l.tokens), run.osl.map(|l| l.tokens)), (Some(512), Some(128)), "{spec}");
+    }
+}
+
+#[test]
+fn request_stats_of_v0_4_keep_their_start_times_for_the_timeline() {
+    let path = std::path::Path::new(common::cli::FIXTURES).join("guidellm/requests.json");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    // v0.3–v0.4's request stats name the times start_time and end_time, with no info.timings.
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&text.replace("\"request_start_time\"", "\"start_time\"").replace("\"request_end_time\"", "\"end_time\""))
+            .expect("JSON");
+    for b in doc["benchmarks"].as_array_mut().expect("benchmarks") {
+        for list in ["successful", "errored", "incomplete"] {
+            for r in b["requests"][list].as_array_mut().into_iter().flatten() {
+                r["info"].as_object_mut().map(|i| i.remove("timings"));
+            }
+        }
+    }
+    let bytes = serde_json::to_vec(&doc).expect("JSON");
+    let imported = servescope::core::import::import_file("benchmarks.json", &bytes, None).expect("reads");
+    let requests = imported.runs[0].requests.as_ref().expect("the requests are kept");
+    assert!(!requests.list.is_empty() && requests.list.iter().all(|r| r.start_s.is_some()), "every request keeps its start");
+}

@@ -147,11 +147,66 @@ fn sglang_v04_lines_swept_by_request_rate_become_rate_cells_with_the_measured_co
         ],
     );
     assert_eq!((r2["conc_achieved"].as_f64(), r2["req_s_achieved"].as_f64()), (Some(2.95), Some(1.98)));
-    assert_eq!(doc["serving"]["workloads"][1]["requestRates"], serde_json::json!([1, 2, 8]));
+    // The rate sweep has the most levels: it comes first, and the link opens on it.
+    assert_eq!(doc["serving"]["workloads"][0]["requestRates"], serde_json::json!([1, 2, 8]));
     // The line with max_concurrency 4 (and a bare Infinity rate) is a concurrency cell, with
     // what it achieved beside it.
     let c4 = cell(&doc, (512, 128), "s", 4);
     assert_eq!((c4["conc"].as_u64(), c4["conc_achieved"].as_f64(), c4.get("rate_rps")), (Some(4), Some(5.9), None));
     assert_eq!(c4["load_source"], "file", "the file records its load");
     verify_all(&dir);
+}
+
+#[test]
+fn sharegpt_runs_of_one_dataset_at_two_rates_are_one_workload_labelled_by_their_means() {
+    let dir = out_dir("sglang-sharegpt-rates");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "S",
+        "--date",
+        "2026-10-30",
+        "--engine",
+        "s",
+        "--label",
+        "S",
+        "--gpus",
+        "1",
+        "sglang/sharegpt-rates.jsonl",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    // 224 / 189 at 4 req/s and 225 / 192 at 8 req/s: one dataset, one workload, at the mean
+    // of the runs' means; each cell keeps its own.
+    let workloads = doc["serving"]["workloads"].as_array().expect("workloads");
+    assert_eq!(workloads.len(), 1, "{workloads:?}");
+    assert_eq!((workloads[0]["inputTokens"].as_u64(), workloads[0]["outputTokens"].as_u64()), (Some(225), Some(191)));
+    assert_eq!(workloads[0]["requestRates"], serde_json::json!([4, 8]));
+    let (slow, fast) = (rate_cell(&doc, (225, 191), "s", 4.0), rate_cell(&doc, (225, 191), "s", 8.0));
+    assert_eq!((slow["isl_mean"].as_f64(), slow["osl_mean"].as_f64()), (Some(224.0), Some(189.0)));
+    assert_eq!((fast["isl_mean"].as_f64(), fast["osl_mean"].as_f64()), (Some(225.0), Some(192.0)));
+    verify_all(&dir);
+}
+
+#[test]
+fn a_random_dataset_drawing_its_lengths_is_named_by_the_most_and_says_what_was_drawn() {
+    let line = std::fs::read_to_string(Path::new(FIXTURES).join("sglang/sweep.jsonl")).expect("fixture");
+    // Python's bare Infinity, as the tool writes it, written as the string the importer also reads.
+    let first = line.lines().next().expect("a line").replace(": Infinity", ": \"inf\"");
+    let mut doc: serde_json::Value = serde_json::from_str(&first).expect("JSON");
+    doc["random_range_ratio"] = serde_json::json!(0.0);
+    let bytes = serde_json::to_vec(&doc).expect("JSON");
+    let imported = servescope::core::import::import_file("sweep.jsonl", &bytes, None).expect("reads");
+    let run = &imported.runs[0];
+    let (isl, osl) = (doc["random_input_len"].as_u64().expect("len"), doc["random_output_len"].as_u64().expect("len"));
+    assert_eq!((run.isl.map(|l| l.tokens), run.osl.map(|l| l.tokens)), (Some(isl), Some(osl)));
+    assert_eq!(
+        run.caveat.as_deref(),
+        Some(&*format!(
+            "a random dataset with random_range_ratio 0: input lengths drawn from 1 to {isl}, output lengths from 1 to {osl}; the workload is named by the most, each cell keeps the means measured"
+        ))
+    );
+    assert_eq!(run.output_lengths, None, "no `short`: the lengths asked for were drawn, not fixed");
 }
