@@ -28,19 +28,44 @@ pub(super) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Opti
     })
 }
 
-/// What a text file is when it is recognisably another kind of run than a serving benchmark:
-/// MLPerf LoadGen's detail log (`:::MLLOG {…}` lines), whose accuracy runs measure nothing
-/// and whose performance runs are LoadGen's own result format.
+/// What a text file is when it is not a tool's result file but something a person could
+/// take for one — a console log, a CSV export, MLPerf LoadGen's logs — judged from its
+/// content (never its name, never a parser's error), in one sentence that says what to
+/// import instead.
 pub(super) fn not_serving_text(text: &str) -> Option<String> {
-    if !text.trim_start().starts_with(":::MLLOG") {
+    let start = text.trim_start();
+    // Text that opens as JSON is read as JSON (and a JSON parse error said as one).
+    if start.starts_with(['{', '[']) {
         return None;
     }
-    let accuracy = text.lines().any(|l| l.contains("\"key\": \"effective_test_mode\"") && l.contains("\"value\": \"AccuracyOnly\""));
-    Some(if accuracy {
-        format!("an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats())
-    } else {
-        "an MLPerf LoadGen detail log (mlperf_log_detail.txt): servescope does not import LoadGen's logs — a LoadGen run is one scenario's result, not a sweep of loads; publish it beside the study as a source".to_owned()
-    })
+    let has = |needle: &str| text.contains(needle);
+    if start.starts_with(":::MLLOG") {
+        let accuracy = text.lines().any(|l| l.contains("\"key\": \"effective_test_mode\"") && l.contains("\"value\": \"AccuracyOnly\""));
+        return Some(if accuracy {
+            format!("an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats())
+        } else {
+            "an MLPerf LoadGen detail log (mlperf_log_detail.txt): servescope does not import LoadGen's logs — a LoadGen run is one scenario's result, not a sweep of loads; publish it beside the study as a source".to_owned()
+        });
+    }
+    if has("MLPerf Results Summary") {
+        return Some("an MLPerf LoadGen summary (mlperf_log_summary.txt): one scenario's result as LoadGen judges it, not a sweep of loads, so servescope does not import it; publish it beside the study as a source".to_owned());
+    }
+    if has("Serving Benchmark Result") && has("Successful requests:") {
+        return Some(if has("(retokenized)") || text.lines().any(|l| l.trim_start().starts_with("Backend:")) {
+            "an SGLang bench_serving console log: import the JSON Lines file its --output-file wrote (one line per run)".to_owned()
+        } else {
+            "a vLLM bench serve console log: import the JSON that --save-result wrote (--result-dir and --result-filename say where)"
+                .to_owned()
+        });
+    }
+    let first = start.lines().next().unwrap_or_default();
+    if first.starts_with("Metric,") && first.contains("avg") {
+        return Some("a CSV export of AIPerf or GenAI-Perf (profile_export_*.csv): import the JSON export written beside it (profile_export_aiperf.json or profile_export_genai_perf.json), which holds the same aggregates and the run's configuration".to_owned());
+    }
+    if (has("AIPerf") || has("GenAI-Perf")) && (has("┃") || has("│") || has("|")) && has("Metric") {
+        return Some("the console table AIPerf or GenAI-Perf prints (its console export): import profile_export_aiperf.json or profile_export_genai_perf.json, written beside it".to_owned());
+    }
+    None
 }
 
 /// What a file is when it is recognisably another kind of run than a serving benchmark
