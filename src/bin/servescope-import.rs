@@ -12,7 +12,7 @@ use servescope::core::import::{check_answers, write_study, EngineGroup, StudyAns
 const USAGE: &str = "\
 usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
          --engine ID --label LABEL [--checkpoint C] [--gpus N|unstated] [--isl N --osl N] [--conc N | --rate R]
-         [--split-by KEY]
+         [--split-by KEY] [--same-run]
          [--from FROM] FILE... [--engine ID2 ... FILE...]...
 
 Each --engine starts a group; the options and files after it are that engine's. --gpus is
@@ -27,7 +27,9 @@ the whole endpoint's and nothing is per GPU (every engine of the study alike).
 --conc N (--rate R) places runs whose file records no load (June 2025 AIPerf, a file of
 requests alone) at concurrency N (at R requests/s). A run's per-request file (AIPerf's
 profile_export.jsonl, GenAI-Perf's profile_export.json, LLMPerf's individual responses)
-given with its summary joins that run; the two must count the same requests.
+given with its summary joins that run; the two must count the same requests (a summary
+that records no count: the same request throughput within 1 %). --same-run joins them on
+your word where their figures cannot tell it, and the method text says so.
 Writes DIR/results.json, a copy of every file (ENGINE-NAME), ENGINE.cells.jsonl, the
 unrounded figures every cell is checked against, and, where the files record what each
 request did, ENGINE.requests.csv.gz (schema 1.3).
@@ -144,6 +146,10 @@ fn parse() -> Result<Option<Args>, String> {
                 let value = text(&mut parser)?;
                 let (group, files) = &mut groups[g];
                 number_flag(&flag, &value, group, !files.is_empty(), &mut lengths[g])?;
+            }
+            Long("same-run") => {
+                let g = group(&mut groups, "--same-run")?;
+                groups[g].0.same_run = true;
             }
             Long("split-by") => {
                 let g = group(&mut groups, "--split-by")?;

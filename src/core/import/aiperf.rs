@@ -96,6 +96,12 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
             )
         })
     };
+    // A replayed trace or dataset (AIPerf's agentic scenarios) records no nominal lengths: the
+    // requests' means name the workload, unless the publisher gives lengths of their own.
+    let replayed = ["public_dataset", "file", "custom_dataset_type", "detected_loader"]
+        .iter()
+        .any(|k| at(doc, &["input_config", "input", k]).is_some_and(|v| !v.is_null()));
+    let mean = |tag: &str, from: &'static str| replayed.then(|| s(tag, "avg")).flatten().and_then(|m| Length::trace_mean(m, from));
     // A count of 0 is a measurement here, so it is read without the zero rule.
     // Cancelled requests (code 499) are in error_summary too: they are failed requests.
     let errors = number(metrics, &["error_request_count", "avg"])
@@ -122,8 +128,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         entry,
         conc,
         no_conc,
-        isl: length("input_tokens"),
-        osl: length("output_tokens"),
+        isl: length("input_tokens").or_else(|| mean("input_sequence_length", "the replayed dataset's mean input length")),
+        osl: length("output_tokens").or_else(|| mean("output_sequence_length", "the replayed dataset's mean output length")),
         n: s("request_count", "avg"),
         isl_mean: s("input_sequence_length", "avg"),
         osl_mean: s("output_sequence_length", "avg"),
@@ -144,9 +150,16 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
     }
 }
 
-/// Whether a document is a line of `profile_export.jsonl`: one request's record.
+/// The metadata keys of a record of `profile_export.jsonl` (any one will do): October 2025's
+/// `credit_phase` and `timestamp_ns`, 0.8's `benchmark_phase` and `request_start_ns`.
+const RECORD_KEYS: [&str; 6] = ["benchmark_phase", "credit_phase", "request_start_ns", "timestamp_ns", "x_request_id", "conversation_id"];
+
+/// Whether a document is a line of `profile_export.jsonl`: one request's record — its
+/// `metadata` and `metrics`, and an `error` (before 0.8 every record had one, null when it
+/// succeeded; from 0.8 only a failed one does) or a record's own metadata keys.
 pub(super) fn is_record(doc: &Value) -> bool {
-    doc.get("metadata").is_some_and(Value::is_object) && doc.get("metrics").is_some_and(Value::is_object) && doc.get("error").is_some()
+    let Some(meta) = doc.get("metadata").filter(|m| m.is_object()) else { return false };
+    doc.get("metrics").is_some_and(Value::is_object) && (doc.get("error").is_some() || RECORD_KEYS.iter().any(|k| meta.get(*k).is_some()))
 }
 
 /// A record's metric in ms (or tokens), by any of its names (they drift between versions:
@@ -168,6 +181,11 @@ fn record(rec: &Value) -> Request {
     let meta = rec.get("metadata").unwrap_or(&Value::Null);
     let start = number(meta, &["request_start_ns"]).or_else(|| number(meta, &["timestamp_ns"])).map(|ns| ns / 1e9);
     let input = record_metric(metrics, &["input_sequence_length"]).map(|t| t as u64);
+    // From 0.8 a request the tool cut off says so (`was_cancelled`): not completed, and not
+    // failed either (AIPerf's counts leave it out of both).
+    if meta.get("was_cancelled").and_then(Value::as_bool) == Some(true) {
+        return Request::not_completed(start, input, Status::Cancelled, Some("cancelled".to_owned()));
+    }
     if let Some(error) = rec.get("error").filter(|e| !e.is_null()) {
         let code = error.get("code").map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned));
         let kind = error.get("type").and_then(Value::as_str);
@@ -194,11 +212,14 @@ pub(super) fn records_run(docs: &[&Value]) -> Run {
     let measured: Vec<&Value> = docs.iter().copied().filter(|d| phase(d).is_none_or(|p| p != "warmup")).collect();
     let list: Vec<Request> = measured.iter().map(|d| record(d)).collect();
     let mut run = run_of_requests(String::new(), list, EVERY_FIGURE, "AIPerf per-request records");
+    // Turns after the first of a conversation: a replayed multi-turn trace, whose requests'
+    // means name the workload (there is no nominal length).
+    if measured.iter().any(|d| number(d, &["metadata", "turn_index"]).is_some_and(|t| t > 0.0)) {
+        run.isl = run.isl_mean.and_then(|m| Length::trace_mean(m, "the replayed conversations' mean input length"));
+        run.osl = run.osl_mean.and_then(|m| Length::trace_mean(m, "the replayed conversations' mean output length"));
+    }
     run.no_conc = Some("profile_export.jsonl records no load (its summary, profile_export_aiperf.json, does)".to_owned());
     run.model = docs.first().and_then(|d| at(d, &["metadata", "model_name"])).and_then(Value::as_str).map(str::to_owned);
-    if measured.len() < docs.len() {
-        let caveat = run.caveat.take().unwrap_or_default();
-        run.caveat = Some(format!("{caveat}; {} warm-up records left out", docs.len() - measured.len()));
-    }
+    run.warmup = docs.len() - measured.len();
     run
 }

@@ -26,11 +26,13 @@ pub enum Ask {
     ConcOrRate,
     /// The concurrency the runs used.
     Conc,
+    /// That a per-request file and the summary beside it are one run.
+    SameRun,
 }
 
 impl Ask {
     /// Every ask. Each flag is replaced whole, brackets included, so no flag is part of another.
-    pub const ALL: [Ask; 10] = [
+    pub const ALL: [Ask; 11] = [
         Ask::Date,
         Ask::GpusOrUnstated,
         Ask::Isl,
@@ -41,6 +43,7 @@ impl Ask {
         Ask::EngineLabel,
         Ask::ConcOrRate,
         Ask::Conc,
+        Ask::SameRun,
     ];
 
     /// As the command line asks it, in brackets: "(--date YYYY-MM-DD)".
@@ -56,6 +59,7 @@ impl Ask {
             Ask::EngineLabel => "(--engine ID --label LABEL)",
             Ask::ConcOrRate => "(--conc N or --rate R)",
             Ask::Conc => "(--conc N)",
+            Ask::SameRun => "(--same-run)",
         }
     }
 
@@ -70,6 +74,7 @@ impl Ask {
             Ask::Engine => "(the Engine id, Label and GPUs fields)",
             Ask::EngineLabel => "(the Engine id and Label fields)",
             Ask::ConcOrRate | Ask::Conc => "(the Concurrency field)",
+            Ask::SameRun => "(the “one run” box)",
         }
     }
 }

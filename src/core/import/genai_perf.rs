@@ -76,11 +76,20 @@ pub(super) fn is_raw(doc: &Value) -> bool {
         .is_some_and(|e| e.get("experiment").is_some() && e.get("requests").is_some())
 }
 
+/// Whether a choice carries text: a streamed chunk's `delta.content`, a completion's `text`,
+/// or a whole chat response's `message.content`.
+fn has_text(chunk: &Value) -> bool {
+    let Some(choice) = chunk.get("choices").and_then(Value::as_array).and_then(|c| c.first()) else { return false };
+    let text = at(choice, &["delta", "content"]).or_else(|| choice.get("text")).or_else(|| at(choice, &["message", "content"]));
+    text.and_then(Value::as_str).is_some_and(|t| !t.is_empty())
+}
+
 /// Whether a response carries no output text, as GenAI-Perf tells it (and so leaves the
 /// response and its timestamp out before taking the first and the last): an empty
 /// `text_output`; an OpenAI stream event with no `data` (`[DONE]`, comments, `event:` lines)
 /// or whose chunk has no `delta.content`/`text` — role-only, reasoning-only and usage-only
-/// chunks alike; an error event.
+/// chunks alike; an error event. A response that is no stream (a non-streaming request's one
+/// JSON body) has output when its choice has text, or when it is text that is not JSON.
 fn empty_output(output: &Value) -> bool {
     if let Some(text) = output.get("text_output").and_then(Value::as_str) {
         return text.is_empty();
@@ -89,21 +98,28 @@ fn empty_output(output: &Value) -> bool {
     if raw.lines().any(|l| l.trim_start().starts_with("event:") && l.contains("error")) {
         return true;
     }
+    let mut events = raw.lines().filter_map(|l| l.trim().strip_prefix("data:")).map(str::trim).peekable();
+    if events.peek().is_none() {
+        return match serde_json::from_str::<Value>(raw) {
+            Ok(body) => !has_text(&body),
+            Err(_) => raw.trim().is_empty(),
+        };
+    }
     // Several events in one response are one: it has output if any of them does.
-    !raw.lines().filter_map(|l| l.trim().strip_prefix("data:")).map(str::trim).any(|data| {
-        if data == "[DONE]" {
-            return false;
-        }
-        let Ok(chunk) = serde_json::from_str::<Value>(data) else { return false };
-        let Some(choice) = chunk.get("choices").and_then(Value::as_array).and_then(|c| c.first()) else { return false };
-        let text = at(choice, &["delta", "content"]).or_else(|| choice.get("text")).or_else(|| at(choice, &["message", "content"]));
-        text.and_then(Value::as_str).is_some_and(|t| !t.is_empty())
-    })
+    !events.any(|data| data != "[DONE]" && serde_json::from_str::<Value>(data).is_ok_and(|chunk| has_text(&chunk)))
+}
+
+/// Whether a request asked for a stream, as its payload says (`"stream": false` is not).
+fn streamed(r: &Value) -> bool {
+    let payload = at(r, &["request_inputs", "payload"]).and_then(Value::as_str);
+    let stream = payload.and_then(|p| serde_json::from_str::<Value>(p).ok()).and_then(|p| p.get("stream").and_then(Value::as_bool));
+    stream != Some(false)
 }
 
 /// One request: TTFT from its send to its first response with output, E2E to its last;
-/// timestamps in ns. A request with no response failed. Output tokens are not recorded
-/// (chunks are not tokens), so there is no TPOT.
+/// timestamps in ns. A request with no response failed. A request that asked for no stream
+/// has its one response at its end: its E2E, and no TTFT (as GenAI-Perf's summary of such a
+/// run has none). Output tokens are not recorded (chunks are not tokens), so there is no TPOT.
 fn raw_request(r: &Value) -> Request {
     // Whole nanoseconds since the epoch: differences taken as integers stay exact.
     let ns = |v: &Value| v.as_u64().map(i128::from).or_else(|| v.as_f64().filter(|f| f.is_finite()).map(|f| f as i128));
@@ -118,7 +134,8 @@ fn raw_request(r: &Value) -> Request {
         return Request::not_completed(start, None, Status::Failed, Some("no response with output".to_owned()));
     };
     let ms = |t: i128| (t - sent) as f64 / 1e6;
-    Request::completed(start, Some(ms(*first)), Some(ms(*last)), None, None)
+    let ttft = streamed(r).then(|| ms(*first));
+    Request::completed(start, ttft, Some(ms(*last)), None, None)
 }
 
 /// What the raw export gives again: the count, TTFT and E2E (numpy's percentiles over the
@@ -150,7 +167,11 @@ pub(super) fn raw_runs(doc: &Value) -> Vec<Run> {
             if run.conc.is_none() && run.rate.is_none() {
                 run.no_conc = Some(format!("experiment mode `{mode}` is neither a concurrency nor a request rate"));
             }
-            run.errors = None;
+            // GenAI-Perf counts no errors in its summary; a run none of whose requests answered
+            // is all failed, and says how many.
+            if run.n != Some(0.0) {
+                run.errors = None;
+            }
             run
         })
         .collect()

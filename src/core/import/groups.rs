@@ -52,6 +52,8 @@ pub struct FileRead {
     pub skipped: Vec<String>,
     /// Runs of requests alone that joined the summary of the same run given beside them.
     pub paired: usize,
+    /// Records left out as warm-up.
+    pub warmup: usize,
 }
 
 impl std::fmt::Display for FileRead {
@@ -64,6 +66,10 @@ impl std::fmt::Display for FileRead {
         }
         if !self.skipped.is_empty() {
             write!(f, ", {} skipped ({})", self.skipped.len(), self.skipped.join("; "))?;
+        }
+        if self.warmup > 0 {
+            let records = if self.warmup == 1 { "record" } else { "records" };
+            write!(f, ", {} warm-up {records} left out (not counted)", self.warmup)?;
         }
         Ok(())
     }

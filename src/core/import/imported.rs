@@ -17,6 +17,9 @@ pub struct Imported {
     pub warnings: Vec<ImportWarning>,
     /// Runs of requests alone that went to a summary of the same run given beside them.
     pub paired: usize,
+    /// Records of the file left out as warm-up (AIPerf's `benchmark_phase` or
+    /// `credit_phase` "warmup"): never counted.
+    pub warmup: usize,
 }
 
 impl Imported {

@@ -27,7 +27,11 @@ pub(super) struct Sized<'a> {
 /// were two workloads ("ISL 224 / OSL 189", "ISL 225 / OSL 192"); each cell keeps its own
 /// measured means (`isl_mean`, `osl_mean`).
 pub(super) fn one_workload_per_dataset(sized: &mut [Sized<'_>]) {
-    let measured = |s: &Sized<'_>| (s.run.isl.is_some_and(|l| l.measured), s.run.osl.is_some_and(|l| l.measured));
+    // A mean the publisher replaced with a length of theirs is not one any more.
+    let measured = |s: &Sized<'_>| {
+        let kept = |l: Option<Length>, used: u64| l.is_some_and(|l| l.is_mean() && l.tokens == used);
+        (kept(s.run.isl, s.lengths.0), kept(s.run.osl, s.lengths.1))
+    };
     let key = |s: &Sized<'_>| {
         let (mi, mo) = measured(s);
         // The dimensions that are nominal stay part of the key; the measured ones do not.
@@ -83,8 +87,9 @@ pub(super) fn lengths(
                 Ok(found.tokens)
             }
             (Some(given), found) => {
-                // The tool's own record, when the publisher's is far from it, is said.
-                if let Some(found) = found.filter(|f| (given as f64 - f.tokens as f64).abs() > 0.05 * f.tokens as f64) {
+                // The tool's own record, when the publisher's is far from it, is said (a
+                // mean is compared below, with the others).
+                if let Some(found) = found.filter(|f| !f.mean && (given as f64 - f.tokens as f64).abs() > 0.05 * f.tokens as f64) {
                     warnings.push(ImportWarning {
                         file: file.to_owned(),
                         entry: run.entry.clone(),
@@ -121,7 +126,7 @@ pub(super) fn lengths(
 /// mean was measured, or when the length is that mean (a dataset with no nominal length).
 fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean: Option<f64>, what: &str) -> Option<String> {
     let mean = mean?;
-    if flag.is_none() && found.is_some_and(|f| f.measured) {
+    if flag.is_none() && found.is_some_and(|f| f.is_mean()) {
         return None;
     }
     let nominal = tokens as f64;

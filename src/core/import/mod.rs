@@ -232,7 +232,8 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
             warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
         }
     }
-    Ok(Imported { tool, layout, runs, warnings, paired: 0 })
+    let warmup = runs.iter().map(|r| r.warmup).sum();
+    Ok(Imported { tool, layout, runs, warnings, paired: 0, warmup })
 }
 
 /// One warning per bare NaN, Infinity or -Infinity token the JSON pre-pass replaced: its

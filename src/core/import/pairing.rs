@@ -23,10 +23,39 @@ fn counts(n: Option<f64>, errors: Option<f64>) -> String {
     format!("{} completed, {} failed", say(n), say(errors))
 }
 
+/// Whether a summary `s` records the same run as the requests `run`: their counts (or, for a
+/// summary that records none, as GenAI-Perf's older exports, their request throughput within
+/// 1 %), failures, first request time and load agree.
+fn same_run(s: &super::Run, run: &super::Run) -> bool {
+    let load_agrees = match (Load::of(run), Load::of(s)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => true,
+    };
+    let counts_agree = match s.n {
+        Some(n) => Some(n) == run.n,
+        None => s.req_s_achieved.zip(run.req_s_achieved).is_some_and(|(a, b)| (a - b).abs() <= 0.01 * a.abs().max(b.abs())),
+    };
+    counts_agree
+        && (s.errors.is_none() || run.errors.is_none() || s.errors == run.errors)
+        && same_instant(s.first_request_s, run.first_request_s)
+        && load_agrees
+}
+
+/// The candidate summaries `(file, run)` that record the same run as `run`; several with the
+/// same counts narrow to the one whose TTFT p50 the requests give.
+fn same_run_as(files: &[ReadFile], run: &super::Run, candidates: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let matching: Vec<(usize, usize)> = candidates.iter().copied().filter(|&(g, k)| same_run(&files[g].1.runs[k], run)).collect();
+    if matching.len() < 2 {
+        return matching;
+    }
+    let close = |a: Option<f64>, b: Option<f64>| a.zip(b).is_some_and(|(a, b)| (a - b).abs() <= 1e-6 * a.abs().max(1.0) + 0.0005);
+    matching.into_iter().filter(|&(g, k)| close(files[g].1.runs[k].ttft.0, run.ttft.0)).collect()
+}
+
 /// Pair every run of requests alone with the summary of the same run among the group's
 /// other files (same tool); a run of requests with no summary beside it stays a run of its
 /// own. Err when a summary is there but none records the same requests, or several do.
-pub(super) fn pair(files: &mut [ReadFile]) -> Result<(), ImportError> {
+pub(super) fn pair(files: &mut [ReadFile], same_run: bool) -> Result<(), ImportError> {
     for f in 0..files.len() {
         let mut r = 0;
         while r < files[f].1.runs.len() {
@@ -46,32 +75,16 @@ pub(super) fn pair(files: &mut [ReadFile]) -> Result<(), ImportError> {
                 r += 1;
                 continue;
             }
-            let matching: Vec<(usize, usize)> = candidates
-                .iter()
-                .copied()
-                .filter(|&(g, k)| {
-                    let s = &files[g].1.runs[k];
-                    let load_agrees = match (Load::of(run), Load::of(s)) {
-                        (Ok(a), Ok(b)) => a == b,
-                        _ => true,
-                    };
-                    s.n == run.n
-                        && (s.errors.is_none() || run.errors.is_none() || s.errors == run.errors)
-                        && same_instant(s.first_request_s, run.first_request_s)
-                        && load_agrees
-                })
-                .collect();
-            // Several summaries with the same counts: the one whose TTFT p50 the requests give.
-            let matching = if matching.len() > 1 {
-                let close =
-                    |a: Option<f64>, b: Option<f64>| a.zip(b).is_some_and(|(a, b)| (a - b).abs() <= 1e-6 * a.abs().max(1.0) + 0.0005);
-                matching.into_iter().filter(|&(g, k)| close(files[g].1.runs[k].ttft.0, run.ttft.0)).collect()
-            } else {
-                matching
-            };
+            let matching = same_run_as(files, run, &candidates);
             let name = files[f].0.clone();
             let entry = run.entry.clone();
             let at = if entry.is_empty() { name.clone() } else { format!("{name} {entry}") };
+            // The publisher's word (`--same-run`) joins the one summary beside a per-request
+            // file when their figures cannot tell it; the method text says so.
+            let (matching, on_word) = match (matching.as_slice(), candidates.as_slice()) {
+                ([], [only]) if same_run => (vec![*only], true),
+                _ => (matching, false),
+            };
             match matching.as_slice() {
                 [(g, k)] => {
                     let (g, k) = (*g, *k);
@@ -83,10 +96,15 @@ pub(super) fn pair(files: &mut [ReadFile]) -> Result<(), ImportError> {
                     }
                     let mut requests = paired.requests;
                     if let Some(requests) = requests.as_mut() {
-                        requests.file = Some((name, entry));
+                        requests.file = Some((name.clone(), entry));
                     }
                     files[f].1.paired += 1;
                     files[g].1.runs[k].requests = requests;
+                    if on_word {
+                        files[g].1.runs[k].method = Some(format!(
+                            "{name}'s requests joined to this summary on the publisher's word (--same-run): their figures could not tell it"
+                        ));
+                    }
                 }
                 [] => {
                     let summaries: Vec<String> = candidates
@@ -97,8 +115,16 @@ pub(super) fn pair(files: &mut [ReadFile]) -> Result<(), ImportError> {
                             format!("{e} ({})", counts(s.n, s.errors))
                         })
                         .collect();
+                    let same_run = if candidates.len() == 1 {
+                        format!(
+                            " — or, if they are one run whose figures cannot show it, join them on your word {}",
+                            super::ask::Ask::SameRun.flag()
+                        )
+                    } else {
+                        String::new()
+                    };
                     return Err(ImportError::Study(format!(
-                        "{at} holds the requests of a run ({}) that no summary beside it records: {}. A run's per-request file and its summary must count the same requests; import them apart if they are different runs",
+                        "{at} holds the requests of a run ({}) that no summary beside it records: {}. A run's per-request file and its summary must count the same requests; import them apart if they are different runs{same_run}",
                         counts(run.n, run.errors),
                         summaries.join("; ")
                     )));

@@ -94,7 +94,7 @@ pub(super) fn read_group(
         gathered.copies.push(WrittenFile { name: copy.clone(), bytes: bytes.clone() });
         copies.push(copy);
     }
-    pair(&mut read)?;
+    pair(&mut read, group.same_run)?;
     let mut out = Vec::new();
     for ((name, mut imported), copy) in read.into_iter().zip(copies) {
         imported.place_at(&name, group.given_load());
@@ -106,6 +106,7 @@ pub(super) fn read_group(
             runs: imported.runs.len() + imported.paired,
             skipped,
             paired: imported.paired,
+            warmup: imported.warmup,
         });
         gathered.warnings.append(&mut imported.warnings);
         out.push((GroupFile { name, copy }, imported));

@@ -77,6 +77,8 @@ struct WireGroup {
     #[serde(default)]
     rate: Option<f64>,
     split_by: Option<String>,
+    #[serde(default)]
+    same_run: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -149,6 +151,7 @@ pub fn write_request(answers: &StudyAnswers, group: &EngineGroup) -> Message {
         conc: group.conc,
         rate: group.rate,
         split_by: group.split_by.clone(),
+        same_run: group.same_run,
     };
     message(&Request::Write { answers, group, names }, blobs)
 }
@@ -207,6 +210,7 @@ pub fn answer(request: Message) -> Message {
                 conc: group.conc,
                 rate: group.rate,
                 split_by: group.split_by,
+                same_run: group.same_run,
                 files: names.into_iter().zip(blobs).collect(),
                 ..EngineGroup::default()
             };

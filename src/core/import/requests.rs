@@ -118,8 +118,14 @@ pub(super) fn run_of_requests(entry: String, list: Vec<Request>, rule: RequestsR
         Some(_) => format!("{tool_words}: counts and percentiles computed from the requests (numpy's linear rule), TPOT per request as (E2E − TTFT) ÷ (output − 1); wall time the span from the first completed request sent to the last answered, output throughput the completed requests' output tokens over it"),
         None => format!("{tool_words}: counts and percentiles computed from the requests (numpy's linear rule), TPOT per request as (E2E − TTFT) ÷ (output − 1); no request records when it was sent, so no wall time and no throughput"),
     };
+    let completed_mean = |f: fn(&Request) -> Option<u64>| {
+        let counts: Vec<f64> = list.iter().filter(|r| r.status == Status::Ok).filter_map(|r| f(r).map(|t| t as f64)).collect();
+        (!counts.is_empty()).then(|| counts.iter().sum::<f64>() / counts.len() as f64)
+    };
     Run {
         entry,
+        isl_mean: completed_mean(|r| r.input_tokens),
+        osl_mean: completed_mean(|r| r.output_tokens),
         n: Some(summary.n),
         errors: Some(summary.errors),
         ttft: summary.ttft,
@@ -127,6 +133,7 @@ pub(super) fn run_of_requests(entry: String, list: Vec<Request>, rule: RequestsR
         e2e: summary.e2e,
         wall_s: span,
         out_tok_s: span.zip(tokens).map(|(s, t)| t / s),
+        req_s_achieved: span.filter(|s| *s > 0.0).map(|s| summary.n / s),
         first_request_s: first.is_finite().then_some(first),
         // Epoch seconds (AIPerf, GenAI-Perf, LLMPerf's fork) give the run's date; a monotonic
         // clock (vLLM's perf_counter) starts near boot, far before 2001.

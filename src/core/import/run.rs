@@ -15,17 +15,31 @@ pub struct Length {
     /// The mean the run measured, for a dataset with no nominal length (ShareGPT): a
     /// publisher's `--isl`/`--osl` names another dataset's length and does not replace it.
     pub measured: bool,
+    /// The mean the requests had, standing in where the tool records no nominal length for a
+    /// replayed trace (AIPerf's agentic scenarios): it names the workload unless the
+    /// publisher gives one (`--isl`, `--osl`), which is then used.
+    pub mean: bool,
 }
 
 impl Length {
     /// A nominal length the tool recorded (`random_input_len`, a data spec).
     pub fn nominal(tokens: u64, from: &'static str) -> Length {
-        Length { tokens, from, measured: false }
+        Length { tokens, from, measured: false, mean: false }
     }
 
     /// A measured mean standing for a dataset that has no nominal length.
     pub fn measured(tokens: u64, from: &'static str) -> Length {
-        Length { tokens, from, measured: true }
+        Length { tokens, from, measured: true, mean: false }
+    }
+
+    /// A replayed trace's mean length, which names the workload unless the publisher gives one.
+    pub fn trace_mean(mean: f64, from: &'static str) -> Option<Length> {
+        (mean.is_finite() && mean >= 0.5).then(|| Length { tokens: mean.round() as u64, from, measured: false, mean: true })
+    }
+
+    /// Whether the length is a mean the requests had rather than a nominal one.
+    pub fn is_mean(&self) -> bool {
+        self.measured || self.mean
     }
 }
 
@@ -115,6 +129,8 @@ pub struct Run {
     /// GenAI-Perf's `profile_export.json`, LLMPerf's individual responses): its figures are
     /// computed from them, and a summary of the same run given beside it takes them instead.
     pub from_requests: bool,
+    /// Records left out as warm-up (never counted in `n`, `errors`, the table or goodput).
+    pub warmup: usize,
     /// When its first request was sent, epoch s, where the tool records it (AIPerf's
     /// `min_request_timestamp`): what pairs a summary with its requests.
     pub first_request_s: Option<f64>,

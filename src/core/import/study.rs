@@ -74,6 +74,9 @@ pub struct EngineGroup {
     /// One engine per value of this run label (`--split-by KEY`, e.g. vLLM `--metadata
     /// deployment=…`), instead of refusing runs that differ in it.
     pub split_by: Option<String>,
+    /// Join a per-request file to the one summary beside it on the publisher's word
+    /// (`--same-run`), where their figures cannot tell that they are one run.
+    pub same_run: bool,
     /// The files as given (name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
 }

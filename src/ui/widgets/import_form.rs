@@ -40,6 +40,27 @@ fn optional(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
+/// The study's and the engine's answers as the form gives them.
+fn answers_of(form: &web_sys::HtmlFormElement) -> (StudyAnswers, EngineGroup) {
+    let number = |name: &str| field(form, name).parse::<u64>().ok().filter(|n| *n >= 1);
+    // Today (UTC) dates a study whose files record no date when the form names none.
+    let today = String::from(js_sys::Date::new_0().to_iso_string()).get(..10).map(str::to_owned);
+    let answers = StudyAnswers { title: field(form, "title"), date: optional(field(form, "date")), today, ..StudyAnswers::default() };
+    let group = EngineGroup {
+        id: field(form, "engine"),
+        label: field(form, "label"),
+        checkpoint: optional(field(form, "checkpoint")),
+        gpus: number("gpus").and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+        isl: number("isl"),
+        osl: number("osl"),
+        conc: number("conc").and_then(|n| u32::try_from(n).ok()),
+        split_by: optional(select_value(form, "split-by")),
+        same_run: checked(form, "same-run"),
+        ..EngineGroup::default()
+    };
+    (answers, group)
+}
+
 /// The form for the draft in the page state.
 #[component]
 pub fn ImportForm() -> impl IntoView {
@@ -71,21 +92,7 @@ pub fn ImportForm() -> impl IntoView {
     let submit = move |e: leptos::ev::SubmitEvent| {
         e.prevent_default();
         let form: web_sys::HtmlFormElement = event_target(&e);
-        let number = |name: &str| field(&form, name).parse::<u64>().ok().filter(|n| *n >= 1);
-        // Today (UTC) dates a study whose files record no date when the form names none.
-        let today = String::from(js_sys::Date::new_0().to_iso_string()).get(..10).map(str::to_owned);
-        let answers = StudyAnswers { title: field(&form, "title"), date: optional(field(&form, "date")), today, ..StudyAnswers::default() };
-        let group = EngineGroup {
-            id: field(&form, "engine"),
-            label: field(&form, "label"),
-            checkpoint: optional(field(&form, "checkpoint")),
-            gpus: number("gpus").and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
-            isl: number("isl"),
-            osl: number("osl"),
-            conc: number("conc").and_then(|n| u32::try_from(n).ok()),
-            split_by: optional(select_value(&form, "split-by")),
-            ..EngineGroup::default()
-        };
+        let (answers, group) = answers_of(&form);
         // Files of several models are one engine only when the reader says so.
         let models = page.import_draft.with_untracked(|d| d.as_ref().map(|d| d.models.clone()).unwrap_or_default());
         if let Some(why) = mixed_models_refusal(&models).filter(|_| !checked(&form, "one-engine")) {
@@ -138,6 +145,9 @@ pub fn ImportForm() -> impl IntoView {
                 <p><label class="control"><input type="checkbox" name="one-engine"/>" one engine: import them together"</label></p>
             })}
             {move || refused.get().map(|r| view! { <p class="refused" role="alert">{r}</p> })}
+            {move || refused.with(|r| r.as_deref().is_some_and(|r| r.contains(crate::core::import::ask::Ask::SameRun.field()))).then(|| view! {
+                <p><label class="control"><input type="checkbox" name="same-run"/>" one run: join the per-request file to the summary beside it"</label></p>
+            })}
             <button type="submit" class="action import-submit">"Import"</button>
         </form>
     }

@@ -271,3 +271,85 @@ fn a_genai_perf_output_mean_written_as_an_empty_string_is_no_length() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(cell(&results(&dir), (2048, 256), "t", 4)["out_tok_s"].as_f64(), Some(64.0));
 }
+
+#[test]
+fn aiperf_0_8_agentic_records_import_alone_and_with_their_summary_the_warm_up_left_out() {
+    let jsonl = "aiperf/agentic-0.8/profile_export.jsonl";
+    let summary = "aiperf/agentic-0.8/profile_export_aiperf.json";
+    let dir = out_dir("aiperf-agentic");
+    let out = |name: &str| dir.join(name).to_str().expect("utf-8").to_owned();
+    let base = |d: &str| {
+        vec![
+            "--out".to_owned(),
+            d.to_owned(),
+            "--title".into(),
+            "A".into(),
+            "--engine".into(),
+            "k".into(),
+            "--label".into(),
+            "K".into(),
+            "--gpus".into(),
+            "4".into(),
+        ]
+    };
+    // Alone, at the concurrency the publisher gives: 195 requests, the one warm-up record left
+    // out (and said on the file's line), the workload named by the replayed trace's means.
+    let mut args = base(&out("alone"));
+    args.extend(["--conc".into(), "1".into(), jsonl.into()]);
+    let (code, stdout, stderr) = import(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("profile_export.jsonl: AIPerf, 1 run read, 1 placed, 1 warm-up record left out (not counted)"), "{stdout}");
+    let doc = results(&dir.join("alone"));
+    let w = &doc["serving"]["workloads"][0];
+    assert_eq!((w["inputTokens"].as_u64(), w["outputTokens"].as_u64()), (Some(97032), Some(1092)), "the requests' means");
+    let c = cell(&doc, (97032, 1092), "k", 1);
+    // The tool's own TTFT p50 (2,148.04 ms in its summary), from the 195 profiling records.
+    assert_eq!(
+        (c["n"].as_f64(), c["errors"].as_f64(), c["ttft_p50_ms"].as_f64(), c["requests"].as_f64()),
+        (Some(195.0), Some(0.0), Some(2148.0), Some(195.0))
+    );
+    assert_eq!(c["load_source"], "publisher");
+    verify_all(&dir.join("alone"));
+    // Beside its summary: one run, the summary's figures, the requests joined by their counts.
+    let mut args = base(&out("pair"));
+    args.extend([summary.into(), jsonl.into()]);
+    let (code, stdout, stderr) = import(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("1 paired with the summary beside it"), "{stdout}");
+    let doc = results(&dir.join("pair"));
+    let c = cell(&doc, (97032, 1092), "k", 1);
+    assert_eq!(
+        (c["n"].as_f64(), c["ttft_p50_ms"].as_f64(), c["ttft_p99_ms"].as_f64(), c["requests"].as_f64()),
+        (Some(195.0), Some(2148.0), Some(92946.0), Some(195.0))
+    );
+    // The endpoint's 58.68 output tok/s over 4 GPUs.
+    assert_eq!((c["out_tok_s"].as_f64(), c["load_source"].as_str()), (Some(14.67), Some("file")));
+    verify_all(&dir.join("pair"));
+    // The publisher's lengths, when given, are the workload's.
+    let mut args = base(&out("given"));
+    args.extend(["--isl".into(), "100000".into(), "--osl".into(), "1000".into(), summary.into(), jsonl.into()]);
+    let (code, _, stderr) = import(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(cell(&results(&dir.join("given")), (100000, 1000), "k", 1).is_object());
+}
+
+#[test]
+fn a_record_the_tool_cancelled_did_not_complete_and_did_not_fail() {
+    let text = std::fs::read_to_string(std::path::Path::new(common::cli::FIXTURES).join("aiperf/agentic-0.8/profile_export.jsonl"))
+        .expect("fixture");
+    let mut lines: Vec<serde_json::Value> = text.lines().take(4).map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    lines[3]["metadata"]["was_cancelled"] = serde_json::json!(true);
+    let bytes: Vec<u8> = lines.iter().map(|l| serde_json::to_string(l).expect("JSON") + "\n").collect::<String>().into_bytes();
+    let imported = servescope::core::import::read_file("profile_export.jsonl", &bytes, None).expect("reads");
+    let run = &imported.runs[0];
+    assert_eq!((run.n, run.errors, imported.warmup), (Some(2.0), Some(0.0), 1), "one warm-up, two completed, one cancelled");
+    let statuses: Vec<_> = run.requests.as_ref().expect("requests").list.iter().map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            servescope::core::measures::requests::Status::Ok,
+            servescope::core::measures::requests::Status::Ok,
+            servescope::core::measures::requests::Status::Cancelled
+        ]
+    );
+}

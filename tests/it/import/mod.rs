@@ -4,6 +4,7 @@
 //! passes on what was written.
 
 mod aiperf;
+mod genai_perf;
 mod guidellm;
 mod llmperf;
 mod load;

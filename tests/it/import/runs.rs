@@ -265,3 +265,44 @@ fn lengths_can_be_given_per_file() {
     assert_eq!(cell(&doc, (1024, 1024), "v", 1)["conc"], 1);
     assert_eq!(cell(&doc, (512, 128), "v", 16)["conc"], 16);
 }
+
+#[test]
+fn text_files_of_another_kind_are_refused_in_one_sentence_naming_them() {
+    for (file, said) in [
+        ("text/vllm_bench_serve_conc32.log", "a vLLM bench serve console log: import the JSON that --save-result wrote"),
+        (
+            "text/sglang_bench_serving_console.txt",
+            "an SGLang bench_serving console log: import the JSON Lines file its --output-file wrote",
+        ),
+        ("text/mlperf_log_summary.txt", "an MLPerf LoadGen summary (mlperf_log_summary.txt)"),
+        (
+            "aiperf/agentic-0.8/profile_export_aiperf.csv",
+            "a CSV export of AIPerf or GenAI-Perf (profile_export_*.csv): import the JSON export written beside it",
+        ),
+        ("aiperf/agentic-0.8/profile_export_console.txt", "the console table AIPerf or GenAI-Perf prints (its console export)"),
+    ] {
+        // Judged from the content: the same bytes under a neutral name say the same.
+        let dir = out_dir("text-refused");
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let neutral = dir.join("results.json");
+        std::fs::copy(Path::new(FIXTURES).join(file), &neutral).expect("copied");
+        let out = dir.join("out");
+        let (code, stdout, stderr) = import(&[
+            "--out",
+            out.to_str().expect("UTF-8"),
+            "--title",
+            "T",
+            "--engine",
+            "e",
+            "--label",
+            "E",
+            "--gpus",
+            "1",
+            neutral.to_str().expect("UTF-8"),
+        ]);
+        assert_eq!(code, 1, "{file}: {stderr}");
+        assert!(stderr.contains(said), "{file}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{file}: one message, no usage text: {stderr}");
+        assert!(!stderr.contains("neither JSON nor YAML") && !stdout.contains("usage"), "{file}: {stderr}");
+    }
+}

@@ -210,3 +210,46 @@ fn a_random_dataset_drawing_its_lengths_is_named_by_the_most_and_says_what_was_d
     );
     assert_eq!(run.output_lengths, None, "no `short`: the lengths asked for were drawn, not fixed");
 }
+
+#[test]
+fn a_real_rate_sweep_with_sharegpt_runs_opens_on_its_sweep_and_keeps_sharegpt_one_workload() {
+    let dir = out_dir("sglang-datacrunch");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "H200",
+        "--date",
+        "2024-12-14",
+        "--engine",
+        "s",
+        "--label",
+        "SGLang",
+        "--gpus",
+        "8",
+        "sglang/datacrunch/llama_3_3_70b_online_output.jsonl",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("input lengths drawn from 1 to 1024, output lengths from 1 to 1024"), "{stderr}");
+    let doc = results(&dir);
+    let workloads: Vec<(u64, u64, usize)> = doc["serving"]["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .map(|w| {
+            (
+                w["inputTokens"].as_u64().unwrap_or(0),
+                w["outputTokens"].as_u64().unwrap_or(0),
+                w["requestRates"].as_array().map_or(0, Vec::len),
+            )
+        })
+        .collect();
+    // The five-rate random sweep first (the link's default); ShareGPT's two rates one workload,
+    // at the mean of their means: 269081 / 1200 = 224.2 and 540779 / 2400 = 225.3 tokens in,
+    // 226901 / 1200 = 189.1 and 461874 / 2400 = 192.4 out (each rounded, then their mean).
+    assert_eq!(workloads, [(1024, 1024, 5), (225, 191, 2)]);
+    let slow = rate_cell(&doc, (225, 191), "s", 4.0);
+    assert_eq!((slow["isl_mean"].as_f64(), slow["osl_mean"].as_f64()), (Some(224.2), Some(189.1)));
+    verify_all(&dir);
+}
