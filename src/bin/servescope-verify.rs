@@ -1,5 +1,5 @@
 //! `servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json]
-//!  [--goodput ttft:MS,tpot:MS,e2el:MS [--attain PCT] [--kwh-price P] [--gpu-hour-price P] [--pue X]]`
+//!  [--goodput ttft:MS,tpot:MS,e2el:MS [--attain PCT] [--sessions] [--kwh-price P] [--gpu-hour-price P] [--pue X]]`
 //!
 //! Validates a results file, checks every source's sha256 against the files in DIR
 //! (default: the results file's folder), recomputes serving cells from verified sweep
@@ -18,7 +18,7 @@ use serde_json::json;
 use servescope::core::basics::format::as_written;
 use servescope::core::measures::cost::Prices;
 use servescope::core::measures::goodput::{
-    self, at_capacity, capacities, capacity_words, cell_words, CapacityFigures, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS,
+    self, at_capacity, capacities, capacity_words, cell_words, session_words, CapacityFigures, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS,
 };
 use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::provenance::{Report, Verification};
@@ -37,6 +37,8 @@ serving cells of verified sweep files and each run's figures from its verified r
                   subset, vLLM's keys, ms); one line per cell with requests, its
                   attainment's 95 % interval and verdict, then each engine's capacity
   --attain PCT    the attainment target the verdicts and capacity hold to (default 90)
+  --sessions      goodput by session too, where the requests are turns of conversations:
+                  a session is good when every turn completed and met the objective
   --kwh-price P, --gpu-hour-price P, --pue X
                   prices for the cost of a million good tokens at capacity (the page's
                   kwh_price, gpu_hour_price and pue; without a price the cost is null)
@@ -74,6 +76,8 @@ struct Args {
     attain: f64,
     /// The reader's prices, for the dollar figure at capacity.
     prices: Prices,
+    /// Goodput by session too.
+    sessions: bool,
 }
 
 /// A price flag's value: a number > 0 (the link's rule for `kwh_price`, `gpu_hour_price`, `pue`).
@@ -90,7 +94,7 @@ fn parse_args() -> Result<Command, UsageError> {
     use lexopt::prelude::*;
     let mut parser = lexopt::Parser::from_env();
     let (mut results, mut sources, mut require_all, mut json) = (None, None, false, false);
-    let (mut goodput, mut attain, mut prices) = (None, None, Prices::default());
+    let (mut goodput, mut attain, mut prices, mut sessions) = (None, None, Prices::default(), false);
     while let Some(arg) = parser.next()? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help),
@@ -103,6 +107,7 @@ fn parse_args() -> Result<Command, UsageError> {
                 let pct: f64 = text.trim().parse().ok().filter(|p: &f64| *p > 0.0 && *p <= 100.0).ok_or(UsageError::Attain(text))?;
                 attain = Some(pct / 100.0);
             }
+            Long("sessions") => sessions = true,
             Long("kwh-price") => prices.kwh = Some(price("kwh-price", parser.value()?.string()?)?),
             Long("gpu-hour-price") => prices.gpu_hour = Some(price("gpu-hour-price", parser.value()?.string()?)?),
             Long("pue") => prices.pue = Some(price("pue", parser.value()?.string()?)?),
@@ -113,6 +118,7 @@ fn parse_args() -> Result<Command, UsageError> {
     if goodput.is_none() {
         let given = [
             ("attain", attain.is_some()),
+            ("sessions", sessions),
             ("kwh-price", prices.kwh.is_some()),
             ("gpu-hour-price", prices.gpu_hour.is_some()),
             ("pue", prices.pue.is_some()),
@@ -122,7 +128,7 @@ fn parse_args() -> Result<Command, UsageError> {
         }
     }
     let results = results.ok_or(UsageError::NoResults)?;
-    Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET), prices }))
+    Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET), prices, sessions }))
 }
 
 fn print_text(report: &Report, findings: &[servescope::core::study::findings::Finding], require_all: bool) {
@@ -187,6 +193,16 @@ fn goodput_lines(rows: &[CellRow], slo: &Slo, args: &Args, any_tables: bool) -> 
     let mut out = vec![format!("goodput at {} (attainment target {} %):", slo.words(), as_written(target * 100.0))];
     for row in rows {
         out.push(format!("  {} {} {}: {}", row.path, row.engine, row.load, cell_words(&row.goodput, target)));
+    }
+    if args.sessions {
+        for row in rows {
+            if let Some(s) = &row.sessions {
+                out.push(format!("  sessions {} {} {}: {}", row.path, row.engine, row.load, session_words(s, row.goodput.per_gpu)));
+            }
+        }
+        if !rows.iter().any(|r| r.sessions.is_some()) {
+            out.push("  sessions: no cell's requests are turns of sessions (the tools record no conversation)".to_owned());
+        }
     }
     let figures = at_capacity(rows, target, &args.prices);
     for ((engine, workload, capacity), f) in capacities(rows, target).into_iter().zip(&figures) {
@@ -262,6 +278,17 @@ fn print_json(
             .collect::<Vec<_>>());
         if rows.is_empty() {
             doc["goodput_note"] = json!(NO_REQUESTS);
+        }
+        if args.sessions {
+            doc["sessions"] = json!(rows
+                .iter()
+                .filter_map(|r| {
+                    let s = r.sessions.as_ref()?;
+                    Some(json!({ "path": r.path, "engine": r.engine, "load": r.level, "sessions": s.sessions, "turns": s.turns,
+                        "good_sessions": s.good, "attainment": s.attainment, "attainment_ci": s.interval.map(|(lo, hi)| [lo, hi]),
+                        "good_sessions_per_s": s.per_s, "note": s.note }))
+                })
+                .collect::<Vec<_>>());
         }
     }
     serde_json::to_string_pretty(&doc).unwrap_or_default()

@@ -28,6 +28,8 @@ pub struct TimelineLine<'a> {
 /// A timeline chart.
 #[derive(Clone, Debug)]
 pub struct TimelineChart<'a> {
+    /// The x axis's title: when each request was sent, or its turn, or its input length.
+    pub x_title: &'a str,
     /// The latency axis's title.
     pub y_title: &'a str,
     /// The engines' requests.
@@ -55,7 +57,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     let y_values = linear_ticks(y_lo, y_hi, ((f64::from(height) - 80.0) / 60.0).clamp(3.0, 6.0) as usize);
     let widest = y_values.iter().map(|v| pen.measure(&tick_label(*v), &axis).0).max().unwrap_or(20);
     let layout = Layout { top: 16, right: 20, bottom: 46, left: (widest + 36).clamp(56, 100) };
-    let ctx = coords(area, layout, (x_lo, x_hi), (y_lo, y_hi), "sent at (s from the run's first request)", chart.y_title, theme)?;
+    let ctx = coords(area, layout, (x_lo, x_hi), (y_lo, y_hi), chart.x_title, chart.y_title, theme)?;
     let plot = plot_px(&ctx, (x_lo, x_hi), (y_lo, y_hi));
     let y_ticks: Vec<(i32, String)> = y_values.iter().map(|v| (ctx.backend_coord(&(x_lo, *v)).1, tick_label(*v))).collect();
     let x_ticks: Vec<(i32, String)> = linear_ticks(x_lo, x_hi, (f64::from(width) / 110.0).clamp(2.0, 7.0) as usize)

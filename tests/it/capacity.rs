@@ -135,6 +135,7 @@ fn good_tokens_per_kw_are_per_gpu_over_the_cells_mean_power() {
         load: "c8".into(),
         power_w: Some(400.0),
         goodput,
+        sessions: None,
     };
     let prices = Prices { kwh: Some(0.12), gpu_hour: None, pue: Some(1.5) };
     let f = &at_capacity(&[row], 0.9, &prices)[0];

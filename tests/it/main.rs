@@ -25,6 +25,7 @@ mod request_studies;
 mod request_views;
 mod requests;
 mod serving;
+mod sessions;
 mod structure;
 mod tables;
 mod validation;

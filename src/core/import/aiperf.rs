@@ -202,6 +202,14 @@ fn record(rec: &Value) -> Request {
     )
 }
 
+/// A record's session and turn: its `conversation_id` and `turn_index`.
+fn session_of(rec: &Value) -> (Option<String>, Option<u32>) {
+    let meta = rec.get("metadata").unwrap_or(&Value::Null);
+    let session = meta.get("conversation_id").and_then(Value::as_str).map(str::to_owned);
+    let turn = number(meta, &["turn_index"]).filter(|t| *t >= 0.0 && t.fract() == 0.0).map(|t| t as u32);
+    (session, turn)
+}
+
 /// The run of a `profile_export.jsonl`: a request per line, warm-up records left out. Its
 /// figures are computed from the requests; it records no load, which the summary beside it
 /// (`profile_export_aiperf.json`) does.
@@ -210,11 +218,25 @@ pub(super) fn records_run(docs: &[&Value]) -> Run {
         at(d, &["metadata", "benchmark_phase"]).or_else(|| at(d, &["metadata", "credit_phase"])).and_then(Value::as_str).map(str::to_owned)
     };
     let measured: Vec<&Value> = docs.iter().copied().filter(|d| phase(d).is_none_or(|p| p != "warmup")).collect();
-    let list: Vec<Request> = measured.iter().map(|d| record(d)).collect();
+    // A multi-turn run (a turn after a conversation's first) keeps each request's session and
+    // turn; a single-turn run's conversation ids name dataset entries, not sessions.
+    let multi_turn = measured.iter().any(|d| session_of(d).1.is_some_and(|t| t > 0));
+    let list: Vec<Request> = measured
+        .iter()
+        .map(|d| {
+            let request = record(d);
+            if multi_turn {
+                let (session, turn) = session_of(d);
+                request.in_session(session, turn)
+            } else {
+                request
+            }
+        })
+        .collect();
     let mut run = run_of_requests(String::new(), list, EVERY_FIGURE, "AIPerf per-request records");
     // Turns after the first of a conversation: a replayed multi-turn trace, whose requests'
     // means name the workload (there is no nominal length).
-    if measured.iter().any(|d| number(d, &["metadata", "turn_index"]).is_some_and(|t| t > 0.0)) {
+    if multi_turn {
         run.isl = run.isl_mean.and_then(|m| Length::trace_mean(m, "the replayed conversations' mean input length"));
         run.osl = run.osl_mean.and_then(|m| Length::trace_mean(m, "the replayed conversations' mean output length"));
     }

@@ -18,5 +18,5 @@ pub use facts::{
 };
 pub use inputs::{CatalogFilter, EngineFilter, SeriesInputs};
 pub use state::{encode_component, positive_number, ParamNotice, ViewState, MAX_COMPARED};
-pub use tokens::{ChartId, Latency, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+pub use tokens::{ChartId, Latency, ParseError, RequestsX, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use workload::{chosen_workload, find_by_key, relative_options, workload_key, workload_options};

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::tokens::{ChartId, Latency, ParseError, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
+use super::tokens::{ChartId, Latency, ParseError, RequestsX, Scale, SourceRef, ThemeChoice, View, WorkloadKey};
 pub use super::values::positive_number;
 use super::values::{attainment, price, pue, slo, text, whole_in};
 use crate::core::measures::cost::Prices;
@@ -100,6 +100,9 @@ pub struct ViewState {
     pub latency: Option<Latency>,
     /// With `view=requests`: the latency axis's scale (`xscale=log`).
     pub xscale: Scale,
+    /// With `view=requests`: what each request's latency is drawn against (`x=turn`, `x=isl`;
+    /// default its send time).
+    pub x: RequestsX,
     /// Parameters this contract does not define, kept so a rewrite never strips them.
     pub extra: Vec<(String, String)>,
 }
@@ -183,6 +186,7 @@ impl ViewState {
                 "level" => positive_number(&value).map(|v| s.level = Some(v)).unwrap_or_else(&mut refuse),
                 "latency" => value.parse().map(|v| s.latency = Some(v)).unwrap_or_else(&mut refuse),
                 "xscale" => value.parse().map(|v| s.xscale = v).unwrap_or_else(&mut refuse),
+                "x" => value.parse().map(|v| s.x = v).unwrap_or_else(&mut refuse),
                 _ => s.extra.push((name.clone(), value.clone())),
             }
         }
@@ -338,6 +342,7 @@ impl ViewState {
         put("level", num(self.level));
         put("latency", self.latency.map(|l| l.to_string()));
         put("xscale", (self.xscale != Scale::Lin).then(|| self.xscale.to_string()));
+        put("x", (self.x != RequestsX::Time).then(|| self.x.to_string()));
         put("embed", self.embed.then(|| "1".into()));
         put("chart", self.chart.map(|c| c.to_string()));
         put("height", self.height.map(|h| h.to_string()));

@@ -202,6 +202,31 @@ impl Latency {
 }
 
 token_enum! {
+    /// What the requests view's second chart draws each request's latency against (`x=`).
+    #[derive(Default)]
+    pub enum RequestsX ("x (time, turn or isl)") {
+        /// When it was sent: the run's timeline.
+        #[default]
+        Time => "time",
+        /// Its turn in its session (a multi-turn run).
+        Turn => "turn",
+        /// Its input length, tokens.
+        Isl => "isl",
+    }
+}
+
+impl RequestsX {
+    /// The axis in prose: "send time", "turn index", "input length".
+    pub fn title(self) -> &'static str {
+        match self {
+            RequestsX::Time => "send time",
+            RequestsX::Turn => "turn index",
+            RequestsX::Isl => "input length",
+        }
+    }
+}
+
+token_enum! {
     /// A colour theme (`theme=`).
     pub enum ThemeChoice ("theme (light or dark)") {
         /// Light.

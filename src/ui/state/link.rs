@@ -9,7 +9,7 @@ use reactive_graph::traits::{Get, GetUntracked, Set, With};
 use reactive_graph::wrappers::read::Signal;
 
 use crate::core::link::{
-    CatalogFilter, ChartId, EngineFilter, Latency, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey,
+    CatalogFilter, ChartId, EngineFilter, Latency, RequestsX, Scale, SeriesInputs, SourceRef, ThemeChoice, View, ViewState, WorkloadKey,
 };
 use crate::core::measures::cost::Prices;
 use crate::core::measures::goodput::Slo;
@@ -60,7 +60,7 @@ pub struct Link {
     /// The goodput objective and attainment target (`slo=`, `attain=`).
     pub slo: Memo<(Option<Slo>, Option<f64>)>,
     /// The requests view's level, latency and latency scale.
-    pub requests: Memo<(Option<f64>, Option<Latency>, Scale)>,
+    pub requests: Memo<(Option<f64>, Option<Latency>, Scale, RequestsX)>,
 }
 
 impl Link {
@@ -91,7 +91,7 @@ impl Link {
             catalog: Memo::new(move |_| state.with(ViewState::catalog_filter)),
             conc: Memo::new(move |_| state.with(|s| s.conc)),
             slo: Memo::new(move |_| state.with(|s| (s.slo, s.attain))),
-            requests: Memo::new(move |_| state.with(|s| (s.level, s.latency, s.xscale))),
+            requests: Memo::new(move |_| state.with(|s| (s.level, s.latency, s.xscale, s.x))),
         }
     }
 

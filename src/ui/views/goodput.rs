@@ -217,6 +217,7 @@ pub fn GoodputView(
         move || model.with(|m| m.as_ref().map(|m| m.notes.iter().map(|n| view! { <p class="notice">{n.clone()}</p> }).collect_view()));
     let table = Signal::derive(move || model.with(|m| m.as_ref().map(|m| m.table.clone())));
     let capacity_table = Signal::derive(move || model.with(|m| m.as_ref().map(|m| m.capacity_table.clone())));
+    let session_table = Signal::derive(move || model.with(|m| m.as_ref().and_then(|m| m.session_table.clone())));
     let csv_notes = Signal::derive(move || model.with(|m| m.as_ref().map(|m| vec![m.export_note.clone()]).unwrap_or_default()));
     let sources = {
         let study = study.clone();
@@ -225,6 +226,8 @@ pub fn GoodputView(
     let table_stem = Signal::derive(move || stem(View::Goodput, &[slo.get().to_string().replace([':', ','], "-")]));
     let capacity_stem =
         Signal::derive(move || stem(View::Goodput, &["capacity".to_owned(), slo.get().to_string().replace([':', ','], "-")]));
+    let session_stem =
+        Signal::derive(move || stem(View::Goodput, &["sessions".to_owned(), slo.get().to_string().replace([':', ','], "-")]));
     let tradeoff = Signal::derive(move || page.link.whole().on_view(View::Tradeoff));
     view! {
         <section class="panel goodput">
@@ -243,6 +246,7 @@ pub fn GoodputView(
             <RequestsStatus study=study.clone()/>
             <ul class="capacity">{capacities}</ul>
             <TableBlock table=capacity_table study=study.clone() sources=sources notes=csv_notes stem=capacity_stem/>
+            <TableBlock table=session_table study=study.clone() sources=sources notes=csv_notes stem=session_stem/>
             {notes}
             {goodput_figure(&study, model, ChartId::Goodput)}
             {goodput_figure(&study, model, ChartId::Attainment)}

@@ -8,8 +8,8 @@ use leptos::prelude::*;
 
 use crate::chart::{draw_cdf, draw_timeline, CdfChart, CdfLine, TimelineChart, TimelineLine};
 use crate::core::basics::format::as_written;
-use crate::core::link::{workload_options, ChartId, EngineFilter, Latency, Scale, View};
-use crate::core::views::requests::{cdf_tip, requests_model, timeline_tip, RequestsInputs, RequestsModel};
+use crate::core::link::{workload_options, ChartId, EngineFilter, Latency, RequestsX, Scale, View};
+use crate::core::views::requests::{cdf_tip, requests_model, timeline_tip, turn_table, RequestsInputs, RequestsModel};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
@@ -19,6 +19,7 @@ use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::pickers::{Choice, WorkloadPicker};
 use crate::ui::widgets::requests::{from_tables, without_requests, RequestsStatus};
+use crate::ui::widgets::table::TableBlock;
 
 /// The export frame of one of the view's charts.
 fn export_of(study: &Study, model: Memo<Option<RequestsModel>>, id: ChartId) -> Arc<dyn Fn() -> ExportText + Send + Sync> {
@@ -112,7 +113,13 @@ fn timeline_figure(study: &Study, model: Memo<Option<RequestsModel>>) -> impl In
                 m.timelines.iter().map(|t| TimelineLine { style: t.style, points: &t.points, failed: &t.failed }).collect();
             let title = format!("{} (ms)", m.latency.title());
             let label = m.threshold.map(|t| format!("objective ≤ {} ms", as_written(t)));
-            let chart = TimelineChart { y_title: &title, lines: &lines, threshold: m.threshold.zip(label.as_deref()), theme };
+            let chart = TimelineChart {
+                x_title: &m.timeline_x_title,
+                y_title: &title,
+                lines: &lines,
+                threshold: m.threshold.zip(label.as_deref()),
+                theme,
+            };
             let marks = draw_timeline(area, &chart).map_err(|e| e.to_string())?;
             let failed = m.timelines.iter().map(|t| t.failed.len()).sum::<usize>();
             Ok(Drawn { attrs: vec![("points", marks.len().to_string()), ("failed", failed.to_string())], marks })
@@ -128,7 +135,7 @@ fn timeline_figure(study: &Study, model: Memo<Option<RequestsModel>>) -> impl In
                         .iter()
                         .map(|t| format!("{}: {} requests drawn, {} not completed", t.label, t.points.len(), t.failed.len()))
                         .collect();
-                    format!("When each request was sent against its {}. {}.", m.latency.title(), parts.join("; "))
+                    format!("{}. {}.", m.timeline_heading, parts.join("; "))
                 })
                 .unwrap_or_default()
         })
@@ -157,7 +164,7 @@ pub fn RequestsView(
     let model = {
         let study = study.clone();
         from_tables(&study.clone(), move |tables| {
-            let (level, latency, xscale) = page.link.requests.get();
+            let (level, latency, xscale, x) = page.link.requests.get();
             let inputs = RequestsInputs {
                 workload: page.link.workload.get(),
                 engines: EngineFilter { engines: page.link.engines.get() },
@@ -165,6 +172,7 @@ pub fn RequestsView(
                 latency: latency.unwrap_or_default(),
                 xscale,
                 slo: page.link.slo.get().0,
+                x,
             };
             requests_model(&study.results, tables, &inputs)
         })
@@ -189,8 +197,19 @@ pub fn RequestsView(
         view! { <button type="button" class="toggle xscale" aria-pressed=move || (page.link.requests.get().2 == target).to_string()
         on:click=move |_| page.update_link(|s| s.xscale = target)>{text}</button> }
     };
+    let against = move |target: RequestsX, text: &'static str| {
+        view! { <button type="button" class="toggle requests-x" aria-pressed=move || (page.link.requests.get().3 == target).to_string()
+        on:click=move |_| page.update_link(|s| s.x = target)>{text}</button> }
+    };
     let notes =
         move || model.with(|m| m.as_ref().map(|m| m.notes.iter().map(|n| view! { <p class="notice">{n.clone()}</p> }).collect_view()));
+    let by_turn = {
+        let study = study.clone();
+        Signal::derive(move || {
+            model.with(|m| m.as_ref().filter(|m| !m.by_turn.is_empty()).map(|m| turn_table(&study.results, &m.by_turn, m.latency)))
+        })
+    };
+    let turn_stem = Signal::derive(move || stem(View::Requests, &["by-turn".to_owned()]));
     let counts = move || model.with(|m| m.as_ref().map(|m| m.count_words().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()));
     view! {
         <section class="panel requests">
@@ -206,8 +225,12 @@ pub fn RequestsView(
             {notes}
             {cdf_figure(&study, model)}
             <ul class="request-counts">{counts}</ul>
-            <h3>"The run's timeline"</h3>
+            <h3>{move || model.with(|m| m.as_ref().map(|m| m.timeline_heading.clone()))}</h3>
+            <div class="controls">
+                <span class="control" role="group" aria-label="Against">"Against " {against(RequestsX::Time, "send time")} {against(RequestsX::Turn, "turn")} {against(RequestsX::Isl, "input length")}</span>
+            </div>
             {timeline_figure(&study, model)}
+            <TableBlock table=by_turn study=study.clone() sources=Signal::stored(Vec::new()) stem=turn_stem/>
         </section>
     }
     .into_any()

@@ -69,8 +69,19 @@ fn column(rows: &CellRequests, t: Threshold) -> &[f64] {
     }
 }
 
+/// The thresholds an objective gives: `(index in Threshold::ALL, threshold, limit ms)`.
+pub(super) fn limits(slo: &Slo) -> Vec<(usize, Threshold, f64)> {
+    Threshold::ALL.iter().enumerate().filter_map(|(k, t)| slo.limit(*t).map(|l| (k, *t, l))).collect()
+}
+
+/// The thresholds a completed request `i` is over (indices in `Threshold::ALL`): judged on
+/// those it has a measure for, so a one-token request is never over a TPOT limit.
+pub(super) fn over(rows: &CellRequests, i: usize, limits: &[(usize, Threshold, f64)]) -> Vec<usize> {
+    limits.iter().filter(|&&(_, t, limit)| column(rows, t)[i] > limit).map(|&(k, _, _)| k).collect()
+}
+
 /// The note for a threshold no completed request has a measure for, if one is given.
-fn unjudgeable(slo: &Slo, runs: &[&CellRequests]) -> Option<String> {
+pub(super) fn unjudgeable(slo: &Slo, runs: &[&CellRequests]) -> Option<String> {
     let completed = |r: &CellRequests, i: usize| r.status[i] == Status::Ok;
     for t in Threshold::ALL.into_iter().filter(|t| slo.limit(*t).is_some()) {
         let recorded = runs.iter().any(|r| (0..r.len()).any(|i| completed(r, i) && !column(r, t).get(i).is_none_or(|v| v.is_nan())));
@@ -109,19 +120,15 @@ pub fn evaluate(slo: &Slo, cell: &Cell, runs: &[&CellRequests]) -> CellGoodput {
         out.note = Some(note);
         return out;
     }
-    let limits: Vec<(usize, Threshold, f64)> =
-        Threshold::ALL.iter().enumerate().filter_map(|(k, t)| slo.limit(*t).map(|l| (k, *t, l))).collect();
+    let limits = limits(slo);
     let (mut good, mut tokens, mut tokens_known) = (0, 0.0, true);
     for rows in runs {
         for i in (0..rows.len()).filter(|&i| rows.status[i] == Status::Ok) {
-            let mut met = true;
-            for &(k, t, limit) in &limits {
-                if column(rows, t)[i] > limit {
-                    out.over[k] += 1;
-                    met = false;
-                }
+            let over = over(rows, i, &limits);
+            for &k in &over {
+                out.over[k] += 1;
             }
-            if met {
+            if over.is_empty() {
                 good += 1;
                 let out_tokens = rows.output_tokens[i];
                 tokens_known &= !out_tokens.is_nan();
@@ -181,6 +188,8 @@ pub struct CellRow {
     pub power_w: Option<f64>,
     /// The goodput.
     pub goodput: CellGoodput,
+    /// Goodput by session, where the requests are turns of sessions.
+    pub sessions: Option<super::SessionGoodput>,
 }
 
 /// Every cell with requests, in the file's order, at an objective: `tables` are the engines'
@@ -206,6 +215,7 @@ pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo, on
                 let (Some(cell), Some(&level)) = (cell.as_ref().filter(|c| c.requests.is_some()), wl.levels.get(c)) else { continue };
                 let runs: Vec<&CellRequests> = table.cells.iter().filter(|g| g.workload == token && g.level == level).collect();
                 let mut goodput = evaluate(slo, cell, &runs);
+                let sessions = super::evaluate_sessions(slo, cell, &runs);
                 // One study's rates are all per GPU or all per endpoint: a cell without its
                 // GPUs among cells with theirs has no rate rather than another unit's.
                 if !goodput.per_gpu && any_gpus {
@@ -223,6 +233,7 @@ pub fn study(results: &Results, tables: &[(String, RequestTable)], slo: &Slo, on
                     load: wl.cell_label(cell),
                     power_w: cell.power_w,
                     goodput,
+                    sessions,
                 });
             }
         }

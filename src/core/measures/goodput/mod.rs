@@ -23,6 +23,7 @@
 mod capacity;
 mod cells;
 mod presets;
+mod sessions;
 mod words;
 
 use std::fmt;
@@ -30,7 +31,8 @@ use std::fmt;
 pub use capacity::{at_capacity, capacities, capacity, Capacity, CapacityFigures, Interval, LevelPoint, LevelVerdict, Verdict};
 pub use cells::{evaluate, study, CellGoodput, CellRow};
 pub use presets::{presets, round_up, Preset};
-pub use words::{capacity_words, cell_words, missed_words, percent, percent_span};
+pub use sessions::{evaluate_sessions, SessionGoodput};
+pub use words::{capacity_words, cell_words, missed_words, percent, percent_span, session_words};
 
 /// What the page and the command line say of a study without per-request data.
 pub const NO_REQUESTS: &str = "no per-request data: goodput needs per-request records, which every tool can write — vLLM bench serve --save-detailed, SGLang bench_serving --output-details, AIPerf's profile_export.jsonl, GuideLLM's benchmarks.json (its requests lists), GenAI-Perf's profile_export.json and LLMPerf's individual responses — imported with servescope-import beside the summaries";

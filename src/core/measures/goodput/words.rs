@@ -114,3 +114,20 @@ pub fn capacity_words(c: &Capacity, target: f64) -> String {
     }
     out
 }
+
+/// "17 sessions of 195 turns: 5 good (29.4 %, 95 % interval 13.3–53.1 %), 0.00141 good
+/// sessions/s per GPU" — a session good when every turn completed and met the objective.
+pub fn session_words(s: &super::SessionGoodput, per_gpu: bool) -> String {
+    let per = if per_gpu { "per GPU" } else { "for the endpoint" };
+    let good = match (s.good, s.attainment, s.interval) {
+        (Some(g), Some(a), Some(i)) => format!("{g} good ({}, 95 % interval {})", percent(a), percent_span(i)),
+        _ => format!("good {NOT_MEASURED}"),
+    };
+    let rate =
+        s.per_s.map_or_else(|| format!("good sessions/s {per} {NOT_MEASURED}"), |r| format!("{} good sessions/s {per}", readable(r)));
+    let mut out = format!("{} sessions of {} turns: {good}, {rate}", s.sessions, s.turns);
+    if let Some(note) = &s.note {
+        out.push_str(&format!(" — {note}"));
+    }
+    out
+}

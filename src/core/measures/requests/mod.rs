@@ -22,17 +22,24 @@
 mod check;
 mod gz;
 mod read;
+mod same;
 mod summary;
 mod write;
 
 pub use check::{check_table, table_findings};
 pub use gz::{gunzip, gzip};
-pub use read::{value, CellRequests, RequestTable, TableError};
+pub use read::{value, CellRequests, RequestTable, TableError, NO_SESSION};
 pub use summary::{span_s, summarize, Summary};
 pub use write::{table_text, TableCell};
 
 /// The table's header, which a table must start with.
 pub const HEADER: &str = "workload,level,trial,start_ms,ttft_us,tpot_us,e2e_us,input_tokens,output_tokens,status,error";
+
+/// The header of a table whose requests are turns of sessions (schema 1.4): two more
+/// columns, `session` (the conversation a request is a turn of) and `turn` (its index from 0).
+/// A table without sessions keeps the eleven columns, byte for byte.
+pub const HEADER_SESSIONS: &str =
+    "workload,level,trial,start_ms,ttft_us,tpot_us,e2e_us,input_tokens,output_tokens,status,error,session,turn";
 
 /// The per-request table of an engine: `ENGINE.requests.csv.gz`.
 pub fn table_name(engine: &str) -> String {
@@ -91,6 +98,11 @@ pub struct Request {
     pub status: Status,
     /// The tool's error code or text.
     pub error: Option<String>,
+    /// The session (conversation) it is a turn of, where the tool records one (AIPerf's
+    /// `conversation_id` in a multi-turn run).
+    pub session: Option<String>,
+    /// Its turn within the session, from 0 (AIPerf's `turn_index`).
+    pub turn: Option<u32>,
 }
 
 impl Request {
@@ -105,12 +117,30 @@ impl Request {
             output_tokens: output,
             status: Status::Ok,
             error: None,
+            session: None,
+            turn: None,
         }
     }
 
     /// A request that did not complete: no latency is kept, whatever the tool wrote.
     pub fn not_completed(start_s: Option<f64>, input: Option<u64>, status: Status, error: Option<String>) -> Request {
-        Request { start_s, ttft_ms: None, tpot_ms: None, e2e_ms: None, input_tokens: input, output_tokens: None, status, error }
+        Request {
+            start_s,
+            ttft_ms: None,
+            tpot_ms: None,
+            e2e_ms: None,
+            input_tokens: input,
+            output_tokens: None,
+            status,
+            error,
+            session: None,
+            turn: None,
+        }
+    }
+
+    /// The same request as a turn of a session.
+    pub fn in_session(self, session: Option<String>, turn: Option<u32>) -> Request {
+        Request { session, turn, ..self }
     }
 }
 

@@ -5,7 +5,10 @@
 
 use std::collections::HashMap;
 
-use super::{Status, HEADER};
+use super::{Status, HEADER, HEADER_SESSIONS};
+
+/// A row's session index when it has none.
+pub const NO_SESSION: u32 = u32::MAX;
 
 /// A problem in a table, at its line (1-based; the header is line 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +47,14 @@ pub struct CellRequests {
     pub status: Vec<Status>,
     /// The tool's error code or text, by row, for the rows that have one.
     pub errors: Vec<(usize, String)>,
+    /// Each row's session, an index into `session_names` (`NO_SESSION`: none).
+    pub session: Vec<u32>,
+    /// The sessions' names, in the order first met.
+    pub session_names: Vec<String>,
+    /// Each row's turn within its session (`NaN`: not recorded).
+    pub turn: Vec<f64>,
+    /// Where each session name sits in `session_names`, while the table is read.
+    session_index: HashMap<String, u32>,
 }
 
 /// A recorded value, or `None` for one the tool did not record.
@@ -66,7 +77,37 @@ impl CellRequests {
             output_tokens: Vec::new(),
             status: Vec::new(),
             errors: Vec::new(),
+            session: Vec::new(),
+            session_names: Vec::new(),
+            turn: Vec::new(),
+            session_index: HashMap::new(),
         }
+    }
+
+    /// Whether its rows are turns of sessions.
+    pub fn has_sessions(&self) -> bool {
+        !self.session_names.is_empty()
+    }
+
+    /// A row's session name.
+    pub fn session_of(&self, row: usize) -> Option<&str> {
+        self.session.get(row).and_then(|&s| self.session_names.get(s as usize)).map(String::as_str)
+    }
+
+    fn push_session(&mut self, name: Option<String>) {
+        let index = match name {
+            None => NO_SESSION,
+            Some(name) => match self.session_index.get(&name) {
+                Some(&i) => i,
+                None => {
+                    let i = self.session_names.len() as u32;
+                    self.session_index.insert(name.clone(), i);
+                    self.session_names.push(name);
+                    i
+                }
+            },
+        };
+        self.session.push(index);
     }
 
     /// Rows.
@@ -82,47 +123,6 @@ impl CellRequests {
     /// Rows of a status.
     pub fn count(&self, status: Status) -> usize {
         self.status.iter().filter(|s| **s == status).count()
-    }
-
-    /// Whether two cells hold the same rows (a value not recorded equals one not recorded).
-    pub fn same_rows(&self, other: &CellRequests) -> Result<(), String> {
-        if self.len() != other.len() {
-            return Err(format!("{} rows, where {} are derived again", self.len(), other.len()));
-        }
-        let columns: [(&str, &Vec<f64>, &Vec<f64>); 6] = [
-            ("start_ms", &self.start_ms, &other.start_ms),
-            ("ttft_us", &self.ttft_ms, &other.ttft_ms),
-            ("tpot_us", &self.tpot_ms, &other.tpot_ms),
-            ("e2e_us", &self.e2e_ms, &other.e2e_ms),
-            ("input_tokens", &self.input_tokens, &other.input_tokens),
-            ("output_tokens", &self.output_tokens, &other.output_tokens),
-        ];
-        for (name, a, b) in columns {
-            if let Some(i) = (0..a.len()).find(|&i| !(a[i] == b[i] || (a[i].is_nan() && b[i].is_nan()))) {
-                // In the column's own unit: latencies are kept in ms, written in µs.
-                let scale = if name.ends_with("_us") { 1000.0 } else { 1.0 };
-                let say = |v: f64| value(v).map_or_else(|| "empty".to_owned(), |v| format!("{}", (v * scale).round()));
-                return Err(format!(
-                    "row {} (line {}): {name} is {} in the table but {} derived again",
-                    i + 1,
-                    self.first_line + i,
-                    say(a[i]),
-                    say(b[i])
-                ));
-            }
-        }
-        if let Some(i) = (0..self.len()).find(|&i| self.status[i] != other.status[i]) {
-            return Err(format!(
-                "row {}: status {} in the table but {} derived again",
-                i + 1,
-                self.status[i].as_str(),
-                other.status[i].as_str()
-            ));
-        }
-        if self.errors != other.errors {
-            return Err("the error codes differ from those derived again".to_owned());
-        }
-        Ok(())
     }
 }
 
@@ -200,6 +200,9 @@ struct ParsedRow<'a> {
     numbers: [f64; 6],
     status: Status,
     error: Option<String>,
+    /// With the session columns: the session and the turn.
+    session: Option<String>,
+    turn: f64,
 }
 
 /// Read one row's eleven fields (`fields`: each one's span in `text` and whether it was
@@ -245,7 +248,13 @@ fn read_row<'a>(text: &'a [u8], fields: &[(usize, usize, bool)]) -> Result<Parse
         .and_then(Status::parse)
         .ok_or_else(|| format!("status `{}` is not ok, failed or cancelled", text_of(9)))?;
     let error = (!field(10).is_empty()).then(|| text_of(10));
-    Ok(ParsedRow { workload: field(0), level, trial, numbers, status, error })
+    let (session, turn) = if fields.len() == 13 {
+        let turn = whole(field(12)).map_err(|()| format!("turn `{}` is not a whole number", text_of(12)))?;
+        ((!field(11).is_empty()).then(|| text_of(11)), turn)
+    } else {
+        (None, f64::NAN)
+    };
+    Ok(ParsedRow { workload: field(0), level, trial, numbers, status, error, session, turn })
 }
 
 impl RequestTable {
@@ -262,9 +271,17 @@ impl RequestTable {
         };
         let header_end = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
         let header = String::from_utf8_lossy(&text[..header_end]);
-        if header.trim_end_matches('\r') != HEADER {
-            return Err(vec![TableError { line: 1, message: format!("the header is `{}`; expected `{HEADER}`", header.trim_end()) }]);
-        }
+        // Eleven columns (1.3), or thirteen with each request's session and turn (1.4).
+        let columns = match header.trim_end_matches('\r') {
+            h if h == HEADER => 11,
+            h if h == HEADER_SESSIONS => 13,
+            _ => {
+                return Err(vec![TableError {
+                    line: 1,
+                    message: format!("the header is `{}`; expected `{HEADER}` (with `,session,turn` for sessions)", header.trim_end()),
+                }])
+            }
+        };
         let mut table = RequestTable::default();
         let mut index: HashMap<(String, u64, Option<u32>), usize> = HashMap::new();
         let mut current: Option<usize> = None;
@@ -280,8 +297,9 @@ impl RequestTable {
             if fields.len() == 1 && fields[0].0 == fields[0].1 {
                 continue;
             }
-            if fields.len() != 11 {
-                problem(&mut problems, start_line, format!("{} fields; every row has 11 ({HEADER})", fields.len()));
+            if fields.len() != columns {
+                let named = if columns == 11 { HEADER } else { HEADER_SESSIONS };
+                problem(&mut problems, start_line, format!("{} fields; every row has {columns} ({named})", fields.len()));
                 continue;
             }
             let row = match read_row(text, &fields) {
@@ -291,7 +309,7 @@ impl RequestTable {
                     continue;
                 }
             };
-            let ParsedRow { workload, level, trial, numbers: [start, ttft, tpot, e2e, input, output], status, error } = row;
+            let ParsedRow { workload, level, trial, numbers: [start, ttft, tpot, e2e, input, output], status, error, session, turn } = row;
             // The cell: the one before when the key repeats (the usual case), else looked up.
             let same = current
                 .and_then(|c| table.cells.get(c))
@@ -313,12 +331,18 @@ impl RequestTable {
             cell.input_tokens.push(input);
             cell.output_tokens.push(output);
             cell.status.push(status);
+            cell.push_session(session);
+            cell.turn.push(turn);
             if let Some(error) = error {
                 cell.errors.push((row, error));
             }
         }
         if more > 0 {
             problems.push(TableError { line, message: format!("and {more} more problems") });
+        }
+        // The names are kept in order; the index served the reading only.
+        for cell in &mut table.cells {
+            cell.session_index = HashMap::new();
         }
         if problems.is_empty() {
             Ok(table)

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{quantum_us, Request, HEADER};
+use super::{quantum_us, Request, HEADER, HEADER_SESSIONS};
 
 /// One cell's requests for the table: the cell's key and the requests as the tool recorded them.
 pub struct TableCell<'a> {
@@ -36,8 +36,8 @@ fn quoted(text: &str) -> String {
     }
 }
 
-/// The rows of one cell, without the header.
-pub(super) fn cell_rows(cell: &TableCell<'_>, out: &mut String) {
+/// The rows of one cell, without the header; with `sessions`, each ends in its session and turn.
+pub(super) fn cell_rows(cell: &TableCell<'_>, sessions: bool, out: &mut String) {
     let mut order: Vec<&Request> = cell.requests.iter().collect();
     // In the order sent, when every request records when; else as the tool listed them.
     if order.iter().all(|r| r.start_s.is_some()) {
@@ -49,7 +49,7 @@ pub(super) fn cell_rows(cell: &TableCell<'_>, out: &mut String) {
     let whole = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
     for r in order {
         let start = r.start_s.map(|s| ((s - first) * 1000.0).round() as i64);
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{workload},{level},{trial},{},{},{},{},{},{},{},{}",
             whole(start),
@@ -61,16 +61,27 @@ pub(super) fn cell_rows(cell: &TableCell<'_>, out: &mut String) {
             r.status.as_str(),
             r.error.as_deref().map(quoted).unwrap_or_default(),
         );
+        if sessions {
+            let _ = write!(
+                out,
+                ",{},{}",
+                r.session.as_deref().map(quoted).unwrap_or_default(),
+                r.turn.map(|t| t.to_string()).unwrap_or_default()
+            );
+        }
+        out.push('\n');
     }
 }
 
 /// The table's text: the header, then every cell's rows.
 pub fn table_text(cells: &[TableCell<'_>]) -> String {
     let mut out = String::with_capacity(64 + cells.iter().map(|c| c.requests.len() * 64).sum::<usize>());
-    out.push_str(HEADER);
+    // Sessions add two columns, only to a table that has them.
+    let sessions = cells.iter().any(|c| c.requests.iter().any(|r| r.session.is_some()));
+    out.push_str(if sessions { HEADER_SESSIONS } else { HEADER });
     out.push('\n');
     for cell in cells {
-        cell_rows(cell, &mut out);
+        cell_rows(cell, sessions, &mut out);
     }
     out
 }

@@ -73,6 +73,8 @@ pub struct GoodputModel {
     pub capacities: Vec<(String, String)>,
     /// What each engine's capacity load gives, per GPU, per kW and per dollar.
     pub capacity_table: Table,
+    /// Goodput by session, where the requests are turns of conversations.
+    pub session_table: Option<Table>,
     /// What is missing, and why.
     pub notes: Vec<String>,
     /// The table, one row per cell.
@@ -230,6 +232,7 @@ pub fn goodput_model(results: &Results, tables: &[(String, RequestTable)], input
         charts: charts(results, &workload.levels, &rows, target, per),
         table: tables::cell_table(results, workload, &rows, &slo, target, &export_note),
         capacity_table: tables::capacity_table(results, workload, &figures, &rows, target, &inputs.prices),
+        session_table: tables::session_table(results, workload, &rows),
         slo,
         slo_from,
         presets,

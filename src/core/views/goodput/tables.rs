@@ -150,3 +150,47 @@ pub(super) fn capacity_table(
         by_concurrency: true,
     }
 }
+
+/// For a study whose requests are turns of sessions: one row per cell with sessions — the
+/// load, sessions, turns, good sessions (every turn completed and met the objective), their
+/// share with its 95 % interval, and good sessions/s.
+pub(super) fn session_table(results: &Results, workload: &Workload, rows: &[CellRow]) -> Option<Table> {
+    let out: Vec<Row> = rows
+        .iter()
+        .filter_map(|r| {
+            let s = r.sessions.as_ref()?;
+            let cells: Vec<Cell> = vec![
+                Field::Number(r.level, load_kind(workload)).into(),
+                Field::Number(s.sessions as f64, NumberKind::Whole).into(),
+                Field::Number(s.turns as f64, NumberKind::Whole).into(),
+                count(s.good),
+                Field::measured(s.attainment.map(|a| a * 100.0), NumberKind::Percent1).into(),
+                s.interval.map_or(Field::NotMeasured, |i| Field::Text(percent_span(i))).into(),
+                Field::measured(s.per_s, NumberKind::Plain).into(),
+            ];
+            Some(Row { head: head(results, &r.engine), cells, sources: Vec::new(), mismatch: false })
+        })
+        .collect();
+    (!out.is_empty()).then(|| Table {
+        name: "sessions",
+        caption: format!(
+            "Goodput by session, {}: a session (a conversation's turns) is good when every turn completed and met the objective; rates {}.",
+            workload.name(),
+            per_words(results, rows).replace("for the", "per")
+        ),
+        head: "Engine".to_owned(),
+        head_csv: ("engine", Some("engine_id")),
+        columns: vec![
+            load_column(workload),
+            Column::new("sessions", "sessions"),
+            Column::new("turns", "turns"),
+            Column::new("good sessions", "good_sessions"),
+            Column::new("attainment", "session_attainment_pct"),
+            Column::new("95 % interval", "session_attainment_ci_pct"),
+            Column::new("good sessions/s", "good_sessions_per_s"),
+        ],
+        rows: out,
+        show_sources: false,
+        by_concurrency: true,
+    })
+}

@@ -4,9 +4,16 @@
 //! request was sent against its latency, the failed ones marked) — built once here and
 //! rendered by the app (the pre-render skips this view).
 
-use crate::core::basics::format::{as_written, readable, readable_ms};
+mod tips;
+mod turns;
+
+pub use tips::{cdf_tip, timeline_tip, timeline_words};
+use turns::turn_rows;
+pub use turns::{turn_table, TurnRow};
+
+use crate::core::basics::format::readable;
 use crate::core::display::palette::{engine_style, EngineStyle};
-use crate::core::link::{chosen_workload, EngineFilter, Latency, Scale, WorkloadKey};
+use crate::core::link::{chosen_workload, EngineFilter, Latency, RequestsX, Scale, WorkloadKey};
 use crate::core::measures::goodput::Slo;
 use crate::core::measures::requests::{CellRequests, RequestTable, Status};
 use crate::core::study::model::{Cell, Results};
@@ -40,6 +47,8 @@ pub struct RequestsInputs {
     pub xscale: Scale,
     /// The objective, whose threshold on this latency is drawn (`slo=`).
     pub slo: Option<Slo>,
+    /// What the second chart draws each request's latency against (`x=`).
+    pub x: RequestsX,
 }
 
 /// One engine's distribution at the level.
@@ -63,7 +72,8 @@ pub struct Distribution {
     pub failed: usize,
 }
 
-/// One engine's timeline at the level: when each request was sent, and its latency.
+/// One engine's requests at the level on the second chart: when each was sent (or its turn,
+/// or its input length), and its latency.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Timeline {
     /// Engine id.
@@ -72,9 +82,10 @@ pub struct Timeline {
     pub label: String,
     /// Colour and marker.
     pub style: EngineStyle,
-    /// `(s from the first request, ms)` of the completed requests drawn.
+    /// `(x, ms)` of the completed requests drawn: x is s from the first request, the turn
+    /// index or the input tokens (`RequestsModel::x`).
     pub points: Vec<(f64, f64)>,
-    /// When each request that did not complete was sent (s), drawn on the axis.
+    /// The x of each request that did not complete, drawn on the axis.
     pub failed: Vec<f64>,
     /// Every `drawn_every`-th request in the order sent is drawn (1: every one).
     pub drawn_every: usize,
@@ -97,8 +108,17 @@ pub struct RequestsModel {
     pub x_title: String,
     /// A distribution per engine.
     pub distributions: Vec<Distribution>,
-    /// A timeline per engine whose requests record when they were sent.
+    /// A timeline per engine whose requests record their x (when they were sent, their turn,
+    /// their input length).
     pub timelines: Vec<Timeline>,
+    /// What the second chart's x is.
+    pub x: RequestsX,
+    /// Its title: "TTFT against turn index".
+    pub timeline_heading: String,
+    /// Its x axis title.
+    pub timeline_x_title: String,
+    /// For `x=turn`, per engine and turn: requests, completed, and the latency's p50 and p90.
+    pub by_turn: Vec<TurnRow>,
     /// What is missing, and why.
     pub notes: Vec<String>,
 }
@@ -131,7 +151,7 @@ pub fn curve(sorted: &[f64]) -> Vec<(f64, f64)> {
     out
 }
 
-fn column(rows: &CellRequests, latency: Latency) -> &[f64] {
+pub(super) fn column(rows: &CellRequests, latency: Latency) -> &[f64] {
     match latency {
         Latency::Ttft => &rows.ttft_ms,
         Latency::Tpot => &rows.tpot_ms,
@@ -147,25 +167,35 @@ fn published(cell: &Cell, latency: Latency) -> (Option<f64>, Option<f64>) {
     }
 }
 
-/// The timeline of one run's requests (every trial's, one after the other).
-fn timeline(runs: &[&CellRequests], latency: Latency) -> (Vec<(f64, f64)>, Vec<f64>, usize) {
+/// A request's x on the second chart: s from its run's first request, its turn, or its input
+/// tokens (`NaN`: not recorded).
+fn x_of(rows: &CellRequests, i: usize, x: RequestsX) -> f64 {
+    match x {
+        RequestsX::Time => rows.start_ms[i] / 1000.0,
+        RequestsX::Turn => rows.turn[i],
+        RequestsX::Isl => rows.input_tokens[i],
+    }
+}
+
+/// The second chart's requests of one run (every trial's, one after the other).
+fn timeline(runs: &[&CellRequests], latency: Latency, x: RequestsX) -> (Vec<(f64, f64)>, Vec<f64>, usize) {
     let total: usize = runs.iter().map(|r| r.len()).sum();
     let every = total.div_ceil(TIMELINE_POINTS).max(1);
     let (mut points, mut failed) = (Vec::new(), Vec::new());
     let mut k = 0usize;
     for rows in runs {
         for i in 0..rows.len() {
-            let start = rows.start_ms[i];
-            if start.is_nan() {
+            let at = x_of(rows, i, x);
+            if at.is_nan() {
                 continue;
             }
             if rows.status[i] != Status::Ok {
-                failed.push(start / 1000.0);
+                failed.push(at);
                 continue;
             }
             let v = column(rows, latency)[i];
             if !v.is_nan() && k.is_multiple_of(every) {
-                points.push((start / 1000.0, v));
+                points.push((at, v));
             }
             k += 1;
         }
@@ -194,7 +224,7 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
         Latency::E2e => slo.e2el_ms,
     });
     let mut notes = Vec::new();
-    let (mut distributions, mut timelines) = (Vec::new(), Vec::new());
+    let (mut distributions, mut timelines, mut by_turn) = (Vec::new(), Vec::new(), Vec::new());
     for row in workload.rows.iter().filter(|r| inputs.engines.shows_engine(&r.id)) {
         let Some(cell) = workload.slot(level).and_then(|s| row.cells.get(s)?.as_ref()).filter(|c| c.requests.is_some()) else { continue };
         let Some((_, table)) = tables.iter().find(|(id, _)| *id == row.id) else { continue };
@@ -225,9 +255,14 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
             requests,
             failed,
         });
-        let (points, failed, drawn_every) = timeline(&runs, latency);
+        let (points, failed, drawn_every) = timeline(&runs, latency, inputs.x);
+        by_turn.extend(turn_rows(&row.id, &label, &runs, latency).filter(|_| inputs.x == RequestsX::Turn));
         if points.is_empty() && failed.is_empty() {
-            notes.push(format!("{label}: its requests record no send time (the tool writes none), so there is no timeline"));
+            notes.push(match inputs.x {
+                RequestsX::Time => format!("{label}: its requests record no send time (the tool writes none), so there is no timeline"),
+                RequestsX::Turn => format!("{label}: its requests are no turns of sessions (the tool records no conversation), so there is nothing to draw against the turn"),
+                RequestsX::Isl => format!("{label}: its requests record no input length, so there is nothing to draw against it"),
+            });
         } else {
             if drawn_every > 1 {
                 notes.push(format!("{label}: every {drawn_every}th request in the order sent is drawn on the timeline ({} of {requests}); the distribution counts every one", points.len()));
@@ -246,6 +281,14 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
         distributions,
         timelines,
         notes,
+        x: inputs.x,
+        timeline_heading: format!("{} against {}", latency.title(), inputs.x.title()),
+        timeline_x_title: match inputs.x {
+            RequestsX::Time => "sent at (s from the run's first request)".to_owned(),
+            RequestsX::Turn => "turn index (0: a conversation's first turn)".to_owned(),
+            RequestsX::Isl => "input length (tokens)".to_owned(),
+        },
+        by_turn,
     })
 }
 
@@ -270,47 +313,4 @@ impl RequestsModel {
             })
             .collect()
     }
-}
-
-/// A timeline point as its tooltip reads it: "sent at 12.3 s · TTFT 812 ms".
-pub fn timeline_words(latency: Latency, start_s: f64, ms: f64) -> String {
-    format!("sent at {} s · {} {} ms", as_written((start_s * 1000.0).round() / 1000.0), latency.title(), readable(ms))
-}
-
-/// The tooltip of a distribution's mark: the share of requests at or below that latency,
-/// or a published percentile and where it sits among the requests.
-pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
-    use crate::core::display::tooltip::{TipLine, Tooltip};
-    let d = model.distributions.get(group)?;
-    let title = format!("{} · {}", d.label, model.latency.title());
-    let lines = match item {
-        PUBLISHED_P50 | PUBLISHED_P99 => {
-            let (which, v) = if item == PUBLISHED_P50 { ("p50", d.published.0?) } else { ("p99", d.published.1?) };
-            vec![
-                TipLine::new(format!("{which} (published by the tool)"), format!("{} ms", readable_ms(v))),
-                TipLine::new("the requests", at_or_below(&d.sorted, v)),
-            ]
-        }
-        k => {
-            let (ms, _) = *d.curve.get(k as usize)?;
-            vec![TipLine::new("requests", at_or_below(&d.sorted, ms))]
-        }
-    };
-    Some(Tooltip { title, lines })
-}
-
-/// The tooltip of a timeline's mark: when the request was sent and its latency, or that it
-/// did not complete.
-pub fn timeline_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
-    use crate::core::display::tooltip::{TipLine, Tooltip};
-    let t = model.timelines.get(group)?;
-    if item >= FAILED_FROM {
-        let s = *t.failed.get((item - FAILED_FROM) as usize)?;
-        return Some(Tooltip {
-            title: t.label.clone(),
-            lines: vec![TipLine::new(format!("sent at {} s", as_written((s * 1000.0).round() / 1000.0)), "did not complete")],
-        });
-    }
-    let (s, ms) = *t.points.get(item as usize)?;
-    Some(Tooltip { title: t.label.clone(), lines: vec![TipLine::new("request", timeline_words(model.latency, s, ms))] })
 }
