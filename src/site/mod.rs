@@ -65,9 +65,19 @@ fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&str) -> bool) -> Result<usiz
     Ok(copied)
 }
 
-/// Whether `path` is a built servescope page's folder (its `index.html` holds the markers).
+/// Whether `path` is a built servescope page's folder: its `index.html` holds the markers
+/// and the app's wasm is beside it (the source `index.html` of a checkout holds the markers
+/// too, and no app).
 fn is_site(path: &Path) -> bool {
-    std::fs::read_to_string(path.join("index.html")).is_ok_and(|page| page.contains(HEAD.0) && page.contains(LANDING.0))
+    let page = std::fs::read_to_string(path.join("index.html")).is_ok_and(|page| page.contains(HEAD.0) && page.contains(LANDING.0));
+    let app = std::fs::read_dir(path).is_ok_and(|entries| entries.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".wasm")));
+    page && app
+}
+
+/// What a published page never carries, whatever the folder holds: hidden files and folders
+/// (`.git`), a build's `target/`, `node_modules/` and sources.
+fn never_published(relative: &str) -> bool {
+    relative.split('/').any(|part| part.starts_with('.') || matches!(part, "target" | "node_modules" | "src")) || relative.ends_with(".rs")
 }
 
 fn canonical(path: &Path) -> PathBuf {
@@ -102,7 +112,7 @@ fn check_out(data: &Path, site: &Path, out: &Path) -> Result<(), String> {
 pub fn publish(data: &Path, site: &Path, out: &Path) -> Result<Vec<String>, Vec<String>> {
     if !is_site(site) {
         return Err(vec![format!(
-            "{} is not a built servescope site (no index.html with the pre-render's markers): build it once with `trunk build --release`",
+            "{} is not a built servescope site (no index.html with the pre-render's markers and the app's wasm beside it): give the folder `trunk build --release` writes, dist/",
             site.display()
         )]);
     }
@@ -141,9 +151,9 @@ pub fn publish(data: &Path, site: &Path, out: &Path) -> Result<Vec<String>, Vec<
     std::fs::create_dir_all(out).map_err(|e| vec![format!("{}: {e}", out.display())])?;
     // The site without its data and the views pre-rendered from it; then the studies, without
     // a manifest of their own (written next, from what was checked).
-    copy_tree(site, out, &|r| r == "data" || r.starts_with(DEEP_PREFIX)).map_err(fail)?;
+    copy_tree(site, out, &|r| r == "data" || r.starts_with(DEEP_PREFIX) || never_published(r)).map_err(fail)?;
     let out_data = out.join("data");
-    copy_tree(data, &out_data, &|r| r == INDEX || r.starts_with(&format!("{INDEX}."))).map_err(fail)?;
+    copy_tree(data, &out_data, &|r| r == INDEX || r.starts_with(&format!("{INDEX}.")) || never_published(r)).map_err(fail)?;
     let listed = studies_under(&out_data).map_err(fail)?;
     let manifest = out_data.join(INDEX);
     std::fs::write(&manifest, manifest_json(&Collection { studies: listed, legacy: false }))

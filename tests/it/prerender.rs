@@ -277,12 +277,35 @@ fn publish_refuses_folders_it_cannot_use_saying_which() {
     assert_eq!(text(busy.join("notes.txt")), "mine");
     let (code, said) = publish(&[&data, &data, &site.with_file_name("public-x")]);
     assert_eq!(code, 1);
-    assert!(
-        said.contains(
-            "is not a built servescope site (no index.html with the pre-render's markers): build it once with `trunk build --release`"
-        ),
-        "{said}"
-    );
+    let refusal = "is not a built servescope site (no index.html with the pre-render's markers and the app's wasm beside it): give the folder `trunk build --release` writes, dist/";
+    assert!(said.contains(refusal), "{said}");
+    // The checkout itself: its source index.html holds the markers, but there is no app. Nothing
+    // is written (it once copied the whole repository, .git and target/ included).
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = site.with_file_name("public-checkout");
+    let (code, said) = publish(&[&data, checkout, &out]);
+    assert_eq!(code, 1, "{said}");
+    assert!(said.contains(refusal), "{said}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn publish_never_copies_hidden_folders_builds_or_sources() {
+    let (site, data) = (small_site("hidden"), studies("hidden"));
+    for dir in [".git", "target/release", "node_modules/x", "src"] {
+        std::fs::create_dir_all(site.join(dir)).expect("mkdir");
+    }
+    for file in [".git/HEAD", "target/release/big", "node_modules/x/index.js", "src/main.rs", ".env"] {
+        std::fs::write(site.join(file), "private").expect("write");
+    }
+    let out = site.with_file_name("public-hidden");
+    let _ = std::fs::remove_dir_all(&out);
+    let (code, said) = publish(&[&data, &site, &out]);
+    assert_eq!(code, 0, "{said}");
+    for gone in [".git", "target", "node_modules", "src", ".env"] {
+        assert!(!out.join(gone).exists(), "{gone} copied");
+    }
+    assert!(out.join("app.wasm").is_file(), "the app is");
 }
 
 #[test]
