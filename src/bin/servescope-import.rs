@@ -20,7 +20,8 @@ the number of GPUs behind the endpoint: throughput is divided by it and it is ne
 assumed. Where the files record it (vLLM --metadata gpus=N or gpu=NxNAME, SGLang's
 server_info tp_size × dp_size, AIPerf's and GenAI-Perf's GPU telemetry) and every record
 agrees, that count is used; --gpus overrides it, with a warning. --isl/--osl give the nominal lengths where the tool does not record them: before
-an engine's first file, for all its files; after one, for the files that follow.
+an engine's first file, for all its files; after one, for the files that follow. --gpus,
+--isl and --osl before the first --engine are every engine's, unless it gives its own.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
 --gpus unstated imports runs that do not say how many GPUs served them: throughput stays
 the whole endpoint's and nothing is per GPU (every engine of the study alike).
@@ -78,6 +79,51 @@ fn number_flag(
     Ok(())
 }
 
+/// What `--gpus`, `--isl` and `--osl` before the first `--engine` gave, for each engine that
+/// gives none of its own.
+fn every_engines(groups: &mut [(EngineGroup, Vec<PathBuf>)], every: &EngineGroup) {
+    for (group, _) in groups {
+        if group.gpus == 0 && !group.gpus_unstated {
+            (group.gpus, group.gpus_unstated) = (every.gpus, every.gpus_unstated);
+        }
+        group.isl = group.isl.or(every.isl);
+        group.osl = group.osl.or(every.osl);
+    }
+}
+
+/// The flags the command takes, for "did you mean".
+const FLAGS: [&str; 17] = [
+    "out",
+    "title",
+    "date",
+    "scope",
+    "model",
+    "hardware",
+    "engine",
+    "label",
+    "checkpoint",
+    "gpus",
+    "isl",
+    "osl",
+    "conc",
+    "rate",
+    "split-by",
+    "same-run",
+    "from",
+];
+
+/// An unknown flag, and the known one it most likely meant: "invalid option '--gpu': did you
+/// mean --gpus?".
+fn unknown_flag(flag: &str) -> String {
+    let close = FLAGS.iter().map(|f| (servescope::core::basics::format::edit_distance(flag, f), *f)).min();
+    match close {
+        Some((d, near)) if d <= 2 || near.starts_with(flag) || flag.starts_with(near) => {
+            format!("invalid option '--{flag}': did you mean --{near}?")
+        }
+        _ => format!("invalid option '--{flag}'"),
+    }
+}
+
 /// What an import cannot go without, checked by the core's own rule (`check_answers`, the
 /// page's form asks the same) before any file is read: a bad usage, exit 2.
 fn required(answers: &StudyAnswers, groups: &[(EngineGroup, Vec<PathBuf>)]) -> Result<(), String> {
@@ -96,6 +142,8 @@ fn parse() -> Result<Option<Args>, String> {
     let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
     let mut answers = StudyAnswers { today: Some(servescope::core::basics::format::date_of_day(days as i64)), ..StudyAnswers::default() };
     let mut groups: Vec<(EngineGroup, Vec<PathBuf>)> = Vec::new();
+    // What --gpus, --isl and --osl give every engine, before the first --engine.
+    let mut every = EngineGroup::default();
     // Per engine, the lengths given after its first file: they apply to the files after them.
     let mut lengths: Vec<(Option<u64>, Option<u64>)> = Vec::new();
     let text = |parser: &mut lexopt::Parser| -> Result<String, String> {
@@ -140,6 +188,13 @@ fn parse() -> Result<Option<Args>, String> {
                     .ok_or_else(|| format!("--rate expects requests/s > 0, found `{value}`"))?;
                 groups[g].0.rate = Some(rate);
             }
+            // Before the first --engine, --gpus, --isl and --osl are every engine's (unless one
+            // gives its own).
+            Long(flag @ ("gpus" | "isl" | "osl")) if groups.is_empty() => {
+                let flag = flag.to_owned();
+                let value = text(&mut parser)?;
+                number_flag(&flag, &value, &mut every, false, &mut (None, None))?;
+            }
             Long(flag @ ("gpus" | "isl" | "osl" | "conc")) => {
                 let flag = flag.to_owned();
                 let g = group(&mut groups, &format!("--{flag}"))?;
@@ -168,9 +223,11 @@ fn parse() -> Result<Option<Args>, String> {
                 }
                 groups[g].1.push(path);
             }
+            Long(flag) => return Err(unknown_flag(flag)),
             other => return Err(other.unexpected().to_string()),
         }
     }
+    every_engines(&mut groups, &every);
     let out = out.ok_or("--out DIR is required")?;
     required(&answers, &groups)?;
     Ok(Some(Args { out, answers, groups }))

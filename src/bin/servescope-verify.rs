@@ -294,6 +294,20 @@ fn print_json(
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
+/// What a file is when it is a benchmark tool's output rather than a results file: the tool,
+/// and the import that makes a study of it.
+fn tool_output(path: &Path, bytes: &[u8]) -> Option<String> {
+    let name = path.display().to_string();
+    let tool = match servescope::core::import::read_file(&name, bytes, None) {
+        Ok(imported) => format!("{} ({})", imported.tool.title(), imported.layout),
+        Err(servescope::core::import::ImportError::NotServing { what, .. }) => return Some(format!("{name} is {what}")),
+        Err(_) => return None,
+    };
+    Some(format!(
+        "{name} is {tool} output, not a servescope results file: import it first — servescope-import --out DIR --title TITLE --engine ID --label LABEL {name} — then verify DIR/results.json"
+    ))
+}
+
 fn run() -> Result<ExitCode, UsageError> {
     let args = match parse_args()? {
         Command::Help => {
@@ -317,6 +331,13 @@ fn run() -> Result<ExitCode, UsageError> {
         _ => None,
     };
     let (report, goodput) = (checked.report, rows);
+    // A benchmark tool's own output given in place of a results file: said first, with the
+    // command that makes a study of it, rather than only the schema's findings.
+    if validation.results.is_none() {
+        if let Some(said) = tool_output(&args.results, &bytes) {
+            eprintln!("servescope-verify: {said}");
+        }
+    }
     if args.json {
         let rows = goodput.as_ref().map(|(rows, _)| rows.as_slice());
         println!("{}", print_json(&args, &report, &validation.findings, rows.or(args.goodput.as_ref().map(|_| &[][..]))));

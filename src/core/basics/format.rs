@@ -67,6 +67,23 @@ pub fn rate_words(value: f64) -> String {
     }
 }
 
+/// The edit distance between two words (insertions, deletions, substitutions): how far a
+/// mistyped flag is from a known one.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
 /// A number as tables and tooltips show it: 3–4 significant digits, thousands separated,
 /// millions as `M` (`273.071554221675` → `273.1`, `1265.83` → `1,266`, `2190540` →
 /// `2.191 M`, `0.007694863` → `0.007695`). The exact text stays in CSV and in `title`.

@@ -67,9 +67,12 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
             }
             Err(e) => {
                 // Another kind of run is named as such in the form, not read as a results file.
-                recognised |= matches!(e, ImportError::Nothing { .. } | ImportError::Study(_) | ImportError::NotServing { .. });
+                recognised |= matches!(
+                    e,
+                    ImportError::Nothing { .. } | ImportError::NoLoad { .. } | ImportError::Study(_) | ImportError::NotServing { .. }
+                );
                 // A file whose runs record no load imports once the reader gives one.
-                let with_load = matches!(e, ImportError::Nothing { .. })
+                let with_load = matches!(e, ImportError::NoLoad { .. })
                     .then(|| import_file_with(name, bytes, None, Some(Load::Conc(1))).ok())
                     .flatten();
                 DraftFile {

@@ -95,7 +95,7 @@ impl Imported {
             }
             Some(_) => format!("; if you know the concurrency the runs used, give it {}", Ask::Conc.flag()),
         };
-        Err(ImportError::Nothing {
+        Err(ImportError::NoLoad {
             file: file.to_owned(),
             why: format!("{} ({}) records no concurrency or request rate for its runs ({why}){hint}", self.tool.title(), self.layout),
         })

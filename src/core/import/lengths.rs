@@ -145,3 +145,41 @@ fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean
         if what == "input" { "isl" } else { "osl" }
     ))
 }
+
+/// What an engine's placeable runs lack of their lengths, as asks: once per engine and
+/// length, naming the tool and the mean the requests measured where they did.
+pub(super) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, super::Imported)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (what, ask, mean_of) in [
+        ("input", super::ask::Ask::Isl, (|r: &Run| r.isl_mean) as fn(&Run) -> Option<f64>),
+        ("output", super::ask::Ask::Osl, |r: &Run| r.osl_mean),
+    ] {
+        let lacking: Vec<(&str, &Run)> = files
+            .iter()
+            .flat_map(|(f, imported)| imported.runs.iter().map(move |r| (f, imported.tool, r)))
+            .filter(|(_, _, r)| Load::of(r).is_ok())
+            .filter(|(f, _, r)| {
+                let (given_isl, given_osl) = group
+                    .file_lengths
+                    .iter()
+                    .find(|l| l.0 == f.name())
+                    .map_or((group.isl, group.osl), |l| (l.1.or(group.isl), l.2.or(group.osl)));
+                if what == "input" {
+                    given_isl.is_none() && r.isl.is_none()
+                } else {
+                    given_osl.is_none() && r.osl.is_none()
+                }
+            })
+            .map(|(_, tool, r)| (tool.title(), r))
+            .collect();
+        let Some((tool, _)) = lacking.first() else { continue };
+        let means: Vec<f64> = lacking.iter().filter_map(|(_, r)| mean_of(r)).collect();
+        let measured = match means.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(*m), hi.max(*m))) {
+            _ if means.is_empty() => String::new(),
+            (lo, hi) if (hi - lo).abs() < 0.5 => format!("; its requests averaged {} {what} tokens", lo.round()),
+            (lo, hi) => format!("; its requests averaged {}–{} {what} tokens", lo.round(), hi.round()),
+        };
+        out.push(format!("engine `{}`: the nominal {what} length {}: {tool} does not record it{measured}", group.id, ask.flag()));
+    }
+    out
+}

@@ -12,6 +12,7 @@ mod checks;
 pub mod doc;
 pub mod draft;
 mod genai_perf;
+mod gpus;
 mod groups;
 mod guidellm;
 mod imported;
@@ -154,6 +155,17 @@ pub enum ImportError {
         /// Why.
         why: String,
     },
+    /// Its runs record no load, and none was given: it imports once the publisher gives one.
+    #[error("{file}: nothing to import: {why}")]
+    NoLoad {
+        /// The file.
+        file: String,
+        /// Why, and what to give.
+        why: String,
+    },
+    /// What the files do not say and the study needs, every answer at once (one line each).
+    #[error("the files do not say everything the study needs; give:\n{}", .0.iter().map(|a| format!("  {a}")).collect::<Vec<_>>().join("\n"))]
+    Answers(Vec<String>),
     /// The study cannot be written as asked.
     #[error("{0}")]
     Study(String),

@@ -17,11 +17,10 @@ use super::cells::{workloads, Placed};
 use super::doc::{RequestsDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
 pub use super::groups::FileRead;
-use super::place::{place_group, read_group, Gathered, GroupFile};
+use super::place::{place_group, read_group, Gathered};
 use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
-use crate::core::basics::format::plural;
 use crate::core::study::validate::parse_results;
 
 /// What the publisher says about the study as a whole.
@@ -170,64 +169,45 @@ pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(
     Ok(())
 }
 
-/// The engine with its GPU count: the publisher's (`--gpus`), else the count its files
-/// record where every record agrees (vLLM's `--metadata gpus`, SGLang's `server_info`, the
-/// GPU telemetry of AIPerf and GenAI-Perf); never assumed. A count given over a different
-/// one the files record is said in a warning.
-fn with_gpus(
-    group: &EngineGroup,
-    files: &[(GroupFile, super::Imported)],
-    warnings: &mut Vec<ImportWarning>,
-) -> Result<EngineGroup, ImportError> {
-    let recorded: Vec<(u32, &str, &str, &str)> = files
-        .iter()
-        .flat_map(|(f, imported)| imported.runs.iter().filter_map(move |r| r.gpus.map(|(n, how)| (n, how, f.name(), r.entry.as_str()))))
-        .collect();
-    let mut group = group.clone();
-    if group.gpus_unstated {
-        return Ok(group);
-    }
-    if group.gpus > 0 {
-        if let Some((n, how, file, entry)) = recorded.iter().find(|r| r.0 != group.gpus) {
-            warnings.push(ImportWarning {
-                file: (*file).to_owned(),
-                entry: (*entry).to_owned(),
-                message: format!("--gpus {} overrides the {n} GPU{} {how} records", group.gpus, plural(*n as usize, "", "s")),
-            });
-        }
-        return Ok(group);
-    }
-    let Some(&(n, how, file, entry)) = recorded.first() else {
-        return Err(study_error(format!(
-            "engine `{}`: the GPU count is needed {}: its files record none, and it is never assumed",
-            group.id,
-            Ask::GpusOrUnstated.flag()
-        )));
-    };
-    if let Some((m, other_how, other_file, other_entry)) = recorded.iter().find(|r| r.0 != n) {
-        let at = |f: &str, e: &str| if e.is_empty() { f.to_owned() } else { format!("{f} {e}") };
-        return Err(study_error(format!(
-            "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count {}, or one engine per setup",
-            group.id,
-            at(file, entry),
-            at(other_file, other_entry),
-            Ask::Gpus.flag()
-        )));
-    }
-    group.gpus = n;
-    group.gpus_from_files = true;
-    Ok(group)
-}
-
 /// Write a study from engine groups (see the module's rules).
 pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<WrittenStudy, ImportError> {
     let split = split_groups(given)?;
     let groups: Vec<EngineGroup> = split.iter().map(|(g, _)| g.clone()).collect();
     check_answers(answers, &groups)?;
     let mut gathered = Gathered { per_endpoint: groups.first().is_some_and(|g| g.gpus_unstated), ..Gathered::default() };
+    // Every engine's files first, so what the files do not say is asked all at once, once
+    // per engine: its load, its GPUs, its lengths.
+    let mut missing: Vec<String> = Vec::new();
+    let mut no_load: Option<ImportError> = None;
+    let mut read = Vec::new();
     for (g, group) in groups.iter().enumerate() {
-        let files = read_group(group, &groups, &mut gathered)?;
-        let group = with_gpus(group, &files, &mut gathered.warnings)?;
+        let files = match read_group(group, &groups, &mut gathered) {
+            Ok(files) => files,
+            Err(e @ ImportError::NoLoad { .. }) => {
+                missing.push(format!("engine `{}`: {e}", group.id));
+                no_load.get_or_insert(e);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let group = match super::gpus::with_gpus(group, &files, &mut gathered.warnings) {
+            Ok(group) => group,
+            Err(ImportError::Answers(asks)) => {
+                missing.extend(asks);
+                group.clone()
+            }
+            Err(e) => return Err(e),
+        };
+        missing.extend(super::lengths::missing_lengths(&group, &files));
+        read.push((g, group, files));
+    }
+    match (missing.len(), no_load) {
+        (0, _) => {}
+        // A file with no load and nothing else missing: its own refusal, as it was.
+        (1, Some(e)) => return Err(e),
+        _ => return Err(ImportError::Answers(missing)),
+    }
+    for (g, group, files) in read {
         gathered.gpus_from_files |= group.gpus_from_files;
         place_group(g, &group, split[g].1.as_ref(), files, &mut gathered)?;
     }

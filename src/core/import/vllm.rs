@@ -154,15 +154,22 @@ fn labels(doc: &Value) -> Vec<(String, String)> {
 /// count before an `x`); `None` for anything else (a model name alone says no count).
 fn recorded_gpus(doc: &Value) -> Option<(u32, &'static str)> {
     let count = |text: &str| text.trim().parse::<u32>().ok().filter(|n| *n >= 1);
-    let gpus = match doc.get("gpus") {
+    let gpus = |v: Option<&Value>| match v {
         Some(Value::String(t)) => count(t),
         Some(Value::Number(n)) => n.as_u64().and_then(|n| u32::try_from(n).ok()).filter(|n| *n >= 1),
         _ => None,
     };
-    gpus.map(|n| (n, "its --metadata gpus")).or_else(|| {
-        let (n, _) = doc.get("gpu")?.as_str()?.split_once(['x', 'X'])?;
-        Some((count(n)?, "its --metadata gpu"))
-    })
+    let product = |v: Option<&Value>| {
+        let (n, _) = v?.as_str()?.split_once(['x', 'X'])?;
+        count(n)
+    };
+    // At the top level as `vllm bench serve --metadata` writes them, or in a `metadata`
+    // object as some harnesses nest them.
+    gpus(doc.get("gpus"))
+        .map(|n| (n, "its --metadata gpus"))
+        .or_else(|| Some((product(doc.get("gpu"))?, "its --metadata gpu")))
+        .or_else(|| Some((gpus(at(doc, &["metadata", "gpus"]))?, "its metadata.gpus")))
+        .or_else(|| Some((product(at(doc, &["metadata", "gpu"]))?, "its metadata.gpu")))
 }
 
 /// `20261030-010342` → `2026-10-30`.

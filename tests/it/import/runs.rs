@@ -306,3 +306,63 @@ fn text_files_of_another_kind_are_refused_in_one_sentence_naming_them() {
         assert!(!stderr.contains("neither JSON nor YAML") && !stdout.contains("usage"), "{file}: {stderr}");
     }
 }
+
+#[test]
+fn every_missing_answer_is_asked_at_once_and_answers_before_the_first_engine_are_every_engines() {
+    let dir = out_dir("answers-at-once");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    // Two engines of plain vLLM results: no GPUs, no lengths recorded; the second nests its
+    // GPU count under `metadata`, as some harnesses write it.
+    let text = std::fs::read_to_string(Path::new(FIXTURES).join("vllm/c1.json")).expect("fixture");
+    let mut plain: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    plain.as_object_mut().expect("an object").remove("gpus");
+    let mut nested = plain.clone();
+    nested["metadata"] = serde_json::json!({ "gpus": "1" });
+    let (first, second) = (dir.join("plain.json"), dir.join("nested.json"));
+    std::fs::write(&first, serde_json::to_vec(&plain).expect("JSON")).expect("written");
+    std::fs::write(&second, serde_json::to_vec(&nested).expect("JSON")).expect("written");
+    let out = dir.join("out");
+    let (o, f, s) = (out.to_str().expect("UTF-8"), first.to_str().expect("UTF-8"), second.to_str().expect("UTF-8"));
+    let args = ["--out", o, "--title", "T", "--engine", "a", "--label", "A", f, "--engine", "b", "--label", "B", s];
+    let (code, _, stderr) = import(&args);
+    assert_eq!(code, 1, "{stderr}");
+    let asked: Vec<&str> = stderr.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        asked,
+        [
+            "engine `a`: the GPU count (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed",
+            "engine `a`: the nominal input length (--isl N): vLLM bench serve does not record it; its requests averaged 1023 input tokens",
+            "engine `a`: the nominal output length (--osl N): vLLM bench serve does not record it; its requests averaged 1024 output tokens",
+            "engine `b`: the nominal input length (--isl N): vLLM bench serve does not record it; its requests averaged 1023 input tokens",
+            "engine `b`: the nominal output length (--osl N): vLLM bench serve does not record it; its requests averaged 1024 output tokens",
+        ],
+        "b's metadata.gpus is read, never asked for: {stderr}"
+    );
+    // Given once, before the first engine: every engine's.
+    let mut once = vec!["--out", o, "--title", "T", "--gpus", "2", "--isl", "1024", "--osl", "1024"];
+    once.extend(&args[4..]);
+    let (code, _, stderr) = import(&once);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("--gpus 2 overrides the 1 GPU its metadata.gpus records"), "{stderr}");
+    let doc = results(&out);
+    assert_eq!(
+        (cell(&doc, (1024, 1024), "a", 1)["gpus"].as_f64(), cell(&doc, (1024, 1024), "b", 1)["gpus"].as_f64()),
+        (Some(2.0), Some(2.0))
+    );
+    // A mistyped flag is met with the one it meant.
+    let (code, _, stderr) = import(&["--out", o, "--gpu", "1"]);
+    assert_eq!(code, 2);
+    assert!(stderr.starts_with("servescope-import: invalid option '--gpu': did you mean --gpus?"), "{stderr}");
+}
+
+#[test]
+fn verify_given_a_tools_own_output_names_the_tool_and_the_import_that_makes_a_study_of_it() {
+    let file = Path::new(FIXTURES).join("vllm/c1.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_servescope-verify")).arg(&file).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("c1.json is vLLM bench serve (a single result) output, not a servescope results file: import it first — servescope-import --out DIR"), "{said}");
+    let log = Path::new(FIXTURES).join("text/vllm_bench_serve_conc32.log");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_servescope-verify")).arg(&log).output().expect("runs");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a vLLM bench serve console log: import the JSON that --save-result wrote"));
+}

@@ -121,7 +121,7 @@ fn the_gpu_count_comes_from_the_files_where_they_record_it() {
     let (code, stderr, _) = run("gpus-none", &["sglang/sweep.jsonl"]);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("engine `e`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed"),
+        stderr.contains("engine `e`: the GPU count (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed"),
         "{stderr}"
     );
 }

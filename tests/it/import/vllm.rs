@@ -158,9 +158,10 @@ fn a_vllm_sweep_run_gives_its_nominal_lengths_and_a_plain_result_without_them_is
     verify_all(&dir);
     let (code, _, stderr) = import(&["--out", d, "--title", "plain", "--engine", "v", "--label", "V", "--gpus", "1", "vllm/c1.json"]);
     assert_eq!(code, 1);
-    assert!(
-        stderr.contains("vllm/c1.json: vLLM bench serve does not record the nominal input length: give it for engine `v` (--isl N)"),
-        "{stderr}"
+    // Both lengths asked at once, once for the engine, with what the requests measured.
+    assert_eq!(
+        stderr.trim(),
+        "servescope-import: the files do not say everything the study needs; give:\n  engine `v`: the nominal input length (--isl N): vLLM bench serve does not record it; its requests averaged 1023 input tokens\n  engine `v`: the nominal output length (--osl N): vLLM bench serve does not record it; its requests averaged 1024 output tokens"
     );
 }
 
