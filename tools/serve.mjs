@@ -5,6 +5,8 @@
 // here — and delayed prefixes (tests of slow loads). Usage: node tools/serve.mjs --help
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -97,7 +99,9 @@ export function listenError(err, port) {
   return `cannot listen on port ${port}: ${err.message}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command: compared as resolved file URLs, so a path through a symlink or with a
+// space (URL-encoded in import.meta.url) still starts the server.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const args = parseArgs(process.argv.slice(2));
   if (args.help) {
     console.log(USAGE);

@@ -41,3 +41,23 @@ test('a port in use ends serve.mjs with one sentence naming the PORT= to set', a
     busy.close();
   }
 });
+
+test('serve.mjs run through a symlinked path or from a folder with a space still serves (QA F8)', async () => {
+  const { mkdtempSync, symlinkSync, mkdirSync, copyFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join, resolve } = await import('node:path');
+  const scratch = mkdtempSync(join(tmpdir(), 'servescope-serve-'));
+  try {
+    symlinkSync(resolve('.'), join(scratch, 'link'));
+    mkdirSync(join(scratch, 'with space'));
+    copyFileSync('tools/serve.mjs', join(scratch, 'with space', 'serve.mjs'));
+    for (const script of [join(scratch, 'link', 'tools', 'serve.mjs'), join(scratch, 'with space', 'serve.mjs')]) {
+      // --help answers only when the script runs as a command: before, it exited 0 silently.
+      const out = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8', timeout: 10_000 });
+      assert.equal(out.status, 0, out.stderr);
+      assert.match(out.stdout, /^usage: node tools\/serve\.mjs/, script);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
