@@ -95,7 +95,7 @@ fn without_an_objective_the_view_starts_from_the_studys_own_percentiles() {
     // One cell: TTFT p99 3,833.4 ms and TPOT p99 33.73 ms, rounded up to two significant
     // digits: never below the percentile the preset names.
     assert_eq!(m.slo, Slo { ttft_ms: Some(3900.0), tpot_ms: Some(34.0), e2el_ms: None });
-    assert_eq!(m.slo_from, "the study's typical p99 (no objective in the link)");
+    assert_eq!(m.slo_from, "the study's typical p99 (the link sets no objective this page can read)");
     let names: Vec<&str> = presets(&results.serving().expect("serving").workloads[0]).iter().map(|p| p.name).collect();
     assert_eq!(names, ["typical p50", "typical p99"], "one cell: its best p99 is its typical p99");
     let state = ViewState { view: Some(View::Goodput), slo: Some(m.slo), attain: Some(80.0), ..ViewState::default() };

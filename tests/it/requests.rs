@@ -61,6 +61,9 @@ fn vllm_save_detailed_arrays_become_the_engines_table_and_verify_recomputes_ever
     assert_eq!(doc["schemaVersion"], "1.4");
     assert_eq!(doc["serving"]["requests"], serde_json::json!([{"id": "v", "file": "v.requests.csv.gz"}]));
     assert_eq!(cell(&doc, (32, 4), "v", 2)["requests"], 3);
+    // vLLM records no length asked for per request: `short` is not measured (QA F6), never
+    // counted against the nominal length its random dataset draws around.
+    assert!(cell(&doc, (32, 4), "v", 2).get("short").is_none(), "{}", cell(&doc, (32, 4), "v", 2));
     let t = table(&dir, "v");
     let run = only(&t);
     assert_eq!((run.workload.as_str(), run.level, run.trial), ("32x4", 2.0, None));

@@ -17,6 +17,11 @@ use crate::core::study::model::{Cell, LoadAxis, LoadSource, Trials, CELL_NUMBERS
 /// they were written).
 const READ_LATER: [&str; 2] = ["isl_mean", "osl_mean"];
 
+/// Cell numbers the importers no longer derive where they cannot know them (`short` for a
+/// tool that records no requested length per request): a line written before keeps its
+/// figure and is not wrong for it.
+const READ_NO_LONGER: [&str; 1] = ["short"];
+
 /// One run's cell, unrounded, at its load.
 /// `gpus` `None`: the run does not state its GPU count (`--gpus unstated`), so throughput
 /// stays the whole endpoint's, as the study's aggregate unit then says, and no figure is
@@ -336,6 +341,7 @@ pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &str) -> Result<(),
             // A figure the importer learnt to read after the line was written (the measured
             // mean lengths): a line without it was right when written, and still is.
             (Some(_), None) if READ_LATER.contains(&field.name) => true,
+            (None, Some(_)) if READ_NO_LONGER.contains(&field.name) => true,
             (Some(a), Some(b)) => (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0),
             _ => false,
         };

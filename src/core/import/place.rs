@@ -76,7 +76,9 @@ pub(super) fn read_group(
     let mut copies: Vec<String> = Vec::new();
     for (name, bytes) in files {
         read.push((name.clone(), read_file(name, bytes, group.tool)?));
-        let mut copy = format!("{}-{}", group.id, basename(name));
+        // A file already named after its engine keeps its name (never `fastbatch-fastbatch-c1.json`).
+        let base = basename(name);
+        let mut copy = if base.starts_with(&format!("{}-", group.id)) { base.to_owned() } else { format!("{}-{base}", group.id) };
         let mut k = 2;
         // Never a name another file of the study takes: another copy, a sweep, a table, the results.
         let taken = |c: &str| {

@@ -57,7 +57,7 @@ pub struct GoodputModel {
     /// The objective shown.
     pub slo: Slo,
     /// Where it came from, in words: "the link's objective" or "the study's typical p99
-    /// (no objective in the link)".
+    /// (the link sets no objective this page can read)".
     pub slo_from: String,
     /// The study's presets.
     pub presets: Vec<Preset>,
@@ -88,7 +88,8 @@ pub struct GoodputModel {
 pub(crate) fn objective(slo: Option<Slo>, presets: &[Preset]) -> (Slo, String) {
     match (slo, presets.iter().find(|p| p.name == "typical p99").or(presets.first())) {
         (Some(slo), _) => (slo, "the link's objective".to_owned()),
-        (None, Some(p)) => (p.slo, format!("the study's {} (no objective in the link)", p.name)),
+        // True whether the link gives none or one the page could not read (its notice says why).
+        (None, Some(p)) => (p.slo, format!("the study's {} (the link sets no objective this page can read)", p.name)),
         (None, None) => {
             (Slo { ttft_ms: Some(1000.0), ..Slo::default() }, "a placeholder: the study publishes no percentile to start from".to_owned())
         }
