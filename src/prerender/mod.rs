@@ -210,9 +210,7 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View, t
     html.element("a", &[("class", Some("brand")), ("href", Some("./"))], "servescope");
     html.open("div", &[("class", Some("study-line"))]);
     html.element("h1", &[], results.title());
-    let mut meta: Vec<String> = results.hardware().into_iter().map(str::to_owned).collect();
-    meta.push(results.date().to_owned());
-    html.element("span", &[("class", Some("study-meta"))], &meta.join(" · "));
+    html.element("span", &[("class", Some("study-meta"))], &crate::core::display::claims::measured_on(results));
     badge(html, trust, state);
     html.close("div");
     html.open("div", &[("class", Some("bar-actions"))]);

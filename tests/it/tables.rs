@@ -354,3 +354,32 @@ fn files_with_no_engine_in_common_have_no_delta_table() {
     assert!(delta_table(&[&b, &a], key, Metric::OutTokS, &Default::default()).is_none(), "no bundled engine is in the minimal file");
     assert!(delta_table(&[&b, &b], key, Metric::OutTokS, &Default::default()).is_some());
 }
+
+#[test]
+fn the_line_under_the_title_says_what_the_study_measured_and_not_stated_where_it_does_not() {
+    use servescope::core::display::claims::measured_on;
+    // The bundled study: five checkpoints, no hardware field, one engine's cells state 1 GPU.
+    assert_eq!(
+        measured_on(&results()),
+        "2026-10-30 · checkpoints per engine · hardware not stated · GPUs: 1 for Paiton CDNA4; not stated for 4 engines"
+    );
+    // One model, one GPU per engine (QA F9's study, in small).
+    let doc = common::mutate(
+        common::minimal(),
+        &[
+            common::Edit::Set("/model", serde_json::json!("example/qwen3-8b")),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/0/gpus", serde_json::json!(1)),
+            common::Edit::Set("/serving/workloads/0/rows/0/cells/2/gpus", serde_json::json!(1)),
+        ],
+    );
+    assert_eq!(measured_on(&results_of(doc)), "2026-01-02 · model example/qwen3-8b · hardware not stated · 1 GPU per engine");
+    // A run that states no GPUs: the endpoint's throughput, said.
+    let aiperf =
+        check(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example/results.json")).expect("bundled"), &[])
+            .results
+            .expect("valid");
+    assert_eq!(
+        measured_on(&aiperf),
+        "2025-10-03 · model openai/gpt-oss-20b · hardware not stated · GPUs not stated (throughput for the endpoint)"
+    );
+}

@@ -245,3 +245,79 @@ pub fn load_words(cell: &Cell, level_shown: bool) -> Vec<String> {
     }
     parts
 }
+
+/// What the study measured, for the line under its title: "2026-10-30 · model
+/// example/qwen3-8b · hardware not stated · 1 GPU per engine" — the model the study (or
+/// every engine's checkpoint) names, its hardware, and each engine's GPU count from its
+/// cells; "not stated" where the study does not say.
+pub fn measured_on(results: &Results) -> String {
+    let mut checkpoints: Vec<&str> = results.engines().iter().filter_map(|e| e.checkpoint.as_deref()).collect();
+    checkpoints.dedup();
+    let model = match (results.model(), checkpoints.as_slice()) {
+        (Some(m), _) => format!("model {m}"),
+        (None, [one]) if results.engines().iter().all(|e| e.checkpoint.is_some()) => format!("model {one}"),
+        (None, []) => "model not stated".to_owned(),
+        (None, _) => "checkpoints per engine".to_owned(),
+    };
+    let hardware = results.hardware().map_or_else(|| "hardware not stated".to_owned(), |h| format!("hardware {h}"));
+    let mut parts = vec![results.date().to_owned(), model, hardware];
+    parts.extend(gpus_words(results));
+    parts.join(" · ")
+}
+
+/// "1 GPU per engine", "GPUs: 1 for Paiton CDNA4; not stated for 4 engines", "GPUs not
+/// stated"; none without serving cells. An engine whose cells state no count is "not stated",
+/// never counted with the others.
+fn gpus_words(results: &Results) -> Option<String> {
+    let serving = results.serving()?;
+    if results.throughput_per() == crate::core::study::model::Per::Endpoint {
+        return Some("GPUs not stated (throughput for the endpoint)".to_owned());
+    }
+    // Per engine with cells: its counts, as a phrase ("1", "1–8", "not stated").
+    let per_engine: Vec<(&str, String)> = results
+        .engines()
+        .iter()
+        .filter_map(|e| {
+            let cells: Vec<&Cell> = serving
+                .workloads
+                .iter()
+                .flat_map(|w| w.rows.iter().filter(|r| r.id == e.id))
+                .flat_map(|r| r.cells.iter().flatten())
+                .collect();
+            if cells.is_empty() {
+                return None;
+            }
+            let mut counts: Vec<f64> = cells.iter().filter_map(|c| c.gpus).collect();
+            counts.sort_by(f64::total_cmp);
+            counts.dedup();
+            let said = match counts.as_slice() {
+                [] => "not stated".to_owned(),
+                [one] => as_written(*one),
+                [lo, .., hi] => format!("{}–{}", as_written(*lo), as_written(*hi)),
+            };
+            Some((e.label.as_str(), said))
+        })
+        .collect();
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for (label, said) in per_engine {
+        match groups.iter_mut().find(|g| g.0 == said) {
+            Some(g) => g.1.push(label),
+            None => groups.push((said, vec![label])),
+        }
+    }
+    Some(match groups.as_slice() {
+        [] => "GPUs not stated".to_owned(),
+        [(said, _)] if said == "not stated" => "GPUs not stated".to_owned(),
+        [(said, _)] => format!("{said} GPU{} per engine", if said == "1" { "" } else { "s" }),
+        many => {
+            let words: Vec<String> = many
+                .iter()
+                .map(|(said, labels)| match labels.as_slice() {
+                    [one] => format!("{said} for {one}"),
+                    all => format!("{said} for {} engines", all.len()),
+                })
+                .collect();
+            format!("GPUs: {}", words.join("; "))
+        }
+    })
+}

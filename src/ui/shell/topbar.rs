@@ -132,11 +132,9 @@ pub fn TopBar() -> impl IntoView {
     let line = move || match page.primary().get() {
         SlotState::Ready(study) => {
             let r = &study.results;
-            let mut parts = vec![];
-            parts.extend(r.hardware().map(str::to_owned));
-            parts.push(r.date().to_owned());
             let badge = view! { <TrustBadge study=study.clone()/> };
-            view! { <h1>{r.title().to_owned()}</h1> <span class="study-meta">{parts.join(" · ")}</span> {badge} }.into_any()
+            let meta = crate::core::display::claims::measured_on(r);
+            view! { <h1>{r.title().to_owned()}</h1> <span class="study-meta">{meta}</span> {badge} }.into_any()
         }
         state => {
             let collection = page.collection.with(|c| match c {
