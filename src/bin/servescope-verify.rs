@@ -218,7 +218,8 @@ fn goodput_lines(rows: &[CellRow], slo: &Slo, args: &Args, any_tables: bool) -> 
 /// "not measured" where not.
 fn capacity_figures(f: &CapacityFigures, prices: &Prices) -> String {
     use servescope::core::basics::format::{readable, significant4, NOT_MEASURED};
-    let or = |v: Option<f64>, show: fn(f64) -> String| v.map_or_else(|| NOT_MEASURED.to_owned(), show);
+    let missing = if f.gpus_stated { NOT_MEASURED } else { "not measured (the runs state no GPUs)" };
+    let or = |v: Option<f64>, show: fn(f64) -> String| v.map_or_else(|| missing.to_owned(), show);
     let cost = if prices.any() { or(f.usd_per_mtok, significant4) } else { "no price given".to_owned() };
     format!(
         "good tok/s per GPU {}; per kW of GPU power {}; cost per M good tokens {cost}",

@@ -19,12 +19,13 @@ function significant(text) {
 
 const VIEWS = ['overview', 'decode', 'serving', 'tradeoff', 'energy', 'accuracy', 'prefill', 'cache'];
 
-test('at 1280×800 every view\'s chart starts at y ≤ 400', async () => {
+test('at 1280×800 every view\'s chart starts at y ≤ 420', async () => {
+  // 420, not 400: the line under the title says what the study measured (QA F9).
   for (const view of VIEWS) {
     const { page } = await open(browser, `?view=${view}`);
     await page.waitForSelector('canvas.chart[data-marks]');
     const top = await page.$eval('canvas.chart', (c) => c.getBoundingClientRect().top);
-    assert.ok(top <= 400, `${view}: the chart starts at ${top}px`);
+    assert.ok(top <= 420, `${view}: the chart starts at ${top}px`);
     await page.close();
   }
 });

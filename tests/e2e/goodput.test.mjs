@@ -188,3 +188,17 @@ test('goodput asked of a study without requests: the default y, and why', async 
   assert.match(await page.textContent('.panel.tradeoff .no-requests'), /Goodput needs what each request did, and this study has no per-request data/);
   assert.equal(await page.locator('select.y-picker option[value="good_tok_s"]').count(), 0, 'not offered');
 });
+
+test('the goodput and requests views draw the same engine key as the serving view, with its toggles (QA F2)', async () => {
+  for (const view of ['goodput', 'requests']) {
+    const { page } = await open(browser, `?src=${STUDY}&view=${view}`);
+    await page.waitForSelector(`section.panel.${view} ul.legend .legend-toggle`);
+    const chips = await page.$$eval(`section.panel.${view} ul.legend .chip-label`, (c) => c.map((x) => x.textContent.trim()));
+    assert.deepEqual(chips, [ENGINE], view);
+    assert.equal(await page.getAttribute(`section.panel.${view} ul.legend .legend-toggle`, 'aria-pressed'), 'true');
+    await page.click(`section.panel.${view} ul.legend .legend-toggle`);
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('engines'));
+    assert.equal(await page.getAttribute(`section.panel.${view} ul.legend .legend-toggle`, 'aria-pressed'), 'false', `${view}: the toggle hides the engine`);
+    await page.close();
+  }
+});

@@ -361,7 +361,7 @@ fn the_line_under_the_title_says_what_the_study_measured_and_not_stated_where_it
     // The bundled study: five checkpoints, no hardware field, one engine's cells state 1 GPU.
     assert_eq!(
         measured_on(&results()),
-        "2026-10-30 · checkpoints per engine · hardware not stated · GPUs: 1 for Paiton CDNA4; not stated for 4 engines"
+        "2026-10-30 · a checkpoint per engine · hardware not stated · GPUs 1: Paiton CDNA4, not stated: 4 engines"
     );
     // One model, one GPU per engine (QA F9's study, in small).
     let doc = common::mutate(

@@ -257,7 +257,7 @@ pub fn measured_on(results: &Results) -> String {
         (Some(m), _) => format!("model {m}"),
         (None, [one]) if results.engines().iter().all(|e| e.checkpoint.is_some()) => format!("model {one}"),
         (None, []) => "model not stated".to_owned(),
-        (None, _) => "checkpoints per engine".to_owned(),
+        (None, _) => "a checkpoint per engine".to_owned(),
     };
     let hardware = results.hardware().map_or_else(|| "hardware not stated".to_owned(), |h| format!("hardware {h}"));
     let mut parts = vec![results.date().to_owned(), model, hardware];
@@ -265,7 +265,7 @@ pub fn measured_on(results: &Results) -> String {
     parts.join(" · ")
 }
 
-/// "1 GPU per engine", "GPUs: 1 for Paiton CDNA4; not stated for 4 engines", "GPUs not
+/// "1 GPU per engine", "GPUs 1: Paiton CDNA4, not stated: 4 engines", "GPUs not
 /// stated"; none without serving cells. An engine whose cells state no count is "not stated",
 /// never counted with the others.
 fn gpus_words(results: &Results) -> Option<String> {
@@ -313,11 +313,11 @@ fn gpus_words(results: &Results) -> Option<String> {
             let words: Vec<String> = many
                 .iter()
                 .map(|(said, labels)| match labels.as_slice() {
-                    [one] => format!("{said} for {one}"),
-                    all => format!("{said} for {} engines", all.len()),
+                    [one] => format!("{said}: {one}"),
+                    all => format!("{said}: {} engines", all.len()),
                 })
                 .collect();
-            format!("GPUs: {}", words.join("; "))
+            format!("GPUs {}", words.join(", "))
         }
     })
 }

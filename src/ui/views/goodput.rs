@@ -248,6 +248,7 @@ pub fn GoodputView(
             <TableBlock table=capacity_table study=study.clone() sources=sources notes=csv_notes stem=capacity_stem/>
             <TableBlock table=session_table study=study.clone() sources=sources notes=csv_notes stem=session_stem/>
             {notes}
+            <crate::ui::widgets::legend::RequestsKey study=study.clone()/>
             {goodput_figure(&study, model, ChartId::Goodput)}
             {goodput_figure(&study, model, ChartId::Attainment)}
             {goodput_figure(&study, model, ChartId::GoodputTokens)}

@@ -223,6 +223,7 @@ pub fn RequestsView(
             </div>
             <RequestsStatus study=study.clone()/>
             {notes}
+            <crate::ui::widgets::legend::RequestsKey study=study.clone()/>
             {cdf_figure(&study, model)}
             <ul class="request-counts">{counts}</ul>
             <h3>{move || model.with(|m| m.as_ref().map(|m| m.timeline_heading.clone()))}</h3>

@@ -174,7 +174,11 @@ pub fn TableBlock(
             .into_any()
         }
         None if later => view! { {button()} <AfterFirstPaint>{body}</AfterFirstPaint> }.into_any(),
-        None => view! { {button()} {body} }.into_any(),
+        // No table (a view's optional one, such as goodput by session): no button either.
+        None => {
+            let button = button.clone();
+            view! { {move || table.with(Option::is_some).then(button.clone())} {body} }.into_any()
+        }
     };
     view! { <div class=format!("table-block {class}") class:embed-hidden=hidden>{content}</div> }
 }

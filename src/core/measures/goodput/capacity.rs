@@ -160,6 +160,8 @@ pub struct CapacityFigures {
     pub usd_per_mtok: Option<f64>,
     /// Higher levels whose verdict is indeterminate.
     pub indeterminate_above: Vec<f64>,
+    /// The capacity cell states its GPUs (else its figures per GPU cannot be had).
+    pub gpus_stated: bool,
 }
 
 /// Each engine's capacity figures per workload: at its capacity level, good output tok/s per
@@ -182,6 +184,7 @@ pub fn at_capacity(rows: &[CellRow], target: f64, prices: &Prices) -> Vec<Capaci
                 good_tok_s_per_kw: per_gpu.zip(power).map(|(g, p)| g / p * 1000.0),
                 usd_per_mtok: usd,
                 indeterminate_above: capacity.indeterminate_above().iter().map(|l| l.level).collect(),
+                gpus_stated: row.is_none_or(|r| r.goodput.per_gpu),
                 engine,
                 workload,
             }

@@ -114,10 +114,15 @@ pub(super) fn capacity_table(
         .iter()
         .map(|f| {
             let above: Vec<String> = f.indeterminate_above.iter().map(|l| label(*l)).collect();
+            // Per GPU only where the GPUs are known: an endpoint's study says so.
+            let per_gpu = |v: Option<f64>| match v {
+                None if !f.gpus_stated => Field::Note("GPUs not stated".to_owned()),
+                v => Field::measured(v, NumberKind::Plain),
+            };
             let cells: Vec<Cell> = vec![
                 f.load.map_or_else(|| Field::Note("no level meets it".to_owned()), |l| Field::Number(l, load_kind(workload))).into(),
-                Field::measured(f.good_tok_s_per_gpu, NumberKind::Plain).into(),
-                Field::measured(f.good_tok_s_per_kw, NumberKind::Plain).into(),
+                per_gpu(f.good_tok_s_per_gpu).into(),
+                per_gpu(f.good_tok_s_per_kw).into(),
                 match (prices.any(), f.usd_per_mtok) {
                     (false, _) => Field::Note("no price given".to_owned()),
                     (true, cost) => Field::measured(cost, NumberKind::Derived),
