@@ -113,16 +113,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
             let by_type = doc.get("errors_by_type")?.as_object()?;
             Some(by_type.values().filter_map(|v| number(v, &[]).or_else(|| number(v, &["count"]))).sum())
         });
-    let gpus = at(doc, &["telemetry_data", "endpoints"]).and_then(Value::as_object).map(|endpoints| {
-        endpoints
-            .values()
-            .filter_map(|e| e.get("gpus").and_then(Value::as_object))
-            .flat_map(|gpus| gpus.values())
-            .filter_map(|gpu| {
-                ["gpu_power_usage", "nvidia_power_usage", "amd_power"].iter().find_map(|name| number(gpu, &["metrics", name, "avg"]))
-            })
-            .collect::<Vec<f64>>()
-    });
+    let telemetry = telemetry(doc);
+    let gpus: Option<Vec<f64>> = telemetry.as_ref().map(|t| t.iter().filter_map(|g| g.power).collect());
     Run {
         model: model_name(doc),
         entry,
@@ -146,6 +138,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         gpus: gpus.as_ref().filter(|g| !g.is_empty()).and_then(|g| u32::try_from(g.len()).ok()).map(|n| (n, "its GPU telemetry")),
         first_request_s: s("min_request_timestamp", "avg").map(|ms| ms / 1000.0),
         date: doc.get("start_time").and_then(Value::as_str).and_then(|t| t.get(..10)).map(str::to_owned),
+        hardware: telemetry.as_deref().and_then(telemetry_hardware),
+        caveat: duplicated_gpus(doc),
         ..Run::default()
     }
 }
@@ -153,6 +147,52 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
 /// The metadata keys of a record of `profile_export.jsonl` (any one will do): October 2025's
 /// `credit_phase` and `timestamp_ns`, 0.8's `benchmark_phase` and `request_start_ns`.
 const RECORD_KEYS: [&str; 6] = ["benchmark_phase", "credit_phase", "request_start_ns", "timestamp_ns", "x_request_id", "conversation_id"];
+
+/// One GPU the telemetry saw: its UUID (where recorded), name and mean power.
+struct TelemetryGpu {
+    uuid: Option<String>,
+    name: Option<String>,
+    power: Option<f64>,
+}
+
+/// The GPUs AIPerf's telemetry saw, each once: endpoints that report the same GPU (its
+/// UUID) count it once.
+fn telemetry(doc: &Value) -> Option<Vec<TelemetryGpu>> {
+    let endpoints = at(doc, &["telemetry_data", "endpoints"]).and_then(Value::as_object)?;
+    let mut out: Vec<TelemetryGpu> = Vec::new();
+    for gpu in endpoints.values().filter_map(|e| e.get("gpus").and_then(Value::as_object)).flat_map(|g| g.values()) {
+        let uuid = ["gpu_uuid", "uuid"].iter().find_map(|k| gpu.get(*k)?.as_str()).map(str::to_owned);
+        if uuid.is_some() && out.iter().any(|g| g.uuid == uuid) {
+            continue;
+        }
+        out.push(TelemetryGpu {
+            uuid,
+            name: gpu.get("gpu_name").and_then(Value::as_str).map(str::to_owned),
+            power: ["gpu_power_usage", "nvidia_power_usage", "amd_power"].iter().find_map(|name| number(gpu, &["metrics", name, "avg"])),
+        });
+    }
+    Some(out)
+}
+
+/// The hardware the telemetry names: its GPUs' one name, where every GPU it saw has it.
+fn telemetry_hardware(gpus: &[TelemetryGpu]) -> Option<String> {
+    let first = gpus.first()?.name.clone()?;
+    gpus.iter().all(|g| g.name.as_deref() == Some(first.as_str())).then_some(first)
+}
+
+/// A GPU two telemetry endpoints both reported, for a warning.
+fn duplicated_gpus(doc: &Value) -> Option<String> {
+    let endpoints = at(doc, &["telemetry_data", "endpoints"]).and_then(Value::as_object)?;
+    let uuids: Vec<&str> = endpoints
+        .values()
+        .filter_map(|e| e.get("gpus").and_then(Value::as_object))
+        .flat_map(|g| g.values())
+        .filter_map(|gpu| ["gpu_uuid", "uuid"].iter().find_map(|k| gpu.get(*k)?.as_str()))
+        .collect();
+    let twice: Vec<&str> = uuids.iter().enumerate().filter(|(i, u)| uuids[..*i].contains(u)).map(|(_, u)| *u).collect();
+    (!twice.is_empty())
+        .then(|| format!("its telemetry endpoints report the same GPU more than once ({}): each counted once", twice.join(", ")))
+}
 
 /// Whether a document is a line of `profile_export.jsonl`: one request's record — its
 /// `metadata` and `metrics`, and an `error` (before 0.8 every record had one, null when it

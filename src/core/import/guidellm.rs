@@ -55,7 +55,12 @@ fn nominal(doc: &Value, key: &'static str) -> Option<Length> {
     };
     let from_spec = at(doc, &["config", "spec", "data"]).and_then(one);
     let from_args = || at(doc, &["args", "data"]).and_then(one);
-    from_spec.or_else(from_args).map(|tokens| Length::nominal(tokens, key))
+    // v0.3's reports keep it per benchmark, in its request loader.
+    let from_loader = || {
+        let first = doc.get("benchmarks").and_then(Value::as_array)?.first()?;
+        at(first, &["request_loader", "data"]).and_then(one)
+    };
+    from_spec.or_else(from_args).or_else(from_loader).map(|tokens| Length::nominal(tokens, key))
 }
 
 /// A figure of the successful requests' distribution: `stat` is `median`, `mean` or a
@@ -130,6 +135,12 @@ pub(super) fn runs(doc: &Value) -> Vec<Run> {
                 e2e: (ms_of_s("median"), ms_of_s("p99")),
                 date: start.and_then(date_of_epoch),
                 method: initial_burst(strategy, kind),
+                // The model the backend served: the worker's (v0.3–v0.4), or the run's spec (v0.7+).
+                model: at(b, &["worker", "backend_model"])
+                    .or_else(|| at(b, &["config", "backend", "model"]))
+                    .or_else(|| at(doc, &["config", "spec", "backend", "model"]))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
                 ..Run::default()
             };
             with_listed_requests(run, b, [totals("successful"), totals("errored"), totals("incomplete")])

@@ -239,6 +239,17 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
         }
         runs.extend(found);
     }
+    // A model id that is a filesystem path (a local checkpoint's folder) names no model a
+    // reader can look up: said, and not used; `--model` gives it.
+    for run in &mut runs {
+        if let Some(path) = run.model.take_if(|m| is_path(m)) {
+            warnings.push(ImportWarning {
+                file: file.to_owned(),
+                entry: run.entry.clone(),
+                message: format!("the model id `{path}` is a filesystem path, not a model's name: it is not used as the model or checkpoint; give the model's name with --model"),
+            });
+        }
+    }
     for run in &runs {
         if let Some(caveat) = &run.caveat {
             warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
@@ -246,6 +257,13 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
     }
     let warmup = runs.iter().map(|r| r.warmup).sum();
     Ok(Imported { tool, layout, runs, warnings, paired: 0, warmup })
+}
+
+/// Whether a model id is a filesystem path: absolute, or starting with `./`, `../` or `~`
+/// (an `org/name` id is not one).
+fn is_path(model: &str) -> bool {
+    let m = model.trim();
+    m.starts_with('/') || m.starts_with("./") || m.starts_with("../") || m.starts_with('~') || m.as_bytes().get(1..3) == Some(b":\\")
 }
 
 /// One warning per bare NaN, Infinity or -Infinity token the JSON pre-pass replaced: its

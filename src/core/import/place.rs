@@ -210,6 +210,28 @@ pub(super) fn place_group(
 /// A load generator that sent less than 90 % of the rate offered is said, with both rates and
 /// the completion rate beside them: the cell measured a lighter load than its level.
 fn note_load(file: &str, run: &Run, cell: &crate::core::study::model::Cell, warnings: &mut Vec<ImportWarning>) {
+    let mut say = |message: String| warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message });
+    // Fewer requests than the concurrency: the load never had that many in flight.
+    if let (Some(conc), Some(n)) = (cell.conc.filter(|_| !cell.burst), cell.n) {
+        let sent = n + cell.errors.unwrap_or(0.0);
+        if sent < f64::from(conc) {
+            say(format!(
+                "only {sent} requests at concurrency {conc}: the run never had {conc} in flight, so its figures are of a lighter load"
+            ));
+        }
+    }
+    // A tool's own achieved rate that its counts and wall time contradict (more than 2× apart).
+    if let (Some(rate), Some(n), Some(wall)) = (cell.req_s_achieved, cell.n, cell.wall_s.filter(|w| *w > 0.0)) {
+        let counted = n / wall;
+        if counted > 0.0 && (rate / counted > 2.0 || counted / rate > 2.0) {
+            say(format!(
+                "its achieved request rate, {} req/s, contradicts its {n} completed requests in {} s ({} req/s): one of them is not what the run did",
+                crate::core::basics::format::readable(rate),
+                crate::core::basics::format::readable(wall),
+                crate::core::basics::format::readable(counted)
+            ));
+        }
+    }
     let (Some(sent), Some(offered)) = (cell.rate_sent_rps, cell.rate_rps) else { return };
     let share = sent / offered;
     if share >= crate::core::study::model::SENT_SHARE_MIN {
@@ -217,16 +239,12 @@ fn note_load(file: &str, run: &Run, cell: &crate::core::study::model::Cell, warn
     }
     use crate::core::basics::format::rate_words;
     let completed = cell.req_s_achieved.map_or_else(String::new, |c| format!("; {} req/s completed", rate_words(c)));
-    warnings.push(ImportWarning {
-        file: file.to_owned(),
-        entry: run.entry.clone(),
-        message: format!(
-            "the load generator sent {} of {} req/s offered ({:.0} %){completed}: the cell ran a lighter load than its level says, and the page marks it",
-            rate_words(sent),
-            rate_words(offered),
-            share * 100.0
-        ),
-    });
+    say(format!(
+        "the load generator sent {} of {} req/s offered ({:.0} %){completed}: the cell ran a lighter load than its level says, and the page marks it",
+        rate_words(sent),
+        rate_words(offered),
+        share * 100.0
+    ));
 }
 
 /// Whether a run's power reading is per GPU: the telemetry saw as many GPUs as were given

@@ -291,6 +291,16 @@ fn document(
         (names, false) if names.len() == 1 => names.first().cloned(),
         _ => None,
     });
+    // Neither is ever refused; a study that names neither says so, as the page will.
+    for (named, what, flag) in [(model.is_some(), "model", "--model"), (hardware.is_some(), "hardware", "--hardware")] {
+        if !named {
+            gathered.warnings.push(ImportWarning {
+                file: RESULTS.into(),
+                entry: String::new(),
+                message: format!("the study names no {what} (its page says \"{what} not stated\"): give it with {flag}"),
+            });
+        }
+    }
     let doc = StudyDoc {
         schema_version: version,
         title: &answers.title,

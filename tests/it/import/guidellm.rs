@@ -206,3 +206,28 @@ fn request_stats_of_v0_4_keep_their_start_times_for_the_timeline() {
     let requests = imported.runs[0].requests.as_ref().expect("the requests are kept");
     assert!(!requests.list.is_empty() && requests.list.iter().all(|r| r.start_s.is_some()), "every request keeps its start");
 }
+
+#[test]
+fn a_real_v0_3_report_gives_its_emulated_lengths_and_the_model_its_backend_served() {
+    let dir = out_dir("guidellm-v0.3-emulated");
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, stderr) = import(&[
+        "--out",
+        d,
+        "--title",
+        "G",
+        "--engine",
+        "g",
+        "--label",
+        "G",
+        "--gpus",
+        "1",
+        "guidellm/v0.3-emulated/benchmark-results.yaml",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = results(&dir);
+    assert_eq!(doc["model"], "llama-3-2-3b", "worker.backend_model");
+    assert!(cell(&doc, (512, 128), "g", 1).is_object(), "request_loader.data's emulated 512 / 128");
+    assert!(stderr.contains("the study names no hardware (its page says \"hardware not stated\"): give it with --hardware"), "{stderr}");
+    verify_all(&dir);
+}

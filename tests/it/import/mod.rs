@@ -4,6 +4,7 @@
 //! passes on what was written.
 
 mod aiperf;
+mod answers;
 mod genai_perf;
 mod guidellm;
 mod llmperf;
