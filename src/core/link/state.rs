@@ -98,8 +98,9 @@ pub struct ViewState {
     pub level: Option<f64>,
     /// With `view=requests`: the latency followed (`latency=`; default TTFT).
     pub latency: Option<Latency>,
-    /// With `view=requests`: the latency axis's scale (`xscale=log`).
-    pub xscale: Scale,
+    /// With `view=requests`: the latency axis's scale (`xscale=lin`, `xscale=log`); none: log
+    /// when one engine's tail dwarfs the others', else linear.
+    pub xscale: Option<Scale>,
     /// With `view=requests`: what each request's latency is drawn against (`x=turn`, `x=isl`;
     /// default its send time).
     pub x: RequestsX,
@@ -185,7 +186,7 @@ impl ViewState {
                 "attain" => attainment(&value).map(|v| s.attain = Some(v)).unwrap_or_else(&mut refuse),
                 "level" => positive_number(&value).map(|v| s.level = Some(v)).unwrap_or_else(&mut refuse),
                 "latency" => value.parse().map(|v| s.latency = Some(v)).unwrap_or_else(&mut refuse),
-                "xscale" => value.parse().map(|v| s.xscale = v).unwrap_or_else(&mut refuse),
+                "xscale" => value.parse().map(|v| s.xscale = Some(v)).unwrap_or_else(&mut refuse),
                 "x" => value.parse().map(|v| s.x = v).unwrap_or_else(&mut refuse),
                 _ => s.extra.push((name.clone(), value.clone())),
             }
@@ -341,7 +342,7 @@ impl ViewState {
         put("attain", num(self.attain));
         put("level", num(self.level));
         put("latency", self.latency.map(|l| l.to_string()));
-        put("xscale", (self.xscale != Scale::Lin).then(|| self.xscale.to_string()));
+        put("xscale", self.xscale.map(|x| x.to_string()));
         put("x", (self.x != RequestsX::Time).then(|| self.x.to_string()));
         put("embed", self.embed.then(|| "1".into()));
         put("chart", self.chart.map(|c| c.to_string()));

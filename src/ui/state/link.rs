@@ -60,7 +60,7 @@ pub struct Link {
     /// The goodput objective and attainment target (`slo=`, `attain=`).
     pub slo: Memo<(Option<Slo>, Option<f64>)>,
     /// The requests view's level, latency and latency scale.
-    pub requests: Memo<(Option<f64>, Option<Latency>, Scale, RequestsX)>,
+    pub requests: Memo<(Option<f64>, Option<Latency>, Option<Scale>, RequestsX)>,
 }
 
 impl Link {

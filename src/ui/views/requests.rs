@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::chart::{draw_cdf, draw_timeline, CdfChart, CdfLine, TimelineChart, TimelineLine};
 use crate::core::basics::format::as_written;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Latency, RequestsX, Scale, View};
-use crate::core::views::requests::{cdf_tip, requests_model, timeline_tip, turn_table, RequestsInputs, RequestsModel};
+use crate::core::views::requests::{cdf_tip, percentile_table, requests_model, timeline_tip, turn_table, RequestsInputs, RequestsModel};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
@@ -61,7 +61,7 @@ fn export_of(study: &Study, model: Memo<Option<RequestsModel>>, id: ChartId) -> 
 fn cdf_figure(study: &Study, model: Memo<Option<RequestsModel>>) -> impl IntoView {
     let page = page();
     let draw = Arc::new(move |area: &crate::ui::chart::surface::Area<'_>, theme| {
-        let scale = page.link.requests.get().2;
+        let scale = model.with(|m| m.as_ref().map_or(Scale::Lin, |m| m.xscale));
         model.with(|m| {
             let Some(m) = m else { return Ok(Drawn::default()) };
             let lines: Vec<CdfLine<'_>> =
@@ -194,8 +194,9 @@ pub fn RequestsView(
         }
     });
     let xscale = move |target: Scale, text: &'static str| {
-        view! { <button type="button" class="toggle xscale" aria-pressed=move || (page.link.requests.get().2 == target).to_string()
-        on:click=move |_| page.update_link(|s| s.xscale = target)>{text}</button> }
+        let shown = move || model.with(|m| m.as_ref().map(|m| m.xscale)) == Some(target);
+        view! { <button type="button" class="toggle xscale" aria-pressed=move || shown().to_string()
+        on:click=move |_| page.update_link(|s| s.xscale = Some(target))>{text}</button> }
     };
     let against = move |target: RequestsX, text: &'static str| {
         view! { <button type="button" class="toggle requests-x" aria-pressed=move || (page.link.requests.get().3 == target).to_string()
@@ -210,6 +211,13 @@ pub fn RequestsView(
         })
     };
     let turn_stem = Signal::derive(move || stem(View::Requests, &["by-turn".to_owned()]));
+    let percentiles = {
+        let study = study.clone();
+        Signal::derive(move || {
+            model.with(|m| m.as_ref().filter(|m| !m.distributions.is_empty()).map(|m| percentile_table(&study.results, m)))
+        })
+    };
+    let percentile_stem = Signal::derive(move || stem(View::Requests, &["percentiles".to_owned()]));
     let counts = move || model.with(|m| m.as_ref().map(|m| m.count_words().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()));
     view! {
         <section class="panel requests">
@@ -226,11 +234,16 @@ pub fn RequestsView(
             <crate::ui::widgets::legend::RequestsKey study=study.clone()/>
             {cdf_figure(&study, model)}
             <ul class="request-counts">{counts}</ul>
+            <TableBlock table=percentiles study=study.clone() sources=Signal::stored(Vec::new()) stem=percentile_stem/>
             <h3>{move || model.with(|m| m.as_ref().map(|m| m.timeline_heading.clone()))}</h3>
             <div class="controls">
                 <span class="control" role="group" aria-label="Against">"Against " {against(RequestsX::Time, "send time")} {against(RequestsX::Turn, "turn")} {against(RequestsX::Isl, "input length")}</span>
             </div>
-            {timeline_figure(&study, model)}
+            // No chart with nothing to draw (its notice says why).
+            {
+                let study = study.clone();
+                move || model.with(|m| m.as_ref().is_some_and(|m| !m.timelines.is_empty())).then(|| timeline_figure(&study, model))
+            }
             <TableBlock table=by_turn study=study.clone() sources=Signal::stored(Vec::new()) stem=turn_stem/>
         </section>
     }

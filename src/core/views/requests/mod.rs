@@ -9,7 +9,7 @@ mod turns;
 
 pub use tips::{cdf_tip, timeline_tip, timeline_words};
 use turns::turn_rows;
-pub use turns::{turn_table, TurnRow};
+pub use turns::{percentile_table, turn_table, TurnRow};
 
 use crate::core::basics::format::readable;
 use crate::core::display::palette::{engine_style, EngineStyle};
@@ -43,8 +43,8 @@ pub struct RequestsInputs {
     pub level: Option<f64>,
     /// The latency followed (`latency=`).
     pub latency: Latency,
-    /// The latency axis (`xscale=`).
-    pub xscale: Scale,
+    /// The latency axis (`xscale=`); none: log when one engine's tail dwarfs the others'.
+    pub xscale: Option<Scale>,
     /// The objective, whose threshold on this latency is drawn (`slo=`).
     pub slo: Option<Slo>,
     /// What the second chart draws each request's latency against (`x=`).
@@ -113,6 +113,9 @@ pub struct RequestsModel {
     pub timelines: Vec<Timeline>,
     /// What the second chart's x is.
     pub x: RequestsX,
+    /// The distribution's latency axis: the link's, else log when one engine's tail dwarfs
+    /// the others'.
+    pub xscale: Scale,
     /// Its title: "TTFT against turn index".
     pub timeline_heading: String,
     /// Its x axis title.
@@ -225,6 +228,7 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
     });
     let mut notes = Vec::new();
     let (mut distributions, mut timelines, mut by_turn) = (Vec::new(), Vec::new(), Vec::new());
+    let mut missing_x: Vec<String> = Vec::new();
     for row in workload.rows.iter().filter(|r| inputs.engines.shows_engine(&r.id)) {
         let Some(cell) = workload.slot(level).and_then(|s| row.cells.get(s)?.as_ref()).filter(|c| c.requests.is_some()) else { continue };
         let Some((_, table)) = tables.iter().find(|(id, _)| *id == row.id) else { continue };
@@ -258,6 +262,7 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
         let (points, failed, drawn_every) = timeline(&runs, latency, inputs.x);
         by_turn.extend(turn_rows(&row.id, &label, &runs, latency).filter(|_| inputs.x == RequestsX::Turn));
         if points.is_empty() && failed.is_empty() {
+            missing_x.push(label.clone());
             notes.push(match inputs.x {
                 RequestsX::Time => format!("{label}: its requests record no send time (the tool writes none), so there is no timeline"),
                 RequestsX::Turn => format!("{label}: its requests are no turns of sessions (the tool records no conversation), so there is nothing to draw against the turn"),
@@ -270,7 +275,9 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
             timelines.push(Timeline { id: row.id.clone(), label, style, points, failed, drawn_every });
         }
     }
-    let unit = if inputs.xscale == Scale::Log { "ms, log scale" } else { "ms" };
+    one_note_for_all(&mut notes, &missing_x, distributions.len(), inputs.x);
+    let xscale = inputs.xscale.unwrap_or_else(|| auto_scale(&distributions));
+    let unit = if xscale == Scale::Log { "ms, log scale" } else { "ms" };
     Some(RequestsModel {
         heading: format!("{} of each request at {}, {}", latency.title(), workload.level_label(level), workload.name()),
         levels,
@@ -282,6 +289,7 @@ pub fn requests_model(results: &Results, tables: &[(String, RequestTable)], inpu
         timelines,
         notes,
         x: inputs.x,
+        xscale,
         timeline_heading: format!("{} against {}", latency.title(), inputs.x.title()),
         timeline_x_title: match inputs.x {
             RequestsX::Time => "sent at (s from the run's first request)".to_owned(),
@@ -306,11 +314,70 @@ impl RequestsModel {
                 if without > 0 {
                     words.push_str(&format!("; {without} completed without one"));
                 }
+                // The × marks exist only where the engine has a second chart.
+                let marked = if self.timelines.iter().any(|t| t.id == d.id) { ": × on the second chart's axis" } else { "" };
                 if d.failed > 0 {
-                    words.push_str(&format!("; {} did not complete (failed or cut off: × on the timeline's axis)", d.failed));
+                    words.push_str(&format!("; {} did not complete (failed or cut off{marked})", d.failed));
                 }
                 words
             })
             .collect()
+    }
+}
+
+/// Every engine without the second chart's x: one note for all of them, not one each.
+fn one_note_for_all(notes: &mut Vec<String>, missing: &[String], engines: usize, x: RequestsX) {
+    if missing.len() < 2 || missing.len() != engines {
+        return;
+    }
+    notes.retain(|n| !missing.iter().any(|l| n.starts_with(&format!("{l}: its requests"))));
+    let why = match x {
+        RequestsX::Time => "their requests record no send time (the tool writes none), so there is no timeline",
+        RequestsX::Turn => "their requests are no turns of sessions, so there is nothing to draw against the turn",
+        RequestsX::Isl => "their requests record no input length, so there is nothing to draw against it",
+    };
+    notes.push(format!("{}: {why}", missing.join(", ")));
+}
+
+/// Log when one engine's p99 is ten times another's or more (a linear axis would squeeze
+/// the others into its first tenth), else linear.
+fn auto_scale(distributions: &[Distribution]) -> Scale {
+    let p99s: Vec<f64> =
+        distributions.iter().filter_map(|d| crate::core::basics::stats::percentile_sorted(&d.sorted, 99.0)).filter(|v| *v > 0.0).collect();
+    let (lo, hi) = p99s.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+    if p99s.len() > 1 && hi >= 10.0 * lo {
+        Scale::Log
+    } else {
+        Scale::Lin
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{auto_scale, Distribution};
+    use crate::core::display::palette::engine_style;
+    use crate::core::link::Scale;
+
+    fn engine(sorted: Vec<f64>) -> Distribution {
+        Distribution {
+            id: "e".into(),
+            label: "E".into(),
+            style: engine_style(0),
+            curve: Vec::new(),
+            sorted,
+            published: (None, None),
+            requests: 0,
+            failed: 0,
+        }
+    }
+
+    #[test]
+    fn the_axis_is_log_when_one_tail_dwarfs_the_others() {
+        let fast = engine((1..=100).map(f64::from).collect());
+        let slow = engine((1..=100).map(|v| f64::from(v) * 12.0).collect());
+        let near = engine((1..=100).map(|v| f64::from(v) * 2.0).collect());
+        assert_eq!(auto_scale(&[fast.clone(), slow]), Scale::Log, "a p99 twelve times the other's");
+        assert_eq!(auto_scale(&[fast.clone(), near]), Scale::Lin);
+        assert_eq!(auto_scale(&[fast]), Scale::Lin, "one engine has nothing to dwarf");
     }
 }

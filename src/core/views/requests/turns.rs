@@ -1,6 +1,7 @@
-//! A multi-turn run's requests by turn: per engine and turn index, how many requests and the
-//! completed ones' latency p50 and p90 — the first turn's cold prefill against the cached
-//! later ones, as a table beside the chart against the turn.
+//! The requests view's tables: each engine's percentiles of the latency, read from its
+//! requests (what a reader would otherwise hover the curve for); and a multi-turn run's
+//! requests by turn — per engine and turn index, how many requests and the completed ones'
+//! latency p50 and p90, the first turn's cold prefill against the cached later ones.
 
 use super::column;
 use crate::core::display::palette::engine_style;
@@ -98,6 +99,54 @@ pub fn turn_table(results: &Results, rows: &[TurnRow], latency: Latency) -> Tabl
                     sources: Vec::new(),
                     mismatch: false,
                 }
+            })
+            .collect(),
+        show_sources: false,
+        by_concurrency: true,
+    }
+}
+
+/// Each engine's p50, p90, p95 and p99 of the latency, from its completed requests (numpy's
+/// linear rule), with how many requests record it.
+pub fn percentile_table(results: &Results, model: &super::RequestsModel) -> Table {
+    let title = model.latency.title();
+    let pct =
+        |d: &super::Distribution, p: f64| Field::measured(crate::core::basics::stats::percentile_sorted(&d.sorted, p), NumberKind::Millis);
+    Table {
+        name: "percentiles",
+        caption: format!(
+            "{title} percentiles of each engine's requests at {} (ms; numpy's linear rule over the completed requests)",
+            model.heading.rsplit(" at ").next().unwrap_or_default()
+        ),
+        head: "Engine".to_owned(),
+        head_csv: ("engine", Some("engine_id")),
+        columns: vec![
+            Column::new("requests", "requests"),
+            Column::new("p50", format!("{}_p50_ms", model.latency)),
+            Column::new("p90", format!("{}_p90_ms", model.latency)),
+            Column::new("p95", format!("{}_p95_ms", model.latency)),
+            Column::new("p99", format!("{}_p99_ms", model.latency)),
+        ],
+        rows: model
+            .distributions
+            .iter()
+            .map(|d| Row {
+                head: RowHead {
+                    label: d.label.clone(),
+                    id: Some(d.id.clone()),
+                    swatch: Some(engine_style(results.engine_index(&d.id).unwrap_or(0))),
+                    tag: None,
+                    link: None,
+                },
+                cells: vec![
+                    Field::Number(d.sorted.len() as f64, NumberKind::Whole).into(),
+                    pct(d, 50.0).into(),
+                    pct(d, 90.0).into(),
+                    pct(d, 95.0).into(),
+                    pct(d, 99.0).into(),
+                ],
+                sources: Vec::new(),
+                mismatch: false,
             })
             .collect(),
         show_sources: false,
