@@ -15,6 +15,10 @@ use crate::core::measures::cost::Prices;
 use crate::core::measures::goodput::Slo;
 use crate::core::measures::metric::Metric;
 
+/// What the requests view reads of the link: the level, the latency, the latency axis and
+/// what the second chart is against.
+pub type RequestsLink = (Option<f64>, Option<Latency>, Option<Scale>, RequestsX);
+
 /// Per-field selectors on the link (each a memo: it notifies only when its field changes).
 #[derive(Clone, Copy)]
 pub struct Link {
@@ -60,7 +64,7 @@ pub struct Link {
     /// The goodput objective and attainment target (`slo=`, `attain=`).
     pub slo: Memo<(Option<Slo>, Option<f64>)>,
     /// The requests view's level, latency and latency scale.
-    pub requests: Memo<(Option<f64>, Option<Latency>, Option<Scale>, RequestsX)>,
+    pub requests: Memo<RequestsLink>,
 }
 
 impl Link {
