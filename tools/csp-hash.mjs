@@ -49,13 +49,13 @@ if (!html.includes(PLACEHOLDER)) fail('CSP placeholder not found in', file);
 if (!html.includes('</body>')) fail('no </body> in', file);
 
 // Each split view's files (`view:file,file …`), for the head script to preload when a link
-// names the view (the import form is no view a link names).
+// names the view (the import form is no view a link names), written onto <html> by the pre-render.
 const splitViews = Object.entries(split.views)
   .filter(([view]) => view !== 'import-form')
   .map(([view, files]) => `${view}:${files.join(',')}`)
   .join(' ');
-if (!/<html\b[^>]*>/.test(html)) fail('no <html> tag in', file);
-html = html.replace(/<html\b([^>]*)>/, (_, attrs) => `<html${attrs} data-split-views="${splitViews}">`);
+// Handed to the pre-render, the one writer of the <html> tag (src/site/page.rs).
+writeFileSync(join(staging, '.split-views'), splitViews);
 
 // Inline the stylesheet trunk linked, and drop the file.
 const sheet = html.match(/<link rel="stylesheet" href="\.\/(style-[0-9a-f]+\.css)"[^>]*>/);

@@ -27,6 +27,10 @@ pub struct Mark {
     pub reach: [i32; 2],
 }
 
+/// How far from a mark, in CSS pixels, a pointer still finds it: the app's and the
+/// pre-rendered page's (written onto `<html data-hit-radius>` at build).
+pub const HIT_RADIUS_PX: i32 = 16;
+
 /// The mark nearest to a pixel within `radius`, if any: the distance to a mark with a
 /// `reach` is the distance to its box (zero inside it).
 pub fn nearest(marks: &[Mark], x_px: i32, y_px: i32, radius: i32) -> Option<Mark> {
@@ -76,6 +80,29 @@ pub fn step(marks: &[Mark], from: Option<Mark>, step: Step) -> Option<Mark> {
             in_group(groups[next]).into_iter().min_by_key(|m| (m.x_px - from.x_px).abs())
         }
     }
+}
+
+/// The marks as the page's `data-marks` attribute, in one format for the app's canvas and
+/// the pre-rendered SVG: `x,y,group,item` per mark, then `,half width,height below` for a
+/// bar's body, `;` between marks.
+pub fn marks_attribute(marks: &[Mark]) -> String {
+    let one = |m: &Mark| match m.reach {
+        [0, 0] => format!("{},{},{},{}", m.x_px, m.y_px, m.group, m.item),
+        [w, h] => format!("{},{},{},{},{w},{h}", m.x_px, m.y_px, m.group, m.item),
+    };
+    marks.iter().map(one).collect::<Vec<_>>().join(";")
+}
+
+/// Where each keyboard step from each mark lands, as indices into `marks`, in the order
+/// `[Next, Previous, NextGroup, PreviousGroup]`: `step` run once per mark, so the page
+/// before the wasm (which reads this from `data-steps`) walks exactly as the app does.
+pub fn steps(marks: &[Mark]) -> Vec<[usize; 4]> {
+    let index = |m: Option<Mark>, k: usize| m.and_then(|m| marks.iter().position(|n| *n == m)).unwrap_or(k);
+    marks
+        .iter()
+        .enumerate()
+        .map(|(k, m)| [Step::Next, Step::Previous, Step::NextGroup, Step::PreviousGroup].map(|s| index(step(marks, Some(*m), s), k)))
+        .collect()
 }
 
 /// Draws in backend pixels on an area that may start anywhere on the backend.

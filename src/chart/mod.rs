@@ -30,7 +30,7 @@ pub use cdf::{draw_cdf, CdfChart, CdfGeometry, CdfLine};
 pub use concurrency::{dash_of, draw_concurrency_chart, series_legend, ChartGeometry, ConcurrencyChart, GapMark, PlottedPoint};
 pub use dot::{draw_dot_chart, DotChart, DotGeometry};
 pub use frame::{draw_framed, Frame, LegendItem};
-pub use geometry::{nearest, step, Mark, Step};
+pub use geometry::{marks_attribute, nearest, step, steps, Mark, Step, HIT_RADIUS_PX};
 pub use history::{draw_history, line_dash, line_marker, HistoryChart};
 pub use plots::{draw_plot, plot_legend, Drawn, FRONTIER_LEGEND};
 pub use scatter::{draw_scatter, ScatterChart};

@@ -12,7 +12,7 @@ mod table;
 
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
-use crate::chart::{draw_plot, Drawn, Mark, DARK, LIGHT};
+use crate::chart::{draw_plot, marks_attribute, steps, Drawn, Mark, DARK, LIGHT};
 use crate::core::collections::catalog::{catalog_heading, catalog_table, filtered, CATALOG_PAGE_ROWS};
 use crate::core::collections::collection::record_unfetched;
 use crate::core::collections::collection::Collection;
@@ -320,7 +320,10 @@ fn chart_figure(html: &mut Html, figure: &Figure, files: &[File<'_>]) -> Option<
     html.open("figure", &[("class", Some("chart-figure")), ("data-chart", Some(id))]);
     html.open("div", &[("class", Some("chart-wrap")), ("data-tips", Some(&tips))]);
     for (class, drawn, svg) in &variants {
-        let marks: Vec<String> = drawn.marks.iter().map(|m| format!("{},{},{},{}", m.x_px, m.y_px, m.group, m.item)).collect();
+        let marks = marks_attribute(&drawn.marks);
+        // The keyboard's walk, from the app's own rule (`chart::steps`): the page's script
+        // only follows it.
+        let steps: Vec<String> = steps(&drawn.marks).iter().map(|s| format!("{},{},{},{}", s[0], s[1], s[2], s[3])).collect();
         let (points, gaps) = (drawn.count("points").to_string(), drawn.count("gaps").to_string());
         html.open(
             "div",
@@ -332,7 +335,8 @@ fn chart_figure(html: &mut Html, figure: &Figure, files: &[File<'_>]) -> Option<
                 ("aria-describedby", Some(&tip_id)),
                 ("data-points", Some(&points)),
                 ("data-gaps", Some(&gaps)),
-                ("data-marks", Some(&marks.join(";"))),
+                ("data-marks", Some(&marks)),
+                ("data-steps", Some(&steps.join(";"))),
             ],
         );
         html.trusted(svg).close("div");

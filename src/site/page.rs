@@ -6,7 +6,9 @@
 
 use std::path::Path;
 
+use crate::chart::HIT_RADIUS_PX;
 use crate::core::collections::collection::parse_collection;
+use crate::core::display::tooltip::TIP_GAP;
 use crate::core::provenance::sha256_hex;
 use crate::core::study::findings::Severity;
 use crate::core::study::validate::parse_results;
@@ -67,6 +69,10 @@ pub fn set_html_attributes(page: &str, attributes: &[(&str, &str)]) -> Result<St
     let tag: String = pairs.iter().map(|(n, v)| format!(" {n}=\"{v}\"")).collect();
     Ok(format!("{}<html{tag}{}", &page[..start], &page[end..]))
 }
+
+/// The file the build's split step leaves in the staged site for the pre-render: each split
+/// view's files, for `<html data-split-views>`.
+pub const SPLIT_VIEWS_FILE: &str = ".split-views";
 
 /// What the pre-render wrote, for the command's log.
 pub struct Prerendered {
@@ -131,13 +137,31 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
     let head = if unique.is_empty() { landing.head.clone() } else { format!("{}<style>{}</style>", landing.head, height_rules(&unique)) };
     let page = fill(&page, HEAD, &head).map_err(in_page)?;
     let page = fill(&page, LANDING, &landing.body).map_err(in_page)?;
-    let attributes = [
+    // The page before the wasm answers a pointer and places a tip by the app's numbers.
+    let (radius, gap, deep) = (HIT_RADIUS_PX.to_string(), TIP_GAP.to_string(), deep.join(" "));
+    let mut attributes = vec![
         ("class", "prerendered"),
         ("data-landing", src.as_str()),
         ("data-landing-view", view),
-        ("data-prerendered-views", &deep.join(" ")),
+        ("data-prerendered-views", &deep),
+        ("data-hit-radius", &radius),
+        ("data-tip-gap", &gap),
     ];
+    // The split step hands over its views' files (`view:file,file …`) in a file rather than
+    // editing the tag: this is the tag's one writer. A published copy has none and keeps the
+    // attribute its build wrote.
+    let split_path = dir.join(SPLIT_VIEWS_FILE);
+    let split = match split_path.is_file() {
+        true => Some(String::from_utf8(read(&split_path)?).map_err(|_| format!("{}: not UTF-8", split_path.display()))?),
+        false => None,
+    };
+    if let Some(split) = &split {
+        attributes.push(("data-split-views", split.trim()));
+    }
     let page = set_html_attributes(&page, &attributes).map_err(in_page)?;
+    if split.is_some() {
+        std::fs::remove_file(&split_path).map_err(|e| format!("{}: {e}", split_path.display()))?;
+    }
     write(&page_path, page.as_bytes())?;
     said.push_str(&format!(", {} bytes of HTML", landing.body.len()));
     Ok(Prerendered { said })

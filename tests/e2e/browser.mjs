@@ -97,13 +97,20 @@ export async function open(browser, query = '', { before } = {}) {
  * The app settled: it has taken over from the pre-rendered view, every chart it started
  * drawing is drawn (its `servescope:draw-start` and `servescope:chart-drawn` marks pair up),
  * and two frames have passed, so what a view renders a frame after its chart (its tables)
- * is in. The tests wait on this, the app's own marks, rather than for a fixed time.
+ * is in. The tests wait on this, the app's own marks, rather than for a fixed time; it
+ * rejects at once when a chart fails to draw.
  */
 export async function settled(page) {
-  await page.waitForFunction(() => {
+  // A chart that failed to draw is marked (`servescope:chart-failed`) and said on the page:
+  // the wait ends then with that sentence, rather than running out Playwright's timeout.
+  const failed = await (await page.waitForFunction(() => {
     const marks = (name) => performance.getEntriesByName(name).length;
+    if (marks('servescope:chart-failed')) {
+      return [...document.querySelectorAll('.notice')].map((e) => e.textContent).filter((t) => /could not be drawn/.test(t)).join(' | ') || 'a chart failed to draw';
+    }
     return !document.querySelector('.page.booting, #prerender, .boot-skeleton') && marks('servescope:draw-start') === marks('servescope:chart-drawn');
-  });
+  })).jsonValue();
+  if (typeof failed === 'string') throw new Error(`the page did not settle: ${failed}`);
   await frames(page);
 }
 

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SRC, inkedPixels, open, start, tableRows } from './browser.mjs';
+import { SRC, inkedPixels, open, settled, start, tableRows } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await start(); });
@@ -108,4 +108,21 @@ test('view tabs change the view in place, keep the link, and Back restores the p
   await page.waitForSelector('canvas.chart[data-points="14"]');
   assert.equal(new URL(page.url()).search, `?src=${SRC}&view=decode&engines=paiton,vllm`);
   assert.deepEqual(Object.keys(await tableRows(page, 'table.decode-table')), ['Paiton CDNA4', 'vLLM + AITER']);
+});
+
+test("waiting for the page to settle ends at once, with the page's words, when a chart fails to draw", async () => {
+  const { page } = await open(browser, '?view=decode');
+  await settled(page);
+  // A failed draw as the app marks and says it (ui/chart/figure.rs), on a settled page.
+  await page.evaluate(() => {
+    const notice = document.createElement('p');
+    notice.className = 'notice';
+    notice.textContent = 'This chart could not be drawn: the canvas is gone';
+    document.querySelector('figure[data-chart="decode"]').appendChild(notice);
+    performance.mark('servescope:chart-failed');
+  });
+  const t0 = Date.now();
+  await assert.rejects(settled(page), /the page did not settle: This chart could not be drawn: the canvas is gone/);
+  assert.ok(Date.now() - t0 < 5000, `rejected after ${Date.now() - t0} ms, not at the timeout`);
+  await page.close();
 });

@@ -115,7 +115,19 @@ fn the_serving_view_is_written_for_a_deep_link_with_the_apps_defaults() {
         "nothing is checked before the app"
     );
     let marks = body.split("data-marks=\"").nth(1).and_then(|m| m.split('"').next()).expect("data-marks");
-    assert_eq!(marks.split(';').count(), 21);
+    let marks: Vec<Vec<i64>> = marks.split(';').map(|m| m.split(',').map(|v| v.parse().expect("a number")).collect()).collect();
+    assert_eq!(marks.len(), 21);
+    // The keyboard's walk, written by the app's rule: right is the same line's next point to
+    // the right (or stays at its last), down another line's.
+    let steps = body.split("data-steps=\"").nth(1).and_then(|m| m.split('"').next()).expect("data-steps");
+    let steps: Vec<Vec<usize>> = steps.split(';').map(|m| m.split(',').map(|v| v.parse().expect("an index")).collect()).collect();
+    assert_eq!(steps.len(), 21);
+    for (k, [right, left, down, _]) in steps.iter().map(|s| [s[0], s[1], s[2], s[3]]).enumerate() {
+        let (at, to) = (&marks[k], &marks[right]);
+        assert!(right == k || (to[2] == at[2] && to[0] > at[0]), "mark {k} → {right}");
+        assert!(left == k || (marks[left][2] == at[2] && marks[left][0] < at[0]), "mark {k} ← {left}");
+        assert_ne!(marks[down][2], at[2], "down leaves the line");
+    }
     // The energy explorer links its trade-off, as the app's does.
     let energy = &views[2].body;
     assert!(energy.contains("<a class=\"chart-link\" href=\"?src=data/qwen3.8-flash-next-mi350p-2026-10-30.json&amp;view=energy&amp;chart=tradeoff\">Energy trade-off: tokens/s per kW against per-user tok/s →</a>"));
@@ -327,4 +339,34 @@ fn a_manifest_that_publishes_no_source_decides_the_verdict_before_the_app_as_the
     );
     assert!(decided.contains("17 source files not published with this page · hashes listed"));
     assert!(!decided.contains("Checking the sources…"));
+}
+
+#[test]
+fn the_prerender_is_the_one_writer_of_the_html_tag_with_the_apps_numbers_and_the_split_views() {
+    use servescope::chart::HIT_RADIUS_PX;
+    use servescope::core::display::tooltip::TIP_GAP;
+    let site = small_site("html-tag");
+    // The bundled study and its manifest, as the build stages them.
+    let study = SRC.trim_start_matches("data/");
+    std::fs::write(site.join("data/index.json"), read("data/index.json")).expect("write");
+    std::fs::write(site.join("data").join(study), read(SRC)).expect("write");
+    std::fs::write(site.join(".split-views"), "trade-off:a.wasm,a.js\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_servescope-prerender")).arg(&site).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = text(site.join("index.html"));
+    let tag = page.split("<html").nth(1).and_then(|t| t.split('>').next()).expect("the tag");
+    assert!(tag.contains(&format!(" data-hit-radius=\"{HIT_RADIUS_PX}\" data-tip-gap=\"{TIP_GAP}\"")), "{tag}");
+    assert!(tag.contains(" data-split-views=\"trade-off:a.wasm,a.js\""), "{tag}");
+    assert!(!site.join(".split-views").exists(), "handed over, not left in the site");
+}
+
+#[test]
+fn the_pages_tooltip_script_writes_no_number_the_app_owns() {
+    let page = String::from_utf8(read("index.html")).expect("UTF-8");
+    let script = page.split("data-servescope=\"prerender-tips\">").nth(1).and_then(|s| s.split("</script>").next()).expect("the script");
+    // The hit radius and the tip's gap come from `<html>`, the keyboard's walk from `data-steps`.
+    for number in ["16", "14"] {
+        assert!(!script.contains(number), "a hand-written {number} in the tooltip script");
+    }
+    assert!(script.contains("getAttribute('data-hit-radius')") && script.contains("getAttribute('data-steps')"));
 }

@@ -210,8 +210,9 @@ pub fn bar_tip(bars: &Bars, group: usize, index: usize) -> Option<Tooltip> {
     })
 }
 
-/// Space between a point and its tooltip, in CSS pixels.
-const TIP_GAP: i32 = 14;
+/// Space between a point and its tooltip, in CSS pixels (written onto `<html data-tip-gap>`
+/// at build for the page before the wasm).
+pub const TIP_GAP: i32 = 14;
 
 /// Where a tooltip of `size` pixels starts along one axis of a chart `room` pixels long, for a
 /// point at `at`: after the point where it fits, else before it, else centred on the point

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::export::{ExportButtons, ExportText};
 use super::surface::{draw_on_canvas, Area};
-use crate::chart::{nearest, step, Mark, Step, Theme, DARK, LIGHT};
+use crate::chart::{marks_attribute, nearest, step, Mark, Step, Theme, DARK, HIT_RADIUS_PX, LIGHT};
 use crate::core::display::tooltip::{tip_offset, Tooltip};
 use crate::core::link::{embedded_chart, ChartId};
 use crate::ui::io::browser::{device_pixel_ratio, element_size, mark};
@@ -78,8 +78,7 @@ fn redraw(state: FigureState, draw: DrawFn, id: ChartId, (size, height, ratio): 
                 for (name, value) in &drawn.attrs {
                     element.set_attribute(&format!("data-{name}"), value).ok();
                 }
-                let marked: Vec<String> = drawn.marks.iter().map(|m| format!("{},{}", m.x_px, m.y_px)).collect();
-                element.set_attribute("data-marks", &marked.join(";")).ok();
+                element.set_attribute("data-marks", &marks_attribute(&drawn.marks)).ok();
                 // A tooltip the pre-rendered chart shows is shown here too: carried through the
                 // draws made hidden behind it and the one that follows the swap.
                 let wanted = take_prerender_tip(id.as_str()).or_else(|| carried.get_value());
@@ -94,7 +93,9 @@ fn redraw(state: FigureState, draw: DrawFn, id: ChartId, (size, height, ratio): 
                 }
             }
             // A failed drawing is said on the page, not only logged.
+            // Marked too, so a test waiting for the charts to be drawn fails at once.
             Some(Err(e)) => {
+                mark("servescope:chart-failed");
                 failure.set(Some(format!("This chart could not be drawn: {e}")));
                 page.booting.set(false);
             }
@@ -160,7 +161,7 @@ pub fn ChartFigure(
     let pick = move |x: f64, y: f64| {
         let Some(element) = canvas.get_untracked() else { return };
         let rect = element.get_bounding_client_rect();
-        let hit = marks.with_value(|m| nearest(m, (x - rect.left()).round() as i32, (y - rect.top()).round() as i32, 16));
+        let hit = marks.with_value(|m| nearest(m, (x - rect.left()).round() as i32, (y - rect.top()).round() as i32, HIT_RADIUS_PX));
         // Pointer moves fire constantly: notify the tooltip only when the hit changes.
         if hovered.get_untracked() != hit {
             hovered.set(hit);
