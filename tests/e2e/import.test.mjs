@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { downloadOf, open, start, submitImport } from './browser.mjs';
 
 const DIR = 'tests/fixtures/import/vllm';
+/** servescope-import's flags: the form names its own fields instead, never these. */
+const FLAGS = /--(gpus|isl|osl|conc|rate|engine|label|title|date|model|hardware|split-by|same-run|from|checkpoint)\b/;
 const FILES = ['c1.json', 'append.json'];
 let browser;
 before(async () => { browser = await start(); });
@@ -174,7 +176,8 @@ test('files of three models are refused as one engine until confirmed, and refus
   const today = new Date().toISOString().slice(0, 10);
   const said = await third.page.textContent('.import-warnings');
   assert.ok(said.includes(`the study is dated ${today}, the day of the import; give the run's own date (the Date field, YYYY-MM-DD)`), said);
-  assert.doesNotMatch(said, /--date/);
+  assert.doesNotMatch(said, FLAGS);
+  assert.match(said, /the study names no hardware \(its page says "hardware not stated"\): give it \(the Hardware field\)/);
 });
 
 test('a picked file no tool wrote is left out with a note, and the others import', async () => {
@@ -204,7 +207,8 @@ test('the form asks what the messages ask for: a concurrency where the file reco
   await page.fill('input[name=conc]', '8');
   await submitImport(page, { title: 'June', label: 'AIPerf', gpus: '1', date: '2025-06-20' });
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'June');
-  assert.match(await page.textContent('.import-warnings'), /placed at c8, the concurrency --conc gives \(the publisher's word, not the file's\)/);
+  assert.match(await page.textContent('.import-warnings'), /placed at c8, the concurrency given by the Concurrency field \(the publisher's word, not the file's\)/);
+  assert.doesNotMatch(await page.textContent('.import-warnings'), FLAGS);
   // vLLM runs that differ in a --metadata label: refused together, split when the reader says.
   const second = await open(browser, '?view=serving');
   await pick(second.page, 'tests/fixtures/import/vllm', ['deployments.json']);
@@ -213,6 +217,7 @@ test('the form asks what the messages ask for: a concurrency where the file reco
   await submitImport(second.page, { title: 'Deployments', engine: 'v', label: 'vLLM', gpus: '1' });
   await second.page.waitForSelector('.import-form .refused[role=alert]');
   assert.match(await second.page.textContent('.import-form .refused[role=alert]'), /choose deployment under “One engine per”/);
+  assert.doesNotMatch(await second.page.textContent('.import-form'), FLAGS);
   await second.page.selectOption('select[name=split-by]', 'deployment');
   await second.page.click('.import-submit');
   await second.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Deployments');

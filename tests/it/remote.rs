@@ -40,9 +40,14 @@ fn a_study_written_across_the_boundary_is_the_same_bytes() {
     let listed: Vec<(&str, &[u8])> = direct.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();
     assert_eq!(reply.zip, servescope::core::basics::zip::stored(&listed));
     assert!(reply.zip.is_some());
-    // A refusal travels as the importer's own words.
+    // A refusal travels as the importer's own, in the form's words.
     let refused = write_reply(answer(write_request(&StudyAnswers::default(), &vllm_group()))).expect("answered").map(|r| r.files);
-    assert_eq!(refused, Err(write_study(&StudyAnswers::default(), &[vllm_group()]).expect_err("no title").to_string()));
+    let direct = write_study(&StudyAnswers::default(), &[vllm_group()]).expect_err("no title");
+    assert_eq!(refused, Err(direct.in_form()));
+    assert_eq!(
+        (direct.to_string(), direct.in_form()),
+        ("the study needs a title (--title)".into(), "the study needs a title (the Title field)".into())
+    );
 }
 
 #[test]

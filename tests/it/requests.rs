@@ -298,6 +298,6 @@ fn llmperf_responses_join_the_summary_that_counts_them_and_others_are_refused() 
     let (code, _, stderr) =
         run(&["--rate", "2", "--date", "2026-10-30", "llmperf/paired/meta-llama-Llama-3-1-8B-Instruct_550_150_individual_responses.json"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("placed at 2 req/s, the request rate --rate gives (the publisher's word, not the file's)"), "{stderr}");
+    assert!(stderr.contains("placed at 2 req/s, the request rate given by --rate (the publisher's word, not the file's)"), "{stderr}");
     assert_eq!(rate_cell(&results(&dir), (550, 150), "l", 2.0)["n"], 3);
 }

@@ -3,7 +3,7 @@
 //! each field's min and max), and the cells as JSON — the rounded ones the results file
 //! shows and the unrounded ones (one line per trial) its sweep keeps.
 
-use super::ask::split_by_words;
+use super::ask::Piece;
 use serde_json::Value;
 
 use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
@@ -137,13 +137,15 @@ pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, e
     let (isl, osl) = new.key;
     // Runs whose labels differ measured different setups: refused, naming the label.
     if let Some((key, a, b)) = differing_label(&new.labels, &other.labels).or_else(|| differing_label(&other.labels, &new.labels)) {
-        return Err(ImportError::Study(format!(
-            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}, but differ in `{key}` ({b}, {a}): different setups are never trials of one cell; {}",
-            new.from,
-            other.from,
-            new.load.label(),
-            split_by_words(key)
-        )));
+        return Err(ImportError::Study(crate::said![
+            format!(
+                "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}, but differ in `{key}` ({b}, {a}): different setups are never trials of one cell; ",
+                new.from,
+                other.from,
+                new.load.label(),
+            ),
+            Piece::SplitBy(key.to_owned())
+        ]));
     }
     match trial {
         Some(t) if !other.trials.is_empty() && other.trials.iter().all(|x| x.0 != t) => {
@@ -153,13 +155,16 @@ pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, e
             other.cell = merged(&other.trials);
             Ok(())
         }
-        _ => Err(ImportError::Study(format!(
-            "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}{}",
-            new.from,
-            other.from,
-            new.load.label(),
-            if trial.is_some() { " with the same run number" } else { " (give repeated runs a run_number to keep them as trials)" }
-        ))),
+        _ => Err(ImportError::Study(
+            format!(
+                "{} and {} are both engine `{engine_id}` at ISL {isl} / OSL {osl}, {}{}",
+                new.from,
+                other.from,
+                new.load.label(),
+                if trial.is_some() { " with the same run number" } else { " (give repeated runs a run_number to keep them as trials)" }
+            )
+            .into(),
+        )),
     }
 }
 

@@ -1,6 +1,6 @@
 //! What the page's import form says before and after the reader answers: each picked
 //! file read as a tool's output (or refused, in the tool's terms), the models the files
-//! name, and the importer's refusals in the form's words rather than the command line's.
+//! name, and the importer's refusals in the form's words (`ImportError::in_form`).
 
 use std::collections::BTreeMap;
 
@@ -77,7 +77,7 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
                     .flatten();
                 DraftFile {
                     name: name.clone(),
-                    read_as: Err(in_form_words(&e.to_string())),
+                    read_as: Err(e.in_form()),
                     needs_lengths: with_load.as_ref().is_some_and(|i| i.placeable().iter().any(|r| r.isl.is_none() || r.osl.is_none())),
                     models: Vec::new(),
                     tool: with_load.as_ref().map(|i| i.tool.as_str().to_owned()),
@@ -137,23 +137,12 @@ pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
     })
 }
 
-pub use super::ask::in_form_words;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn command_line_flags_become_the_forms_fields() {
-        assert_eq!(
-            in_form_words("the files record no date: give the study's date (--date YYYY-MM-DD)"),
-            "the files record no date: give the study's date (the Date field, YYYY-MM-DD)"
-        );
-        assert!(!in_form_words("a (--isl N) and (--gpus N)").contains("--"));
-        assert_eq!(
-            in_form_words("engine `e`: the GPU count is needed (--gpus N, or --gpus unstated when the run does not say): its files record none, and it is never assumed"),
-            "engine `e`: the GPU count is needed (the GPUs field): its files record none, and it is never assumed"
-        );
+    fn the_form_proposes_an_engine_id_and_refuses_mixed_models() {
         assert_eq!(mixed_models_refusal(&["a".into()]), None);
         let file = |tool: Option<&str>| DraftFile {
             name: "f".into(),

@@ -1,7 +1,7 @@
 //! An engine's GPU count: the publisher's, else the one its files record where every record
 //! agrees; never assumed.
 
-use super::ask::Ask;
+use super::ask::{Ask, Piece};
 use super::place::GroupFile;
 use super::study::{study_error, EngineGroup};
 use super::{ImportError, ImportWarning};
@@ -29,27 +29,33 @@ pub(super) fn with_gpus(
             warnings.push(ImportWarning {
                 file: (*file).to_owned(),
                 entry: (*entry).to_owned(),
-                message: format!("--gpus {} overrides the {n} GPU{} {how} records", group.gpus, plural(*n as usize, "", "s")),
+                message: crate::said![
+                    Piece::Given(Ask::Gpus, group.gpus.to_string()),
+                    format!(" overrides the {n} GPU{} {how} records", plural(*n as usize, "", "s"))
+                ],
             });
         }
         return Ok(group);
     }
     let Some(&(n, how, file, entry)) = recorded.first() else {
-        return Err(ImportError::Answers(vec![format!(
-            "engine `{}`: the GPU count {}: its files record none, and it is never assumed",
-            group.id,
-            Ask::GpusOrUnstated.flag()
-        )]));
+        return Err(ImportError::Answers(vec![crate::said![
+            format!("engine `{}`: the GPU count ", group.id),
+            Ask::GpusOrUnstated,
+            ": its files record none, and it is never assumed"
+        ]]));
     };
     if let Some((m, other_how, other_file, other_entry)) = recorded.iter().find(|r| r.0 != n) {
         let at = |f: &str, e: &str| if e.is_empty() { f.to_owned() } else { format!("{f} {e}") };
-        return Err(study_error(format!(
-            "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count {}, or one engine per setup",
-            group.id,
-            at(file, entry),
-            at(other_file, other_entry),
-            Ask::Gpus.flag()
-        )));
+        return Err(study_error(crate::said![
+            format!(
+                "engine `{}`: its files record different GPU counts ({n} in {} from {how}, {m} in {} from {other_how}): give the count ",
+                group.id,
+                at(file, entry),
+                at(other_file, other_entry),
+            ),
+            Ask::Gpus,
+            ", or one engine per setup"
+        ]));
     }
     group.gpus = n;
     group.gpus_from_files = true;

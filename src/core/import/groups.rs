@@ -27,7 +27,11 @@ pub(super) fn split_groups(given: &[EngineGroup]) -> Result<Vec<(EngineGroup, Op
             }
         }
         if values.is_empty() {
-            return Err(ImportError::Study(format!("engine `{}`: --split-by {key}, but no run has a `{key}` label", group.id)));
+            return Err(ImportError::Study(crate::said![
+                format!("engine `{}`: ", group.id),
+                super::ask::Piece::Name(super::ask::Ask::SplitBy),
+                format!(" {key}, but no run has a `{key}` label")
+            ]));
         }
         values.sort();
         for value in values {

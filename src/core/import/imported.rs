@@ -1,8 +1,9 @@
 //! A file as its tool's importer read it: the runs, placed at a load where they can be (the
 //! file's own, or the one the publisher gives), and what was said about them.
 
-use super::ask::Ask;
+use super::ask::{Ask, Piece};
 use super::{ImportError, ImportWarning, Load, Run, Tool};
+use crate::said;
 
 /// A file read by its tool's importer.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,20 +53,20 @@ impl Imported {
         for run in self.runs.iter_mut().filter(|r| Load::of(r).is_err()) {
             let why = Load::of(run).err().unwrap_or_default();
             run.load_given = true;
-            let words = match load {
+            let (at, ask) = match load {
                 Load::Rate(r) => {
                     run.rate = Some(r);
-                    format!("placed at {r} req/s, the request rate --rate gives")
+                    (format!("placed at {r} req/s, the request rate given by "), Ask::Rate)
                 }
                 Load::Conc(c) | Load::Burst(c) => {
                     run.conc = Some(c);
-                    format!("placed at c{c}, the concurrency --conc gives")
+                    (format!("placed at c{c}, the concurrency given by "), Ask::Conc)
                 }
             };
             self.warnings.push(ImportWarning {
                 file: file.to_owned(),
                 entry: run.entry.clone(),
-                message: format!("{why}: {words} (the publisher's word, not the file's)"),
+                message: said![format!("{why}: {at}"), Piece::Name(ask), " (the publisher's word, not the file's)"],
             });
         }
     }
@@ -80,7 +81,7 @@ impl Imported {
                 Err(why) => self.warnings.push(ImportWarning {
                     file: file.to_owned(),
                     entry: run.entry.clone(),
-                    message: format!("{why}; skipped"),
+                    message: format!("{why}; skipped").into(),
                 }),
             }
         }
@@ -88,16 +89,18 @@ impl Imported {
             return Ok(());
         }
         let why = self.runs.first().and_then(|r| Load::of(r).err()).unwrap_or_else(|| "no runs".into());
-        let hint = match self.runs.first() {
-            None => String::new(),
+        let mut said =
+            said![format!("{} ({}) records no concurrency or request rate for its runs ({why})", self.tool.title(), self.layout)];
+        match self.runs.first() {
+            None => {}
             Some(r) if r.from_requests => {
-                format!("; give the summary the tool wrote beside it, or the load the requests were sent at {}", Ask::ConcOrRate.flag())
+                said.0.extend([
+                    Piece::from("; give the summary the tool wrote beside it, or the load the requests were sent at "),
+                    Ask::ConcOrRate.into(),
+                ]);
             }
-            Some(_) => format!("; if you know the concurrency the runs used, give it {}", Ask::Conc.flag()),
-        };
-        Err(ImportError::NoLoad {
-            file: file.to_owned(),
-            why: format!("{} ({}) records no concurrency or request rate for its runs ({why}){hint}", self.tool.title(), self.layout),
-        })
+            Some(_) => said.0.extend([Piece::from("; if you know the concurrency the runs used, give it "), Ask::Conc.into()]),
+        }
+        Err(ImportError::NoLoad { file: file.to_owned(), why: said })
     }
 }

@@ -3,9 +3,11 @@
 //! that has no nominal length (ShareGPT, a recorded trace) share one workload whatever their
 //! load — their measured means label it, never split it.
 
+use super::ask::{Ask, Piece, Said};
 use super::place::GroupFile;
 use super::study::{study_error, EngineGroup};
 use super::{ImportError, ImportWarning, Length, Load, Run, Tool};
+use crate::said;
 
 /// A run with its lengths, before it is placed.
 pub(super) struct Sized<'a> {
@@ -73,16 +75,19 @@ pub(super) fn lengths(
 ) -> Result<(u64, u64), ImportError> {
     let (given_isl, given_osl) =
         group.file_lengths.iter().find(|l| l.0 == file).map_or((group.isl, group.osl), |l| (l.1.or(group.isl), l.2.or(group.osl)));
-    let mut one = |given: Option<u64>, found: Option<Length>, flag: &str, what: &str| -> Result<u64, ImportError> {
+    let mut one = |given: Option<u64>, found: Option<Length>, flag: Ask, what: &str| -> Result<u64, ImportError> {
         match (given, found) {
             (Some(given), Some(found)) if found.measured => {
                 warnings.push(ImportWarning {
                     file: file.to_owned(),
                     entry: run.entry.clone(),
-                    message: format!(
-                        "{flag} {given} is not used here: the run's dataset has no nominal {what} length, so it keeps its {} of {}",
-                        found.from, found.tokens
-                    ),
+                    message: said![
+                        Piece::Given(flag, given.to_string()),
+                        format!(
+                            " is not used here: the run's dataset has no nominal {what} length, so it keeps its {} of {}",
+                            found.from, found.tokens
+                        )
+                    ],
                 });
                 Ok(found.tokens)
             }
@@ -93,26 +98,28 @@ pub(super) fn lengths(
                     warnings.push(ImportWarning {
                         file: file.to_owned(),
                         entry: run.entry.clone(),
-                        message: format!(
-                            "{flag} {given} disagrees with the file's own {} of {} (more than 5 %); {flag} was used",
-                            found.from, found.tokens
-                        ),
+                        message: said![
+                            Piece::Given(flag, given.to_string()),
+                            format!(" disagrees with the file's own {} of {} (more than 5 %); ", found.from, found.tokens),
+                            Piece::Name(flag),
+                            " was used"
+                        ],
                     });
                 }
                 Ok(given)
             }
             (None, Some(found)) => Ok(found.tokens),
-            (None, None) => Err(study_error(format!(
-                "{at}: {tool} does not record the nominal {what} length: give it for engine `{}` ({flag} N)",
-                group.id
-            ))),
+            (None, None) => Err(study_error(said![
+                format!("{at}: {tool} does not record the nominal {what} length: give it for engine `{}` ", group.id),
+                flag
+            ])),
         }
     };
-    let (isl, osl) = (one(given_isl, run.isl, "--isl", "input")?, one(given_osl, run.osl, "--osl", "output")?);
+    let (isl, osl) = (one(given_isl, run.isl, Ask::Isl, "input")?, one(given_osl, run.osl, Ask::Osl, "output")?);
     // A nominal length the requests did not deliver (a dataset drawing lengths up to it, a
     // requested mean the model did not generate) is said, and the cell keeps the mean.
     for (tokens, given, found, mean, flag, what) in
-        [(isl, given_isl, run.isl, run.isl_mean, "--isl", "input"), (osl, given_osl, run.osl, run.osl_mean, "--osl", "output")]
+        [(isl, given_isl, run.isl, run.isl_mean, Ask::Isl, "input"), (osl, given_osl, run.osl, run.osl_mean, Ask::Osl, "output")]
     {
         if let Some(words) = far_from_nominal(tokens, given.is_some().then_some(flag), found, mean, what) {
             warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: words });
@@ -124,7 +131,7 @@ pub(super) fn lengths(
 /// The words for a nominal length more than 5 % from the mean the run measured: naming the
 /// flag or the tool's field it came from, and the mean. `None` when they agree, when no
 /// mean was measured, or when the length is that mean (a dataset with no nominal length).
-fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean: Option<f64>, what: &str) -> Option<String> {
+fn far_from_nominal(tokens: u64, flag: Option<Ask>, found: Option<Length>, mean: Option<f64>, what: &str) -> Option<Said> {
     let mean = mean?;
     if flag.is_none() && found.is_some_and(|f| f.is_mean()) {
         return None;
@@ -134,26 +141,28 @@ fn far_from_nominal(tokens: u64, flag: Option<&str>, found: Option<Length>, mean
         return None;
     }
     let named = match (flag, found) {
-        (Some(flag), _) => format!("{flag} {tokens}"),
-        (None, Some(found)) => format!("the nominal {what} length {tokens} ({})", found.from),
-        (None, None) => format!("the nominal {what} length {tokens}"),
+        (Some(flag), _) => said![Piece::Given(flag, tokens.to_string())],
+        (None, Some(found)) => said![format!("the nominal {what} length {tokens} ({})", found.from)],
+        (None, None) => said![format!("the nominal {what} length {tokens}")],
     };
-    Some(format!(
-        "{named} is not what the requests had: the completed ones averaged {} {what} tokens ({:+.0} %); the workload keeps the nominal length and each cell its measured mean ({}_mean)",
+    let rest = format!(
+        " is not what the requests had: the completed ones averaged {} {what} tokens ({:+.0} %); the workload keeps the nominal length and each cell its measured mean ({}_mean)",
         crate::core::basics::format::readable(mean),
         (mean - nominal) / nominal * 100.0,
         if what == "input" { "isl" } else { "osl" }
-    ))
+    );
+    let mut said = named;
+    said.0.push(Piece::Words(rest));
+    Some(said)
 }
 
 /// What an engine's placeable runs lack of their lengths, as asks: once per engine and
 /// length, naming the tool and the mean the requests measured where they did.
-pub(super) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, super::Imported)]) -> Vec<String> {
+pub(super) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, super::Imported)]) -> Vec<Said> {
     let mut out = Vec::new();
-    for (what, ask, mean_of) in [
-        ("input", super::ask::Ask::Isl, (|r: &Run| r.isl_mean) as fn(&Run) -> Option<f64>),
-        ("output", super::ask::Ask::Osl, |r: &Run| r.osl_mean),
-    ] {
+    for (what, ask, mean_of) in
+        [("input", Ask::Isl, (|r: &Run| r.isl_mean) as fn(&Run) -> Option<f64>), ("output", Ask::Osl, |r: &Run| r.osl_mean)]
+    {
         let lacking: Vec<(&str, &Run)> = files
             .iter()
             .flat_map(|(f, imported)| imported.runs.iter().map(move |r| (f, imported.tool, r)))
@@ -179,7 +188,11 @@ pub(super) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, super::I
             (lo, hi) if (hi - lo).abs() < 0.5 => format!("; its requests averaged {} {what} tokens", lo.round()),
             (lo, hi) => format!("; its requests averaged {}–{} {what} tokens", lo.round(), hi.round()),
         };
-        out.push(format!("engine `{}`: the nominal {what} length {}: {tool} does not record it{measured}", group.id, ask.flag()));
+        out.push(said![
+            format!("engine `{}`: the nominal {what} length ", group.id),
+            ask,
+            format!(": {tool} does not record it{measured}")
+        ]);
     }
     out
 }

@@ -34,10 +34,13 @@ mod vllm;
 mod yaml;
 
 use std::fmt;
+
+use crate::said;
 use std::str::FromStr;
 
 use serde_json::Value;
 
+pub use ask::{Ask, Piece, Said};
 pub use cells::rederive;
 pub use imported::Imported;
 pub use load::Load;
@@ -161,14 +164,31 @@ pub enum ImportError {
         /// The file.
         file: String,
         /// Why, and what to give.
-        why: String,
+        why: Said,
     },
     /// What the files do not say and the study needs, every answer at once (one line each).
-    #[error("the files do not say everything the study needs; give:\n{}", .0.iter().map(|a| format!("  {a}")).collect::<Vec<_>>().join("\n"))]
-    Answers(Vec<String>),
+    #[error("{ANSWERS_NEEDED}\n{}", .0.iter().map(|a| format!("  {a}")).collect::<Vec<_>>().join("\n"))]
+    Answers(Vec<Said>),
     /// The study cannot be written as asked.
     #[error("{0}")]
-    Study(String),
+    Study(Said),
+}
+
+/// What precedes the answers an import needs, one per line.
+const ANSWERS_NEEDED: &str = "the files do not say everything the study needs; give:";
+
+impl ImportError {
+    /// In the page's import form's words (`Display` is the command line's).
+    pub fn in_form(&self) -> String {
+        match self {
+            ImportError::NoLoad { file, why } => format!("{file}: nothing to import: {}", why.form()),
+            ImportError::Answers(asks) => {
+                format!("{ANSWERS_NEEDED}\n{}", asks.iter().map(|a| format!("  {}", a.form())).collect::<Vec<_>>().join("\n"))
+            }
+            ImportError::Study(said) => said.form(),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// Read one tool output. `tool` forces the format; otherwise it is detected from the keys.
@@ -234,7 +254,7 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
         let found = (importer.read)(doc, entry).map_err(|why| ImportError::Nothing { file: file.to_owned(), why })?;
         for run in &found {
             if let Some(why) = checks::unrecognised_latencies(tool, run, doc) {
-                warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why });
+                warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why.into() });
             }
         }
         runs.extend(found);
@@ -246,13 +266,16 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
             warnings.push(ImportWarning {
                 file: file.to_owned(),
                 entry: run.entry.clone(),
-                message: format!("the model id `{path}` is a filesystem path, not a model's name: it is not used as the model or checkpoint; give the model's name with --model"),
+                message: said![
+                    format!("the model id `{path}` is a filesystem path, not a model's name: it is not used as the model or checkpoint; give the model's name "),
+                    Ask::Model
+                ],
             });
         }
     }
     for run in &runs {
         if let Some(caveat) = &run.caveat {
-            warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone() });
+            warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: caveat.clone().into() });
         }
     }
     let warmup = runs.iter().map(|r| r.warmup).sum();
@@ -283,7 +306,7 @@ fn non_finite_warnings(file: &str, replaced: &[json::Replaced]) -> Vec<ImportWar
         } else {
             format!("bare {token} is not JSON; read as null (not measured)")
         };
-        warnings.push(ImportWarning { file: file.to_owned(), entry, message });
+        warnings.push(ImportWarning { file: file.to_owned(), entry, message: message.into() });
     }
     warnings
 }

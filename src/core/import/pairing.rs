@@ -3,6 +3,7 @@
 //! completed and failed counts, AIPerf's first request time, GenAI-Perf's load — never by a
 //! folder or a file name; counts that disagree are an error, not a guess.
 
+use super::ask::Said;
 use super::{ImportError, Imported, Load};
 
 /// One file of a group as read: its name and what it held.
@@ -92,7 +93,7 @@ pub(super) fn pair(files: &mut [ReadFile], same_run: bool) -> Result<(), ImportE
                     // What it said of figures computed from its requests no longer holds: the
                     // summary's figures are the cell's.
                     if let Some(caveat) = &paired.caveat {
-                        files[f].1.warnings.retain(|w| !(w.entry == paired.entry && w.message == *caveat));
+                        files[f].1.warnings.retain(|w| !(w.entry == paired.entry && w.message == Said::from(caveat.as_str())));
                     }
                     let mut requests = paired.requests;
                     if let Some(requests) = requests.as_mut() {
@@ -115,28 +116,30 @@ pub(super) fn pair(files: &mut [ReadFile], same_run: bool) -> Result<(), ImportE
                             format!("{e} ({})", counts(s.n, s.errors))
                         })
                         .collect();
-                    let same_run = if candidates.len() == 1 {
-                        format!(
-                            " — or, if they are one run whose figures cannot show it, join them on your word {}",
-                            super::ask::Ask::SameRun.flag()
-                        )
-                    } else {
-                        String::new()
-                    };
-                    return Err(ImportError::Study(format!(
-                        "{at} holds the requests of a run ({}) that no summary beside it records: {}. A run's per-request file and its summary must count the same requests; import them apart if they are different runs{same_run}",
+                    let mut said = crate::said![format!(
+                        "{at} holds the requests of a run ({}) that no summary beside it records: {}. A run's per-request file and its summary must count the same requests; import them apart if they are different runs",
                         counts(run.n, run.errors),
                         summaries.join("; ")
-                    )));
+                    )];
+                    if candidates.len() == 1 {
+                        said.0.extend([
+                            " — or, if they are one run whose figures cannot show it, join them on your word ".into(),
+                            super::ask::Ask::SameRun.into(),
+                        ]);
+                    }
+                    return Err(ImportError::Study(said));
                 }
                 many => {
                     let names: Vec<String> =
                         many.iter().map(|&(g, k)| format!("{} {}", files[g].0, files[g].1.runs[k].entry).trim_end().to_owned()).collect();
-                    return Err(ImportError::Study(format!(
-                        "{at}: its requests ({}) fit several summaries ({}); import each run's files in a group of their own",
-                        counts(run.n, run.errors),
-                        names.join(", ")
-                    )));
+                    return Err(ImportError::Study(
+                        format!(
+                            "{at}: its requests ({}) fit several summaries ({}); import each run's files in a group of their own",
+                            counts(run.n, run.errors),
+                            names.join(", ")
+                        )
+                        .into(),
+                    ));
                 }
             }
         }

@@ -210,7 +210,8 @@ pub(super) fn place_group(
 /// A load generator that sent less than 90 % of the rate offered is said, with both rates and
 /// the completion rate beside them: the cell measured a lighter load than its level.
 fn note_load(file: &str, run: &Run, cell: &crate::core::study::model::Cell, warnings: &mut Vec<ImportWarning>) {
-    let mut say = |message: String| warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message });
+    let mut say =
+        |message: String| warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: message.into() });
     // Fewer requests than the concurrency: the load never had that many in flight.
     if let (Some(conc), Some(n)) = (cell.conc.filter(|_| !cell.burst), cell.n) {
         let sent = n + cell.errors.unwrap_or(0.0);
@@ -264,7 +265,8 @@ fn note_power(group: &EngineGroup, file: &str, run: &Run, tool: Tool, gathered: 
             message: format!(
                 "the GPU telemetry saw {seen} GPUs, but {} were given: power per GPU is not written (not measured) rather than guessed",
                 group.gpus
-            ),
+            )
+            .into(),
         });
     }
 }
@@ -298,11 +300,14 @@ fn describe_group(group: &EngineGroup, mut named: Named, source: Option<String>,
         gathered.warnings.push(ImportWarning {
             file: format!("engine `{}`", group.id),
             entry: String::new(),
-            message: format!(
-                "its Benchmark Reports come from {} experiments (run.eid {}): an engine's cells should be one experiment's sweep; give each experiment its own --engine",
-                experiments.len(),
-                experiments.join(", ")
-            ),
+            message: crate::said![
+                format!(
+                    "its Benchmark Reports come from {} experiments (run.eid {}): an engine's cells should be one experiment's sweep; give each experiment ",
+                    experiments.len(),
+                    experiments.join(", ")
+                ),
+                super::ask::Piece::Name(super::ask::Ask::Engine)
+            ],
         });
     }
     // Files naming several models in one engine are said (one engine is one model).
@@ -314,7 +319,8 @@ fn describe_group(group: &EngineGroup, mut named: Named, source: Option<String>,
                 "its files name {} different models ({}): one engine should be one model and checkpoint",
                 models.len(),
                 models.join(", ")
-            ),
+            )
+            .into(),
         });
     }
     let checkpoint = match (&group.checkpoint, models.as_slice()) {

@@ -85,7 +85,7 @@ struct WireGroup {
 struct WireWarning {
     file: String,
     entry: String,
-    message: String,
+    message: super::ask::Said,
 }
 
 /// The worker's replies.
@@ -102,6 +102,7 @@ enum Reply {
         #[serde(default)]
         zipped: bool,
     },
+    /// The importer's refusal, in the import form's words.
     Refused {
         message: String,
     },
@@ -215,7 +216,7 @@ pub fn answer(request: Message) -> Message {
                 ..EngineGroup::default()
             };
             match write_study(&answers, &[group]) {
-                Err(e) => Reply::Refused { message: e.to_string() },
+                Err(e) => Reply::Refused { message: e.in_form() },
                 Ok(written) => {
                     // The study as one download for the publisher: the same files, zipped.
                     let listed: Vec<(&str, &[u8])> = written.files.iter().map(|f| (f.name.as_str(), f.bytes.as_slice())).collect();

@@ -144,7 +144,17 @@ pub struct ImportWarning {
     /// The entry, or empty for the whole file.
     pub entry: String,
     /// What happened.
-    pub message: String,
+    pub message: super::Said,
+}
+
+impl ImportWarning {
+    /// In the page's import form's words (`Display` is the command line's).
+    pub fn in_form(&self) -> String {
+        match self.entry.is_empty() {
+            true => format!("{}: {}", self.file, self.message.form()),
+            false => format!("{} {}: {}", self.file, self.entry, self.message.form()),
+        }
+    }
 }
 
 impl fmt::Display for ImportWarning {

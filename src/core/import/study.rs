@@ -12,7 +12,7 @@
 //!
 //! The command line and the page call this one function: the same bytes either way.
 
-use super::ask::Ask;
+use super::ask::{Ask, Said};
 use super::cells::{workloads, Placed};
 use super::doc::{RequestsDoc, ServingDoc, SourceDoc, StudyDoc};
 use super::groups::split_groups;
@@ -22,6 +22,7 @@ use super::run::ImportWarning;
 use super::tables::{request_tables, sweeps};
 use super::{ImportError, Load, Tool};
 use crate::core::study::validate::parse_results;
+use crate::said;
 
 /// What the publisher says about the study as a whole.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,25 +134,25 @@ pub fn sweep_name(engine: &str) -> String {
     format!("{engine}.cells.jsonl")
 }
 
-pub(super) fn study_error(message: String) -> ImportError {
-    ImportError::Study(message)
+pub(super) fn study_error(message: impl Into<Said>) -> ImportError {
+    ImportError::Study(message.into())
 }
 
 /// What the study needs before any file is read: a title, and per engine an id, a label,
 /// the GPUs and its files. The command line asks the same through this function.
 pub fn check_answers(answers: &StudyAnswers, groups: &[EngineGroup]) -> Result<(), ImportError> {
     if answers.title.trim().is_empty() {
-        return Err(study_error(format!("the study needs a title {}", Ask::Title.flag())));
+        return Err(study_error(said!["the study needs a title ", Ask::Title]));
     }
     if groups.is_empty() {
-        return Err(study_error(format!("no engine given {}", Ask::Engine.flag())));
+        return Err(study_error(said!["no engine given ", Ask::Engine]));
     }
     for (g, group) in groups.iter().enumerate() {
         if group.id.trim().is_empty() {
-            return Err(study_error(format!("engine {}: an id and a label are needed {}", g + 1, Ask::EngineLabel.flag())));
+            return Err(study_error(said![format!("engine {}: an id and a label are needed ", g + 1), Ask::EngineLabel]));
         }
         if group.label.trim().is_empty() {
-            return Err(study_error(format!("engine `{}`: a label is needed {}", group.id, Ask::EngineLabel.flag())));
+            return Err(study_error(said![format!("engine `{}`: a label is needed ", group.id), Ask::EngineLabel]));
         }
         if groups[..g].iter().any(|o| o.id == group.id) {
             return Err(study_error(format!("engine id `{}` is given twice", group.id)));
@@ -177,14 +178,15 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
     let mut gathered = Gathered { per_endpoint: groups.first().is_some_and(|g| g.gpus_unstated), ..Gathered::default() };
     // Every engine's files first, so what the files do not say is asked all at once, once
     // per engine: its load, its GPUs, its lengths.
-    let mut missing: Vec<String> = Vec::new();
+    let mut missing: Vec<Said> = Vec::new();
     let mut no_load: Option<ImportError> = None;
     let mut read = Vec::new();
     for (g, group) in groups.iter().enumerate() {
         let files = match read_group(group, &groups, &mut gathered) {
             Ok(files) => files,
-            Err(e @ ImportError::NoLoad { .. }) => {
-                missing.push(format!("engine `{}`: {e}", group.id));
+            Err(ImportError::NoLoad { file, why }) => {
+                missing.push(why.clone().after(format!("engine `{}`: {file}: nothing to import: ", group.id)));
+                let e = ImportError::NoLoad { file, why };
                 no_load.get_or_insert(e);
                 continue;
             }
@@ -212,7 +214,7 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
         place_group(g, &group, split[g].1.as_ref(), files, &mut gathered)?;
     }
     if gathered.placed.is_empty() {
-        return Err(study_error("no run with a concurrency or a request rate in any file: nothing to chart".into()));
+        return Err(study_error("no run with a concurrency or a request rate in any file: nothing to chart"));
     }
     for placed in &mut gathered.placed {
         placed.finish_requests();
@@ -224,14 +226,14 @@ pub fn write_study(answers: &StudyAnswers, given: &[EngineGroup]) -> Result<Writ
             gathered.warnings.push(ImportWarning {
                 file: "results.json".into(),
                 entry: String::new(),
-                message: format!(
-                    "the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date {}",
-                    Ask::Date.flag()
-                ),
+                message: said![
+                    format!("the files record no date and none was given: the study is dated {today}, the day of the import; give the run's own date "),
+                    Ask::Date
+                ],
             });
             today.clone()
         }
-        (None, None, None) => return Err(study_error(format!("the files record no date: give the study's date {}", Ask::Date.flag()))),
+        (None, None, None) => return Err(study_error(said!["the files record no date: give the study's date ", Ask::Date])),
     };
     let ids: Vec<String> = groups.iter().map(|g| g.id.clone()).collect();
     let (sweep_files, sweep_sources) = sweeps(&ids, &gathered.placed);
@@ -292,12 +294,12 @@ fn document(
         _ => None,
     });
     // Neither is ever refused; a study that names neither says so, as the page will.
-    for (named, what, flag) in [(model.is_some(), "model", "--model"), (hardware.is_some(), "hardware", "--hardware")] {
+    for (named, what, ask) in [(model.is_some(), "model", Ask::Model), (hardware.is_some(), "hardware", Ask::Hardware)] {
         if !named {
             gathered.warnings.push(ImportWarning {
                 file: RESULTS.into(),
                 entry: String::new(),
-                message: format!("the study names no {what} (its page says \"{what} not stated\"): give it with {flag}"),
+                message: said![format!("the study names no {what} (its page says \"{what} not stated\"): give it "), ask],
             });
         }
     }

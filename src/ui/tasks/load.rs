@@ -333,10 +333,11 @@ pub async fn import_draft(page: PageState, answers: StudyAnswers, mut group: Eng
         .iter()
         .filter(|d| !(d.needs_load && group.conc.is_some()))
         .filter_map(|d| d.read_as.as_ref().err().map(|why| (d, why)))
-        .map(|(d, why)| ImportWarning { file: d.name.clone(), entry: String::new(), message: format!("not imported: {why}") })
+        .map(|(d, why)| ImportWarning { file: d.name.clone(), entry: String::new(), message: format!("not imported: {why}").into() })
         .collect();
     group.files = draft.files.iter().filter(|(n, _)| !skipped.iter().any(|s| s.file == **n)).map(|(n, b)| (n.clone(), b.clone())).collect();
-    let written = import_module::write(&answers, &group).await?.map_err(|e| crate::core::import::draft::in_form_words(&e))?;
+    // A refusal arrives in the form's words (`ImportError::in_form`, written by the module).
+    let written = import_module::write(&answers, &group).await??;
     let (files, mut warnings) = (written.files, written.warnings);
     warnings.splice(0..0, skipped);
     let results = files.first().map(|f| Arc::new(f.bytes.clone())).unwrap_or_default();

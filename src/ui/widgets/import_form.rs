@@ -45,7 +45,14 @@ fn answers_of(form: &web_sys::HtmlFormElement) -> (StudyAnswers, EngineGroup) {
     let number = |name: &str| field(form, name).parse::<u64>().ok().filter(|n| *n >= 1);
     // Today (UTC) dates a study whose files record no date when the form names none.
     let today = String::from(js_sys::Date::new_0().to_iso_string()).get(..10).map(str::to_owned);
-    let answers = StudyAnswers { title: field(form, "title"), date: optional(field(form, "date")), today, ..StudyAnswers::default() };
+    let answers = StudyAnswers {
+        title: field(form, "title"),
+        date: optional(field(form, "date")),
+        model: optional(field(form, "model")),
+        hardware: optional(field(form, "hardware")),
+        today,
+        ..StudyAnswers::default()
+    };
     let group = EngineGroup {
         id: field(form, "engine"),
         label: field(form, "label"),
@@ -54,6 +61,7 @@ fn answers_of(form: &web_sys::HtmlFormElement) -> (StudyAnswers, EngineGroup) {
         isl: number("isl"),
         osl: number("osl"),
         conc: number("conc").and_then(|n| u32::try_from(n).ok()),
+        rate: field(form, "rate").parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0),
         split_by: optional(select_value(form, "split-by")),
         same_run: checked(form, "same-run"),
         ..EngineGroup::default()
@@ -122,11 +130,15 @@ pub fn ImportForm() -> impl IntoView {
                 <label class="control"><span class="field-name">"GPUs"</span> <input name="gpus" type="number" min="1" placeholder="from the files"/></label>
                 <label class="control"><span class="field-name">"ISL"</span> <input name="isl" type="number" min="1" required=needs_lengths/></label>
                 <label class="control"><span class="field-name">"OSL"</span> <input name="osl" type="number" min="1" required=needs_lengths/></label>
+                <label class="control"><span class="field-name">"Model"</span> <input name="model" placeholder="from the files"/></label>
+                <label class="control"><span class="field-name">"Hardware"</span> <input name="hardware" placeholder="from the files"/></label>
             </div>
             <p class="unit required-key">"* required"</p>
             {move || needs_load().then(|| view! {
-                <p class="status needs-load">"Some runs record no concurrency: give the one they ran at, or they are left out. "
-                    <label class="control"><span class="field-name">"Concurrency"</span> <input name="conc" type="number" min="1"/></label></p>
+                <p class="status needs-load">"Some runs record no concurrency or request rate: give the one they ran at, or they are left out. "
+                    <label class="control"><span class="field-name">"Concurrency"</span> <input name="conc" type="number" min="1"/></label>
+                    " or "
+                    <label class="control"><span class="field-name">"Rate"</span> <input name="rate" type="number" min="0" step="any" placeholder="req/s"/></label></p>
             })}
             {move || {
                 let keys = splits();
@@ -165,7 +177,7 @@ pub fn ImportedNotice() -> impl IntoView {
             let warnings = imported
                 .warnings
                 .iter()
-                .map(|w| view! { <li>{crate::core::import::draft::in_form_words(&w.to_string())}</li> })
+                .map(|w| view! { <li>{w.in_form()}</li> })
                 .collect_view();
             // One download holds everything to publish: the files servescope-import writes.
             let download = match imported.zip.clone() {

@@ -205,7 +205,7 @@ fn aiperf_june_2025_display_names_need_the_publishers_concurrency_and_october_20
         "aiperf/october-2025/profile_export_aiperf.json",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("placed at c8, the concurrency --conc gives (the publisher's word, not the file's)"), "{stderr}");
+    assert!(stderr.contains("placed at c8, the concurrency given by --conc (the publisher's word, not the file's)"), "{stderr}");
     let doc = results(&dir);
     assert_eq!(doc["date"], "2025-06-18", "from start_time");
     // "Time to First Token" and the other display names read as their tags; errors_by_type counted.

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use servescope::core::import::import_file;
+use servescope::core::import::{import_file, EngineGroup, StudyAnswers};
 
 use crate::common::cli::{cell, import, out_dir, results, FIXTURES};
 
@@ -136,7 +136,7 @@ fn identity_comes_from_the_files_a_path_is_no_model_and_a_gpu_two_endpoints_repo
         file.to_str().expect("UTF-8"),
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("the model id `/models/qwen3-8b` is a filesystem path, not a model's name: it is not used as the model or checkpoint; give the model's name with --model"), "{stderr}");
+    assert!(stderr.contains("the model id `/models/qwen3-8b` is a filesystem path, not a model's name: it is not used as the model or checkpoint; give the model's name (--model)"), "{stderr}");
     let written = results(&out);
     assert!(written.get("model").is_none() && written["engines"][0].get("checkpoint").is_none(), "{written}");
     assert!(stderr.contains("the study names no model"), "{stderr}");
@@ -190,4 +190,70 @@ fn a_cell_of_fewer_requests_than_its_concurrency_is_noted() {
         stderr.contains("only 10 requests at concurrency 40: the run never had 40 in flight, so its figures are of a lighter load"),
         "{stderr}"
     );
+}
+
+/// Every fixture a reader could pick, alone, through the import module as the form sends it
+/// (no GPUs, lengths or load given; then with them): nothing the form shows — what a file
+/// was read as, a refusal, a warning — names one of servescope-import's flags.
+#[test]
+fn no_refusal_or_warning_the_form_shows_names_a_command_line_flag() {
+    use servescope::core::import::draft::read_draft;
+    use servescope::core::import::remote::{answer, write_reply, write_request};
+    const FLAGS: [&str; 15] = [
+        "--gpus",
+        "--isl",
+        "--osl",
+        "--conc",
+        "--rate",
+        "--engine",
+        "--label",
+        "--title",
+        "--date",
+        "--model",
+        "--hardware",
+        "--split-by",
+        "--same-run",
+        "--from",
+        "--checkpoint",
+    ];
+    let flagged = |said: &str| FLAGS.iter().find(|f| said.contains(*f)).map(|f| format!("{f} in: {said}"));
+    let mut files = Vec::new();
+    let mut stack = vec![std::path::PathBuf::from(FIXTURES)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a folder") {
+            let path = entry.expect("an entry").path();
+            let small = path.metadata().is_ok_and(|m| m.len() < 4_000_000);
+            if path.is_dir() {
+                stack.push(path);
+            } else if small && !path.extension().is_some_and(|e| e == "md" || e == "gz") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let (mut said, mut shown) = (Vec::new(), 0);
+    for path in &files {
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a name").to_owned();
+        let bytes = std::fs::read(path).expect("read");
+        let picked = std::collections::BTreeMap::from([(name.clone(), bytes.clone())]);
+        for file in read_draft(&picked).unwrap_or_default() {
+            said.extend(file.read_as.err());
+        }
+        for (gpus, isl, conc) in [(0, None, None), (1, Some(1024), Some(4))] {
+            let answers = StudyAnswers { title: "T".into(), ..StudyAnswers::default() };
+            let files = vec![(name.clone(), bytes.clone())];
+            let group = EngineGroup { id: "e".into(), label: "E".into(), gpus, isl, osl: isl, conc, files, ..EngineGroup::default() };
+            match write_reply(answer(write_request(&answers, &group))).expect("the module answers") {
+                Ok(written) => said.extend(written.warnings.iter().map(|w| w.in_form())),
+                Err(refused) => said.push(refused),
+            }
+        }
+        shown += 1;
+    }
+    assert!(shown > 40, "{shown} fixtures");
+    assert!(said.len() > 100, "{} messages", said.len());
+    let with_flags: Vec<String> = said.iter().filter_map(|s| flagged(s)).collect();
+    assert!(with_flags.is_empty(), "{}", with_flags.join("\n"));
+    // The same messages name the form's fields.
+    assert!(said.iter().any(|s| s.contains("(the GPUs field)")) && said.iter().any(|s| s.contains("(the ISL field)")));
 }

@@ -228,6 +228,6 @@ fn a_real_v0_3_report_gives_its_emulated_lengths_and_the_model_its_backend_serve
     let doc = results(&dir);
     assert_eq!(doc["model"], "llama-3-2-3b", "worker.backend_model");
     assert!(cell(&doc, (512, 128), "g", 1).is_object(), "request_loader.data's emulated 512 / 128");
-    assert!(stderr.contains("the study names no hardware (its page says \"hardware not stated\"): give it with --hardware"), "{stderr}");
+    assert!(stderr.contains("the study names no hardware (its page says \"hardware not stated\"): give it (--hardware)"), "{stderr}");
     verify_all(&dir);
 }

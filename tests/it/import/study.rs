@@ -228,7 +228,9 @@ fn each_tool_keeps_its_measured_mean_lengths_and_a_nominal_length_far_from_them_
 /// differ in a label offer one engine per value (its "One engine per" choice).
 #[test]
 fn the_draft_says_which_runs_need_a_concurrency_and_which_labels_split_engines() {
-    use servescope::core::import::draft::{in_form_words, read_draft, split_keys};
+    use servescope::core::import::draft::{read_draft, split_keys};
+    use servescope::core::import::remote::{answer, write_reply, write_request};
+    use servescope::core::import::{EngineGroup, StudyAnswers};
     let read = |path: &str| std::fs::read(Path::new(FIXTURES).join(path)).expect("fixture");
     let files = std::collections::BTreeMap::from([
         ("profile_export_aiperf.json".to_owned(), read("aiperf/june-2025/profile_export_aiperf.json")),
@@ -248,8 +250,10 @@ fn the_draft_says_which_runs_need_a_concurrency_and_which_labels_split_engines()
     assert!(!by_name("deployments.json").needs_load);
     assert_eq!(split_keys(&draft), ["deployment"]);
     assert_eq!(split_keys(&draft[..0]), Vec::<String>::new());
-    assert_eq!(
-        in_form_words("… different setups are never trials of one cell; give --split-by deployment to make one engine per value"),
-        "… different setups are never trials of one cell; choose deployment under “One engine per”"
-    );
+    // Written through the import module, as the form does: its refusal in the form's words.
+    let answers = StudyAnswers { title: "Deployments".into(), ..StudyAnswers::default() };
+    let files = vec![("deployments.json".to_owned(), read("vllm/deployments.json"))];
+    let group = EngineGroup { id: "v".into(), label: "vLLM".into(), gpus: 1, files, ..EngineGroup::default() };
+    let refused = write_reply(answer(write_request(&answers, &group))).expect("the module answers").err().expect("refused");
+    assert!(refused.ends_with("different setups are never trials of one cell; choose deployment under “One engine per”"), "{refused}");
 }
