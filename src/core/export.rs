@@ -14,22 +14,26 @@
 //! - Identifiers are sha256 prefixes: `run.eid` the study's file, `run.uid` the cell's place
 //!   in it, so exporting again writes the same reports.
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
+use crate::core::import::benchmark_report::schema::{
+    Accelerator, Aggregate, Component, ComponentMeta, Latency, LoadMeta, LoadSpec, LoadStandardized, ModelName, Observability, Observed,
+    ObservedAggregate, Report as Doc, RequestPerformance, Requests, Results as Outcome, RunInfo, Scenario, SeqLen, Standardized, Statistic,
+    Throughput, Time,
+};
 use crate::core::measures::requests::{value, CellRequests, RequestTable, Status};
 use crate::core::provenance::sha256_hex;
 use crate::core::study::model::{Cell, Engine, LoadAxis, Per, Results, Workload};
 
-/// The version written.
-pub const VERSION: &str = "0.2.1";
+pub use crate::core::import::benchmark_report::schema::VERSION;
 
-/// One report: its file name and its JSON.
+/// One report: its file name and the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The file's name (`ENGINE-WORKLOAD-LEVEL.json`).
     pub name: String,
     /// The report.
-    pub doc: Value,
+    pub doc: Doc,
 }
 
 /// What an export wrote and what it left out.
@@ -52,16 +56,8 @@ fn mean(requests: &CellRequests, column: &[f64]) -> Option<f64> {
 }
 
 /// A statistic in `units`, where its mean is known.
-fn statistic(units: &str, mean: Option<f64>, p50: Option<f64>, p99: Option<f64>) -> Option<Value> {
-    let mut stat = Map::new();
-    stat.insert("units".into(), json!(units));
-    stat.insert("mean".into(), json!(mean?));
-    for (key, v) in [("p50", p50), ("p99", p99)] {
-        if let Some(v) = v {
-            stat.insert(key.into(), json!(v));
-        }
-    }
-    Some(Value::Object(stat))
+fn statistic(units: &str, mean: Option<f64>, p50: Option<f64>, p99: Option<f64>) -> Option<Statistic> {
+    Some(Statistic::of(units, mean?, p50, p99))
 }
 
 /// The cell's load, in the file name's and the description's words.
@@ -121,84 +117,107 @@ fn report(
         Per::Endpoint => Some(v),
     };
     let means = |column: fn(&CellRequests) -> &[f64]| requests.and_then(|r| mean(r, column(r)));
-    let latencies = [
-        ("time_to_first_token", "ms", means(|r| &r.ttft_ms), cell.ttft_p50_ms, cell.ttft_p99_ms),
-        ("time_per_output_token", "ms/token", means(|r| &r.tpot_ms), cell.tpot_p50_ms, cell.tpot_p99_ms),
-        ("request_latency", "ms", means(|r| &r.e2e_ms), cell.e2e_p50_ms, cell.e2e_p99_ms),
-        // Chunk gaps are not kept per request: ITL has no mean to write.
-        ("inter_token_latency", "ms/token", None, cell.itl_p50_ms, cell.itl_p99_ms),
-    ];
-    let left = latencies.iter().any(|(_, _, mean, p50, p99)| mean.is_none() && (p50.is_some() || p99.is_some()));
-    let latency: Map<String, Value> = latencies
-        .into_iter()
-        .filter_map(|(key, units, mean, p50, p99)| statistic(units, mean, p50, p99).map(|s| (key.to_owned(), s)))
-        .collect();
-    let mut requests_doc = Map::new();
-    if let Some(n) = cell.n {
+    let (ttft, tpot, e2e) = (means(|r| &r.ttft_ms), means(|r| &r.tpot_ms), means(|r| &r.e2e_ms));
+    // Chunk gaps are not kept per request: ITL has no mean to write.
+    let left =
+        [(ttft, cell.ttft_p50_ms, cell.ttft_p99_ms), (tpot, cell.tpot_p50_ms, cell.tpot_p99_ms), (e2e, cell.e2e_p50_ms, cell.e2e_p99_ms)]
+            .iter()
+            .chain(&[(None, cell.itl_p50_ms, cell.itl_p99_ms)])
+            .any(|(mean, p50, p99)| mean.is_none() && (p50.is_some() || p99.is_some()));
+    let latency = Latency {
+        time_to_first_token: statistic("ms", ttft, cell.ttft_p50_ms, cell.ttft_p99_ms),
+        time_per_output_token: statistic("ms/token", tpot, cell.tpot_p50_ms, cell.tpot_p99_ms),
+        request_latency: statistic("ms", e2e, cell.e2e_p50_ms, cell.e2e_p99_ms),
+        inter_token_latency: None,
+    };
+    let requests_doc = cell.n.map(|n| {
         let errors = cell.errors.unwrap_or(0.0);
-        requests_doc.insert("total".into(), json!((n + errors).round() as u64));
-        requests_doc.insert("failures".into(), json!(errors.round() as u64));
-        for (key, m) in [("input_length", cell.isl_mean), ("output_length", cell.osl_mean)] {
-            if let Some(stat) = statistic("count", m, None, None) {
-                requests_doc.insert(key.into(), stat);
-            }
+        Requests {
+            total: Some((n + errors).round() as u64),
+            failures: Some(errors.round() as u64),
+            incomplete: None,
+            input_length: statistic("count", cell.isl_mean, None, None),
+            output_length: statistic("count", cell.osl_mean, None, None),
         }
-    }
-    let throughput: Map<String, Value> =
-        [("output_token_rate", "tokens/s", cell.out_tok_s.and_then(endpoint_rate)), ("request_rate", "queries/s", cell.req_s_achieved)]
-            .into_iter()
-            .filter_map(|(key, units, mean)| statistic(units, mean, None, None).map(|s| (key.to_owned(), s)))
-            .collect();
-    let mut aggregate = Map::new();
-    for (key, part) in [("requests", requests_doc), ("latency", latency), ("throughput", throughput)] {
-        if !part.is_empty() {
-            aggregate.insert(key.into(), Value::Object(part));
-        }
-    }
-    let mut load = json!({
-        "tool": "servescope",
-        "tool_version": env!("CARGO_PKG_VERSION"),
-        "source": "unknown",
-        "input_seq_len": { "distribution": "other", "value": workload.isl },
-        "output_seq_len": { "distribution": "other", "value": workload.osl },
     });
-    match (workload.load, cell.burst) {
-        (_, true) => {}
-        (LoadAxis::Rate, false) => load["rate_qps"] = json!(cell.level()),
-        (LoadAxis::Concurrency, false) => load["concurrency"] = json!(cell.conc),
-    }
+    let throughput = Throughput {
+        output_token_rate: statistic("tokens/s", cell.out_tok_s.and_then(endpoint_rate), None, None),
+        request_rate: statistic("queries/s", cell.req_s_achieved, None, None),
+    };
+    let aggregate = Aggregate {
+        requests: requests_doc,
+        latency: (latency != Latency::default()).then_some(latency),
+        throughput: (throughput != Throughput::default()).then_some(throughput),
+    };
+    let (rate_qps, concurrency) = match (workload.load, cell.burst) {
+        (_, true) => (None, None),
+        (LoadAxis::Rate, false) => (Some(Value::from(cell.level())), None),
+        (LoadAxis::Concurrency, false) => (None, Some(cell.conc.map_or(Value::Null, Value::from))),
+    };
+    let seq = |value: u64| Some(SeqLen { distribution: "other".into(), value: Some(value) });
+    let load = LoadStandardized {
+        tool: Some("servescope".into()),
+        tool_version: Some(env!("CARGO_PKG_VERSION").into()),
+        source: Some("unknown".into()),
+        input_seq_len: seq(workload.isl),
+        output_seq_len: seq(workload.osl),
+        rate_qps,
+        concurrency,
+    };
+    let engine_component = stack_component(results, engine, gpus);
+    let observability = cell.power_w.map(|w| Observability {
+        components: vec![Observed {
+            component_label: engine.id.clone(),
+            aggregate: ObservedAggregate { power_consumption: Some(Statistic::of("Watts", w, None, None)) },
+        }],
+    });
+    let doc = Doc {
+        version: VERSION.into(),
+        run: RunInfo {
+            uid: id32(&format!("{study_sha256}|{}|{}|{}", engine.id, workload.key(), cell.level())),
+            eid: Some(id32(study_sha256)),
+            description: Some(format!(
+                "{}: {}, {}, {load_text} (servescope study {})",
+                results.title(),
+                engine.label,
+                workload.name(),
+                &study_sha256[..12]
+            )),
+            time: cell.wall_s.map(|s| Time { start: None, duration: Some(format!("PT{s}S")) }),
+        },
+        scenario: Scenario {
+            stack: vec![engine_component],
+            load: LoadSpec { metadata: LoadMeta { cfg_id: Some(id32(&workload.key())) }, standardized: load, native: Default::default() },
+        },
+        results: Outcome { request_performance: RequestPerformance { aggregate }, observability },
+    };
+    (Report { name, doc }, left)
+}
+
+/// The stack a cell ran on, as the study records it: one inference engine of the cell's
+/// GPUs (0, "not known", where they are not stated).
+fn stack_component(results: &Results, engine: &Engine, gpus: Option<f64>) -> Component {
     let unstated = "not stated";
     let checkpoint = engine.checkpoint.as_deref().or(results.model()).unwrap_or(unstated);
-    let mut doc = json!({
-        "version": VERSION,
-        "run": {
-            "uid": id32(&format!("{study_sha256}|{}|{}|{}", engine.id, workload.key(), cell.level())),
-            "eid": id32(study_sha256),
-            "description": format!("{}: {}, {}, {load_text} (servescope study {})", results.title(), engine.label, workload.name(), &study_sha256[..12]),
+    Component {
+        metadata: ComponentMeta {
+            label: engine.id.clone(),
+            cfg_id: Some(id32(&format!("{}|{}|{checkpoint}", engine.id, engine.label))),
+            description: Some(engine.label.clone()),
         },
-        "scenario": {
-            "stack": [{
-                "metadata": { "label": engine.id, "cfg_id": id32(&format!("{}|{}|{checkpoint}", engine.id, engine.label)), "description": engine.label },
-                "standardized": {
-                    "kind": "inference_engine",
-                    "tool": engine.label,
-                    "tool_version": unstated,
-                    "role": "replica",
-                    "replicas": 1,
-                    "model": { "name": checkpoint },
-                    "accelerator": { "model": results.hardware().unwrap_or(unstated), "count": gpus.map_or(0, |g| g.round() as u64), "parallelism": {} },
-                },
-                "native": {},
-            }],
-            "load": { "metadata": { "cfg_id": id32(&workload.key()) }, "standardized": load, "native": {} },
+        standardized: Standardized {
+            kind: "inference_engine".into(),
+            tool: Some(engine.label.clone()),
+            tool_version: Some(unstated.into()),
+            role: Some("replica".into()),
+            replicas: Some(1),
+            model: Some(ModelName { name: Some(checkpoint.to_owned()) }),
+            accelerator: Some(Accelerator {
+                model: Some(results.hardware().unwrap_or(unstated).to_owned()),
+                count: Some(gpus.map_or(0, |g| g.round() as u64)),
+                parallelism: Default::default(),
+            }),
         },
-        "results": { "request_performance": { "aggregate": Value::Object(aggregate) } },
-    });
-    if let Some(s) = cell.wall_s {
-        doc["run"]["time"] = json!({ "duration": format!("PT{s}S") });
+        native: Default::default(),
     }
-    if let Some(w) = cell.power_w {
-        doc["results"]["observability"] = json!({ "components": [{ "component_label": engine.id, "aggregate": { "power_consumption": { "units": "Watts", "mean": w } } }] });
-    }
-    (Report { name, doc }, left)
 }

@@ -6,7 +6,7 @@
 
 mod aiperf;
 pub mod ask;
-mod benchmark_report;
+pub mod benchmark_report;
 mod cells;
 mod checks;
 pub mod doc;

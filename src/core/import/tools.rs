@@ -77,7 +77,7 @@ const TABLE: [Importer; 8] = [
         },
         read: |doc, entry| match benchmark_report::unsupported(doc) {
             Some(why) => Err(why),
-            None => Ok(vec![benchmark_report::run(doc, entry)]),
+            None => benchmark_report::run(doc, entry).map(|run| vec![run]),
         },
         records: None,
     },

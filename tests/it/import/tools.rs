@@ -32,3 +32,23 @@ fn every_importer_is_named_where_the_tools_are_listed() {
         assert_eq!(names.name.parse::<servescope::core::import::Tool>(), Ok(names.tool));
     }
 }
+
+/// The Benchmark Report is read through the serde types the export writes: a report whose
+/// stack is not a list does not follow the schema and is refused saying so, and a field of
+/// the wrong kind inside a statistic reads as not measured, with the rest of the report.
+#[test]
+fn a_benchmark_report_is_read_through_its_schema_types() {
+    let fixture = common::read("tests/fixtures/import/benchmark-report/br-0.2.1-example.json");
+    // Its bare `Infinity` as the importer's pre-pass reads it.
+    let (clean, _) = servescope::core::import::json::without_non_finite(std::str::from_utf8(&fixture).expect("UTF-8"));
+    let mut doc: serde_json::Value = serde_json::from_str(&clean).expect("JSON");
+    let read = import_file("br.json", &fixture, None).expect("the fixture imports");
+    assert!(read.runs[0].ttft.0.is_some(), "its TTFT p50 is read");
+    doc["results"]["request_performance"]["aggregate"]["latency"]["time_to_first_token"]["p50"] = "soon".into();
+    let loose = import_file("br.json", doc.to_string().as_bytes(), None).expect("still a report");
+    assert_eq!(loose.runs[0].ttft.0, None, "a p50 that is no number is not measured");
+    assert_eq!(loose.runs[0].ttft.1, read.runs[0].ttft.1, "its p99 stays");
+    doc["scenario"]["stack"] = "vllm".into();
+    let refused = import_file("br.json", doc.to_string().as_bytes(), None).expect_err("no stack list").to_string();
+    assert!(refused.starts_with("br.json: nothing to import: not a Benchmark Report as its schema writes one: invalid type: string \"vllm\", expected a sequence"), "{refused}");
+}

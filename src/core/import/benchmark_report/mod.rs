@@ -19,11 +19,17 @@
 //! - Power: the serving components' `power_consumption` in `results.observability` (llm-d's
 //!   collector writes DCGM's per-GPU power), the GPU-weighted mean.
 //! - No report records a hash of the harness's own file or what each request did.
+//!
+//! The report's fields are spelled once, in `schema` (serde types the export writes too).
+
+mod lenient;
+pub mod schema;
 
 use serde_json::Value;
 
-use super::json::{at, level, number, positive, rate};
+use super::json::{at, level, positive, rate};
 use super::{Length, Run};
+use schema::{Report, Statistic};
 
 /// The versions read.
 pub(super) const VERSIONS: [&str; 2] = ["0.2", "0.2.1"];
@@ -111,22 +117,22 @@ pub(super) const PRODUCERS: [Producer; 6] = [
     },
 ];
 
-/// A statistic's value at `key` (`p50`, `mean`) in ms, from its declared time unit.
-fn millis(stat: Option<&Value>, key: &str) -> Result<Option<f64>, String> {
-    let Some(stat) = stat.filter(|s| s.is_object()) else { return Ok(None) };
-    let factor = match stat.get("units").and_then(Value::as_str) {
+/// A statistic's value (`p50`, `p99`) in ms, from its declared time unit.
+fn millis(stat: Option<&Statistic>, value: fn(&Statistic) -> Option<f64>) -> Result<Option<f64>, String> {
+    let Some(stat) = stat else { return Ok(None) };
+    let factor = match stat.units.as_deref() {
         Some("s" | "s/token") => 1000.0,
         Some("ms" | "ms/token") => 1.0,
         other => return Err(format!("units {} are not a time", other.map_or("missing".to_owned(), |u| format!("`{u}`")))),
     };
-    Ok(positive(number(stat, &[key])).map(|v| v * factor))
+    Ok(positive(value(stat)).map(|v| v * factor))
 }
 
 /// A statistic's mean in `units` (one of them), or an error naming what it declares.
-fn mean_in(stat: Option<&Value>, units: &[&str]) -> Result<Option<f64>, String> {
-    let Some(stat) = stat.filter(|s| s.is_object()) else { return Ok(None) };
-    match stat.get("units").and_then(Value::as_str) {
-        Some(u) if units.contains(&u) => Ok(number(stat, &["mean"])),
+fn mean_in(stat: Option<&Statistic>, units: &[&str]) -> Result<Option<f64>, String> {
+    let Some(stat) = stat else { return Ok(None) };
+    match stat.units.as_deref() {
+        Some(u) if units.contains(&u) => Ok(stat.mean),
         other => Err(format!("units {} are not {}", other.map_or("missing".to_owned(), |u| format!("`{u}`")), units.join(" or "))),
     }
 }
@@ -142,23 +148,23 @@ struct Engine {
     args: Option<String>,
 }
 
-fn engines(doc: &Value) -> Vec<Engine> {
-    let stack = at(doc, &["scenario", "stack"]).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-    stack
+fn engines(report: &Report) -> Vec<Engine> {
+    report
+        .scenario
+        .stack
         .iter()
-        .filter(|c| at(c, &["standardized", "kind"]).and_then(Value::as_str) == Some("inference_engine"))
+        .filter(|c| c.standardized.kind == "inference_engine")
         .map(|c| {
-            let s = &c["standardized"];
-            let text = |path: &[&str]| at(s, path).and_then(Value::as_str).map(str::to_owned);
-            let count = number(s, &["accelerator", "count"]).filter(|n| *n >= 0.0).unwrap_or(0.0) as u64;
-            let replicas = number(s, &["replicas"]).filter(|n| *n >= 1.0).unwrap_or(1.0) as u64;
+            let s = &c.standardized;
+            let count = s.accelerator.as_ref().and_then(|a| a.count).unwrap_or(0);
+            let replicas = s.replicas.filter(|n| *n >= 1).unwrap_or(1);
             Engine {
-                label: at(c, &["metadata", "label"]).and_then(Value::as_str).unwrap_or("").to_owned(),
-                role: text(&["role"]).unwrap_or_default(),
+                label: c.metadata.label.clone(),
+                role: s.role.clone().unwrap_or_default(),
                 gpus: count * replicas,
-                accelerator: text(&["accelerator", "model"]),
-                model: text(&["model", "name"]),
-                args: at(c, &["native", "args"]).and_then(Value::as_object).filter(|a| !a.is_empty()).map(|args| {
+                accelerator: s.accelerator.as_ref().and_then(|a| a.model.clone()),
+                model: s.model.as_ref().and_then(|m| m.name.clone()),
+                args: c.native.args.as_ref().filter(|a| !a.is_empty()).map(|args| {
                     let words: Vec<String> = args
                         .iter()
                         .map(|(flag, value)| match value {
@@ -210,15 +216,15 @@ pub(super) fn duration_s(text: &str) -> Option<f64> {
 }
 
 /// A nominal length from the load's sequence-length spec.
-fn length(load: &Value, key: &'static str) -> Option<Length> {
-    number(load, &[key, "value"]).filter(|v| *v >= 1.0).map(|v| Length::nominal(v.round() as u64, key))
+fn length(spec: Option<&schema::SeqLen>, key: &'static str) -> Option<Length> {
+    spec.and_then(|s| s.value).filter(|v| *v >= 1).map(|v| Length::nominal(v, key))
 }
 
 /// What a report's reading says about statistics it could not read.
 #[derive(Default)]
-struct Said(Vec<String>);
+struct Unread(Vec<String>);
 
-impl Said {
+impl Unread {
     /// The value, or `None` and a caveat naming the statistic and why.
     fn read(&mut self, what: &str, found: Result<Option<f64>, String>) -> Option<f64> {
         found.unwrap_or_else(|why| {
@@ -228,50 +234,54 @@ impl Said {
     }
 }
 
-/// The report's one run.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
-    let load = at(doc, &["scenario", "load", "standardized"]).unwrap_or(&Value::Null);
-    let aggregate = at(doc, &["results", "request_performance", "aggregate"]).unwrap_or(&Value::Null);
-    let mut said = Said::default();
-    let latency = |name: &str| at(aggregate, &["latency", name]);
-    let pair = |said: &mut Said, name: &str| (said.read(name, millis(latency(name), "p50")), said.read(name, millis(latency(name), "p99")));
-    let producer = load.get("tool").and_then(Value::as_str).unwrap_or("");
+/// The report's one run, or why it does not follow the schema.
+pub(super) fn run(doc: &Value, entry: String) -> Result<Run, String> {
+    let report: Report =
+        serde_json::from_value(doc.clone()).map_err(|e| format!("not a Benchmark Report as its schema writes one: {e}"))?;
+    let load = &report.scenario.load.standardized;
+    let aggregate = &report.results.request_performance.aggregate;
+    let mut said = Unread::default();
+    let latency = |name: &str| aggregate.latency.as_ref().and_then(|l| l.get(name));
+    let pair = |said: &mut Unread, name: &str| {
+        (said.read(name, millis(latency(name), |s| s.p50)), said.read(name, millis(latency(name), |s| s.p99)))
+    };
+    let producer = load.tool.as_deref().unwrap_or("");
     let meaning = PRODUCERS.iter().find(|p| p.tool == producer);
     let ttft = pair(&mut said, "time_to_first_token");
     let e2e = pair(&mut said, "request_latency");
     let tpot = meaning.and_then(|p| p.tpot).map_or((None, None), |field| pair(&mut said, field));
     let itl = meaning.and_then(|p| p.itl).map_or((None, None), |field| pair(&mut said, field));
-    let throughput = |name: &str| at(aggregate, &["throughput", name]);
-    let out_tok_s = positive(said.read("output_token_rate", mean_in(throughput("output_token_rate"), &["tokens/s"])));
-    let req_s = positive(said.read("request_rate", mean_in(throughput("request_rate"), &["queries/s"])));
-    let requests = |name: &str| at(aggregate, &["requests", name]);
-    let isl_mean = positive(said.read("input_length", mean_in(requests("input_length"), &["count"])));
-    let osl_mean = positive(said.read("output_length", mean_in(requests("output_length"), &["count"])));
+    let throughput = aggregate.throughput.as_ref();
+    let out_tok_s = positive(said.read("output_token_rate", mean_in(throughput.and_then(|t| t.output_token_rate.as_ref()), &["tokens/s"])));
+    let req_s = positive(said.read("request_rate", mean_in(throughput.and_then(|t| t.request_rate.as_ref()), &["queries/s"])));
+    let requests = aggregate.requests.as_ref();
+    let isl_mean = positive(said.read("input_length", mean_in(requests.and_then(|r| r.input_length.as_ref()), &["count"])));
+    let osl_mean = positive(said.read("output_length", mean_in(requests.and_then(|r| r.output_length.as_ref()), &["count"])));
     let mut caveats = said.0;
-    let total = number(aggregate, &["requests", "total"]);
-    let not_completed = ["failures", "incomplete"].iter().filter_map(|k| number(aggregate, &["requests", k])).sum::<f64>();
+    let total = requests.and_then(|r| r.total).map(|t| t as f64);
+    let not_completed = requests.map_or(0, |r| r.failures.unwrap_or(0) + r.incomplete.unwrap_or(0)) as f64;
     // llm-d's converter writes AIPerf's count of distinct errors as `failures`.
     let counted = producer != "aiperf";
     if !counted {
         caveats.push("requests: llm-d's converter writes AIPerf's number of distinct errors as failures, so completed and failed requests are not read".to_owned());
     }
-    let stack = engines(doc);
+    let stack = engines(&report);
     let gpus: u64 = stack.iter().map(|e| e.gpus).sum();
     let split = stack_split(&stack, gpus);
     caveats.extend(split.clone());
-    let power = power(doc, &stack, &mut caveats);
+    let power = power(&report, &stack, &mut caveats);
     if meaning.is_none() && (latency("time_per_output_token").is_some() || latency("inter_token_latency").is_some()) {
         caveats.push(format!(
             "TPOT and ITL are not read: the producer `{producer}` is not one whose meaning of them servescope knows ({})",
             PRODUCERS.iter().map(|p| p.tool).collect::<Vec<_>>().join(", ")
         ));
     }
-    let cap = load.get("concurrency");
+    let cap = load.concurrency.as_ref();
     let conc = level(cap.and_then(Value::as_f64));
     let unbounded = cap.is_none_or(|c| c.is_null() || rate(c, &[]).is_some_and(f64::is_infinite));
-    let offered = rate(load, &["rate_qps"]).filter(|r| *r > 0.0);
-    let eid = at(doc, &["run", "eid"]).and_then(Value::as_str);
-    Run {
+    let offered = load.rate_qps.as_ref().and_then(|r| rate(r, &[])).filter(|r| *r > 0.0);
+    let time = report.run.time.as_ref();
+    Ok(Run {
         entry,
         conc,
         no_conc: conc.is_none().then(|| "the report's load has neither a concurrency cap nor a rate".to_owned()),
@@ -288,8 +298,8 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         n: total.filter(|_| counted).map(|t| (t - not_completed).max(0.0)),
         errors: total.filter(|_| counted).map(|_| not_completed),
         req_s_achieved: req_s,
-        isl: length(load, "input_seq_len"),
-        osl: length(load, "output_seq_len"),
+        isl: length(load.input_seq_len.as_ref(), "input_seq_len"),
+        osl: length(load.output_seq_len.as_ref(), "output_seq_len"),
         isl_mean,
         osl_mean,
         out_tok_s,
@@ -297,20 +307,20 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
         tpot,
         itl,
         e2e,
-        wall_s: at(doc, &["run", "time", "duration"]).and_then(Value::as_str).and_then(duration_s),
-        date: at(doc, &["run", "time", "start"])
-            .and_then(Value::as_str)
+        wall_s: time.and_then(|t| t.duration.as_deref()).and_then(duration_s),
+        date: time
+            .and_then(|t| t.start.as_deref())
             .filter(|t| t.len() >= 10 && t.as_bytes()[4] == b'-' && t.as_bytes()[7] == b'-')
             .map(|t| t[..10].to_owned()),
         power,
         gpus: u32::try_from(gpus).ok().filter(|g| *g > 0).map(|g| (g, "the stack's accelerator counts × replicas")),
         hardware: agreed(stack.iter().map(|e| e.accelerator.clone())),
         model: agreed(stack.iter().map(|e| e.model.clone())),
-        labels: eid.map(|e| vec![("run.eid".to_owned(), e.to_owned())]).unwrap_or_default(),
+        labels: report.run.eid.as_ref().map(|e| vec![("run.eid".to_owned(), e.clone())]).unwrap_or_default(),
         caveat: (!caveats.is_empty()).then(|| caveats.join("; ")),
         method: Some(method_words(meaning, producer, split.as_deref(), &stack)),
         ..Run::default()
-    }
+    })
 }
 
 /// The words for a stack split into prefill and decode sides, whose GPUs together are the
@@ -344,14 +354,12 @@ fn method_words(meaning: Option<&Producer>, producer: &str, split: Option<&str>,
 }
 
 /// Mean power per GPU over the serving components that report it, weighted by their GPUs.
-fn power(doc: &Value, stack: &[Engine], caveats: &mut Vec<String>) -> Option<(f64, usize)> {
-    let components = at(doc, &["results", "observability", "components"]).and_then(Value::as_array)?;
+fn power(report: &Report, stack: &[Engine], caveats: &mut Vec<String>) -> Option<(f64, usize)> {
+    let components = &report.results.observability.as_ref()?.components;
     let (mut watts, mut gpus) = (0.0, 0u64);
     for engine in stack.iter().filter(|e| e.gpus > 0) {
-        let Some(found) = components.iter().find(|c| c.get("component_label").and_then(Value::as_str) == Some(&engine.label)) else {
-            continue;
-        };
-        match mean_in(at(found, &["aggregate", "power_consumption"]), &["Watts"]) {
+        let Some(found) = components.iter().find(|c| c.component_label == engine.label) else { continue };
+        match mean_in(found.aggregate.power_consumption.as_ref(), &["Watts"]) {
             Ok(Some(w)) if w > 0.0 => {
                 watts += w * engine.gpus as f64;
                 gpus += engine.gpus;
