@@ -16,7 +16,7 @@
 
 use serde_json::Value;
 
-use crate::core::import::benchmark_report::schema::{
+use crate::core::import::tools::benchmark_report::schema::{
     Accelerator, Aggregate, Component, ComponentMeta, Latency, LoadMeta, LoadSpec, LoadStandardized, ModelName, Observability, Observed,
     ObservedAggregate, Report as Doc, RequestPerformance, Requests, Results as Outcome, RunInfo, Scenario, SeqLen, Standardized, Statistic,
     Throughput, Time,
@@ -25,7 +25,7 @@ use crate::core::measures::requests::{value, CellRequests, RequestTable, Status}
 use crate::core::provenance::sha256_hex;
 use crate::core::study::model::{Cell, Engine, LoadAxis, Per, Results, Workload};
 
-pub use crate::core::import::benchmark_report::schema::VERSION;
+pub use crate::core::import::tools::benchmark_report::schema::VERSION;
 
 /// One report: its file name and the report.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,6 +12,7 @@ mod export;
 mod goodput;
 mod harnesses;
 mod import;
+mod import_layout;
 mod json;
 mod lengths;
 mod link;

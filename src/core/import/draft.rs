@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{import_file, import_file_with, ImportError, Load};
+use crate::core::import::{import_file, import_file_with, ImportError, Load};
 
 /// One picked file, as the importers read it (sent as is from the import module).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

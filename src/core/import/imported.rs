@@ -1,8 +1,8 @@
 //! A file as its tool's importer read it: the runs, placed at a load where they can be (the
 //! file's own, or the one the publisher gives), and what was said about them.
 
-use super::ask::{Ask, Piece};
-use super::{ImportError, ImportWarning, Load, Run, Tool};
+use crate::core::import::ask::{Ask, Piece};
+use crate::core::import::{ImportError, ImportWarning, Load, Run, Tool};
 use crate::said;
 
 /// A file read by its tool's importer.

@@ -1,7 +1,7 @@
 //! How a run was driven: a configured concurrency, an offered request rate, or a burst of
 //! every request at once — the load its cell is placed at (schema 1.2).
 
-use super::Run;
+use crate::core::import::Run;
 use crate::core::study::model::LoadAxis;
 
 /// How a run was driven, as the cell it becomes is placed.

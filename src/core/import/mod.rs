@@ -4,34 +4,17 @@
 //! version string. The rules (zero means not measured, TPOT vs ITL, nominal vs measured
 //! lengths, configured vs measured concurrency) are each tool's module's comments.
 
-mod aiperf;
 pub mod ask;
-pub mod benchmark_report;
-mod cells;
-mod checks;
-pub mod doc;
 pub mod draft;
-mod genai_perf;
-mod gpus;
-mod groups;
-mod guidellm;
+pub mod given;
 mod imported;
-mod inference_perf;
-pub mod json;
-mod lengths;
-mod llmperf;
 mod load;
 mod pairing;
-mod place;
+pub mod reading;
 pub mod remote;
-mod requests;
 mod run;
-mod sglang;
-pub mod study;
-mod tables;
 pub mod tools;
-mod vllm;
-mod yaml;
+pub mod writing;
 
 use std::fmt;
 
@@ -41,14 +24,16 @@ use std::str::FromStr;
 use serde_json::Value;
 
 pub use ask::{Ask, Piece, Said};
-pub use cells::rederive;
+pub use given::{EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
 pub use imported::Imported;
 pub use load::Load;
-pub use requests::{RequestsRule, RunRequests};
+pub use reading::json;
+pub use reading::requests::{RequestsRule, RunRequests};
 pub use run::{ImportWarning, Length, Run};
-pub use study::{check_answers, write_study, EngineGroup, FileRead, StudyAnswers, WrittenFile, WrittenStudy};
-pub use tables::rederive_requests;
 pub use tools::{Importer, IMPORTERS};
+pub use writing::cells::rederive;
+pub use writing::tables::rederive_requests;
+pub use writing::{check_answers, write_study};
 
 /// A benchmark tool whose output can be imported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,14 +195,15 @@ pub fn import_file_with(file: &str, bytes: &[u8], tool: Option<Tool>, given: Opt
 pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Imported, ImportError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}');
-    if let Some(what) = checks::not_serving_text(text) {
+    if let Some(what) = reading::checks::not_serving_text(text) {
         return Err(ImportError::NotServing { file: file.to_owned(), what });
     }
     // A YAML file (GuideLLM's benchmarks.yaml) is read as the same tree; anything else as
     // JSON, after the pre-pass for Python's bare NaN and Infinity.
-    let (clean, replaced) = if yaml::looks_like_yaml(text) { (text.to_owned(), Vec::new()) } else { json::without_non_finite(text) };
-    let docs = if yaml::looks_like_yaml(text) {
-        yaml::documents(&clean).map_err(|(line, reason)| (line, format!("neither JSON nor YAML: {reason}")))
+    let (clean, replaced) =
+        if reading::yaml::looks_like_yaml(text) { (text.to_owned(), Vec::new()) } else { json::without_non_finite(text) };
+    let docs = if reading::yaml::looks_like_yaml(text) {
+        reading::yaml::documents(&clean).map_err(|(line, reason)| (line, format!("neither JSON nor YAML: {reason}")))
     } else {
         json::documents(&clean)
     };
@@ -233,7 +219,7 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
     let tool = match tool {
         Some(tool) => tool,
         None => Tool::ALL.into_iter().find(|t| (t.importer().detect)(&first.value) || (t.importer().detect)(probe)).ok_or_else(|| {
-            match checks::not_serving(probe) {
+            match reading::checks::not_serving(probe) {
                 Some(what) => ImportError::NotServing { file: file.to_owned(), what },
                 None => ImportError::UnknownFormat { file: file.to_owned(), why: describe_keys(probe) },
             }
@@ -253,7 +239,7 @@ pub fn read_file(file: &str, bytes: &[u8], tool: Option<Tool>) -> Result<Importe
     for (entry, doc) in docs.into_iter().filter(|_| records.is_none()) {
         let found = (importer.read)(doc, entry).map_err(|why| ImportError::Nothing { file: file.to_owned(), why })?;
         for run in &found {
-            if let Some(why) = checks::unrecognised_latencies(tool, run, doc) {
+            if let Some(why) = reading::checks::unrecognised_latencies(tool, run, doc) {
                 warnings.push(ImportWarning { file: file.to_owned(), entry: run.entry.clone(), message: why.into() });
             }
         }

@@ -3,8 +3,8 @@
 //! completed and failed counts, AIPerf's first request time, GenAI-Perf's load — never by a
 //! folder or a file name; counts that disagree are an error, not a guess.
 
-use super::ask::Said;
-use super::{ImportError, Imported, Load};
+use crate::core::import::ask::Said;
+use crate::core::import::{ImportError, Imported, Load};
 
 /// One file of a group as read: its name and what it held.
 pub(super) type ReadFile = (String, Imported);
@@ -27,7 +27,7 @@ fn counts(n: Option<f64>, errors: Option<f64>) -> String {
 /// Whether a summary `s` records the same run as the requests `run`: their counts (or, for a
 /// summary that records none, as GenAI-Perf's older exports, their request throughput within
 /// 1 %), failures, first request time and load agree.
-fn same_run(s: &super::Run, run: &super::Run) -> bool {
+fn same_run(s: &crate::core::import::Run, run: &crate::core::import::Run) -> bool {
     let load_agrees = match (Load::of(run), Load::of(s)) {
         (Ok(a), Ok(b)) => a == b,
         _ => true,
@@ -44,7 +44,7 @@ fn same_run(s: &super::Run, run: &super::Run) -> bool {
 
 /// The candidate summaries `(file, run)` that record the same run as `run`; several with the
 /// same counts narrow to the one whose TTFT p50 the requests give.
-fn same_run_as(files: &[ReadFile], run: &super::Run, candidates: &[(usize, usize)]) -> Vec<(usize, usize)> {
+fn same_run_as(files: &[ReadFile], run: &crate::core::import::Run, candidates: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let matching: Vec<(usize, usize)> = candidates.iter().copied().filter(|&(g, k)| same_run(&files[g].1.runs[k], run)).collect();
     if matching.len() < 2 {
         return matching;
@@ -124,7 +124,7 @@ pub(super) fn pair(files: &mut [ReadFile], same_run: bool) -> Result<(), ImportE
                     if candidates.len() == 1 {
                         said.0.extend([
                             " — or, if they are one run whose figures cannot show it, join them on your word ".into(),
-                            super::ask::Ask::SameRun.into(),
+                            crate::core::import::ask::Ask::SameRun.into(),
                         ]);
                     }
                     return Err(ImportError::Study(said));

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::draft::{read_draft, DraftFile};
-use super::study::{write_study, EngineGroup, StudyAnswers, WrittenFile};
-use super::{ImportWarning, Tool};
+use crate::core::import::draft::{read_draft, DraftFile};
+use crate::core::import::given::{EngineGroup, StudyAnswers, WrittenFile};
+use crate::core::import::writing::write_study;
+use crate::core::import::{ImportWarning, Tool};
 
 /// A message: its JSON text and the bytes it carries, by position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -85,7 +86,7 @@ struct WireGroup {
 struct WireWarning {
     file: String,
     entry: String,
-    message: super::ask::Said,
+    message: crate::core::import::ask::Said,
 }
 
 /// The worker's replies.
@@ -234,7 +235,7 @@ pub fn answer(request: Message) -> Message {
             outcomes: jobs
                 .iter()
                 .map(|job| match blobs.get(job.blob) {
-                    Some(bytes) => super::rederive(&job.file, bytes, &job.entry, &job.line),
+                    Some(bytes) => crate::core::import::rederive(&job.file, bytes, &job.entry, &job.line),
                     None => Err(format!("the bytes of {} did not reach the import module", job.file)),
                 })
                 .collect(),

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::RunRequests;
+use crate::core::import::RunRequests;
 
 /// An input or output length and where it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +144,7 @@ pub struct ImportWarning {
     /// The entry, or empty for the whole file.
     pub entry: String,
     /// What happened.
-    pub message: super::Said,
+    pub message: crate::core::import::Said,
 }
 
 impl ImportWarning {

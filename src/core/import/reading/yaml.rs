@@ -41,13 +41,13 @@ fn to_json(yaml: &Yaml) -> Value {
 
 /// Every YAML document of `text` (separated by `---`), as JSON values with the line each
 /// starts on; the error names the line and why.
-pub(super) fn documents(text: &str) -> Result<Vec<Document>, (usize, String)> {
+pub(in crate::core::import) fn documents(text: &str) -> Result<Vec<Document>, (usize, String)> {
     let docs = YamlLoader::load_from_str(text).map_err(|e| (e.marker().line(), e.info().to_owned()))?;
     Ok(docs.iter().map(|d| Document { line: 1, value: to_json(d) }).collect())
 }
 
 /// Whether a text reads as YAML rather than JSON: it does not open with `{` or `[`.
-pub(super) fn looks_like_yaml(text: &str) -> bool {
+pub(in crate::core::import) fn looks_like_yaml(text: &str) -> bool {
     !matches!(text.trim_start().chars().next(), Some('{' | '[') | None)
 }
 

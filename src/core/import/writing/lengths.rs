@@ -3,14 +3,14 @@
 //! that has no nominal length (ShareGPT, a recorded trace) share one workload whatever their
 //! load — their measured means label it, never split it.
 
-use super::ask::{Ask, Piece, Said};
 use super::place::GroupFile;
-use super::study::{study_error, EngineGroup};
-use super::{ImportError, ImportWarning, Length, Load, Run, Tool};
+use crate::core::import::ask::{Ask, Piece, Said};
+use crate::core::import::given::{study_error, EngineGroup};
+use crate::core::import::{ImportError, ImportWarning, Length, Load, Run, Tool};
 use crate::said;
 
 /// A run with its lengths, before it is placed.
-pub(super) struct Sized<'a> {
+pub(in crate::core::import) struct Sized<'a> {
     /// The file it was read from.
     pub file: &'a GroupFile,
     /// The tool that read it.
@@ -28,7 +28,7 @@ pub(super) struct Sized<'a> {
 /// becomes the mean of the runs' own, rounded. Before, two ShareGPT runs at 4 and 8 req/s
 /// were two workloads ("ISL 224 / OSL 189", "ISL 225 / OSL 192"); each cell keeps its own
 /// measured means (`isl_mean`, `osl_mean`).
-pub(super) fn one_workload_per_dataset(sized: &mut [Sized<'_>]) {
+pub(in crate::core::import) fn one_workload_per_dataset(sized: &mut [Sized<'_>]) {
     // A mean the publisher replaced with a length of theirs is not one any more.
     let measured = |s: &Sized<'_>| {
         let kept = |l: Option<Length>, used: u64| l.is_some_and(|l| l.is_mean() && l.tokens == used);
@@ -65,7 +65,7 @@ pub(super) fn one_workload_per_dataset(sized: &mut [Sized<'_>]) {
 /// A run's input and output lengths: the publisher's for this file (else the engine's),
 /// else the tool's nominal ones; a run whose dataset has no nominal length keeps the mean
 /// it measured, whatever the publisher gave (another dataset's length).
-pub(super) fn lengths(
+pub(in crate::core::import) fn lengths(
     group: &EngineGroup,
     file: &str,
     run: &Run,
@@ -158,7 +158,7 @@ fn far_from_nominal(tokens: u64, flag: Option<Ask>, found: Option<Length>, mean:
 
 /// What an engine's placeable runs lack of their lengths, as asks: once per engine and
 /// length, naming the tool and the mean the requests measured where they did.
-pub(super) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, super::Imported)]) -> Vec<Said> {
+pub(in crate::core::import) fn missing_lengths(group: &EngineGroup, files: &[(GroupFile, crate::core::import::Imported)]) -> Vec<Said> {
     let mut out = Vec::new();
     for (what, ask, mean_of) in
         [("input", Ask::Isl, (|r: &Run| r.isl_mean) as fn(&Run) -> Option<f64>), ("output", Ask::Osl, |r: &Run| r.osl_mean)]

@@ -6,8 +6,8 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::requests::RequestsRule;
-use super::study::round4;
+use crate::core::import::given::round4;
+use crate::core::import::reading::requests::RequestsRule;
 use crate::core::study::model::{Cell, Trials, CELL_NUMBERS};
 
 /// A figure as the files print it: whole numbers as integers (`3`, not `3.0`).

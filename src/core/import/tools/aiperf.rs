@@ -12,9 +12,9 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, number};
-use super::requests::{run_of_requests, to_ms, EVERY_FIGURE};
-use super::{Length, Run};
+use crate::core::import::reading::json::{at, count, number};
+use crate::core::import::reading::requests::{run_of_requests, to_ms, EVERY_FIGURE};
+use crate::core::import::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
 
 /// June 2025 `records` are keyed by display name ("Time to First Token"); later ones by
@@ -26,7 +26,7 @@ fn by_tag(records: &Value) -> Option<Value> {
 }
 
 /// Whether `records` are keyed by display name (June 2025): a key with a space.
-pub(super) fn keyed_by_display_name(records: &Value) -> bool {
+pub(in crate::core::import) fn keyed_by_display_name(records: &Value) -> bool {
     records.as_object().is_some_and(|r| r.keys().any(|k| k.contains(' ')))
 }
 
@@ -38,7 +38,7 @@ fn metric<'a>(metrics: &'a Value, tag: &str) -> Option<&'a Value> {
 }
 
 /// Whether a document is AIPerf's: its metrics, and keys GenAI-Perf never writes.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     if is_record(doc) {
         return true;
     }
@@ -52,7 +52,7 @@ pub(super) fn detect(doc: &Value) -> bool {
 }
 
 /// A metric's statistic in ms (or its own unit, for counts and rates), by its `unit`.
-pub(super) fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
+pub(in crate::core::import) fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
     let metric = metric(metrics, tag)?;
     let value = number(metric, &[key])?;
     let scale = match metric.get("unit").and_then(Value::as_str).unwrap_or("ms") {
@@ -67,19 +67,19 @@ pub(super) fn stat(metrics: &Value, tag: &str, key: &str) -> Option<f64> {
 
 /// The first model the run's configuration names (`endpoint.model_names`, or the flat
 /// `model_names` of older configurations).
-pub(super) fn model_name(doc: &Value) -> Option<String> {
+pub(in crate::core::import) fn model_name(doc: &Value) -> Option<String> {
     let names = at(doc, &["input_config", "endpoint", "model_names"]).or_else(|| at(doc, &["input_config", "model_names"]))?;
     names.as_array()?.first()?.as_str().map(str::to_owned)
 }
 
 /// The mean, over GPUs, of a per-GPU power figure, and the GPU count.
-pub(super) fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
+pub(in crate::core::import) fn mean_power(per_gpu: &[f64]) -> Option<(f64, usize)> {
     let n = per_gpu.len();
     (n > 0).then(|| (per_gpu.iter().sum::<f64>() / n as f64, n))
 }
 
 /// The one run of an export.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Run {
     let records = doc.get("records").unwrap_or(doc);
     let translated = by_tag(records);
     let metrics = translated.as_ref().unwrap_or(records);
@@ -197,7 +197,7 @@ fn duplicated_gpus(doc: &Value) -> Option<String> {
 /// Whether a document is a line of `profile_export.jsonl`: one request's record — its
 /// `metadata` and `metrics`, and an `error` (before 0.8 every record had one, null when it
 /// succeeded; from 0.8 only a failed one does) or a record's own metadata keys.
-pub(super) fn is_record(doc: &Value) -> bool {
+pub(in crate::core::import) fn is_record(doc: &Value) -> bool {
     let Some(meta) = doc.get("metadata").filter(|m| m.is_object()) else { return false };
     doc.get("metrics").is_some_and(Value::is_object) && (doc.get("error").is_some() || RECORD_KEYS.iter().any(|k| meta.get(*k).is_some()))
 }
@@ -253,7 +253,7 @@ fn session_of(rec: &Value) -> (Option<String>, Option<u32>) {
 /// The run of a `profile_export.jsonl`: a request per line, warm-up records left out. Its
 /// figures are computed from the requests; it records no load, which the summary beside it
 /// (`profile_export_aiperf.json`) does.
-pub(super) fn records_run(docs: &[&Value]) -> Run {
+pub(in crate::core::import) fn records_run(docs: &[&Value]) -> Run {
     let phase = |d: &Value| {
         at(d, &["metadata", "benchmark_phase"]).or_else(|| at(d, &["metadata", "credit_phase"])).and_then(Value::as_str).map(str::to_owned)
     };

@@ -3,13 +3,13 @@
 //! each field's min and max), and the cells as JSON — the rounded ones the results file
 //! shows and the unrounded ones (one line per trial) its sweep keeps.
 
-use super::ask::Piece;
+use crate::core::import::ask::Piece;
 use serde_json::Value;
 
 use super::doc::{CellDoc, Figure, LineRequests, RowDoc, WorkloadDoc};
-use super::requests::RunRequests;
-use super::{ImportError, Load, Run};
 use crate::core::basics::stats::median;
+use crate::core::import::reading::requests::RunRequests;
+use crate::core::import::{ImportError, Load, Run};
 use crate::core::study::model::{Cell, LoadAxis, LoadSource, Trials, CELL_NUMBERS};
 
 /// Cell numbers the importers read only from a later version on: a sweep line written
@@ -26,7 +26,7 @@ const READ_NO_LONGER: [&str; 1] = ["short"];
 /// `gpus` `None`: the run does not state its GPU count (`--gpus unstated`), so throughput
 /// stays the whole endpoint's, as the study's aggregate unit then says, and no figure is
 /// per GPU.
-pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u32>) -> Cell {
+pub(in crate::core::import) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u32>) -> Cell {
     let all_failed = run.n == Some(0.0) && run.errors.is_some_and(|e| e > 0.0);
     let out = if all_failed { Some(0.0) } else { run.out_tok_s.map(|v| v / f64::from(gpus.unwrap_or(1))) };
     // Per GPU only when the telemetry saw the GPUs the publisher gave.
@@ -79,7 +79,7 @@ pub(super) fn cell_of(run: &Run, load: Load, isl: u64, osl: u64, gpus: Option<u3
 
 /// A run's requests as placed: its trial index, the requests, and the file and entry they
 /// were read from ("COPY ENTRY").
-pub(super) struct PlacedRequests {
+pub(in crate::core::import) struct PlacedRequests {
     /// The run's index among repeated runs.
     pub trial: Option<u32>,
     /// The requests.
@@ -90,7 +90,7 @@ pub(super) struct PlacedRequests {
 
 /// A cell placed in the study: its engine, workload, load and where it came from; a cell of
 /// repeated runs keeps each trial's cell.
-pub(super) struct Placed {
+pub(in crate::core::import) struct Placed {
     /// Index of the engine group.
     pub engine: usize,
     /// `(isl, osl)`.
@@ -108,7 +108,7 @@ pub(super) struct Placed {
     /// The requests of its run (of each trial), where the tool recorded them.
     pub requests: Vec<PlacedRequests>,
     /// The format the publisher named for its file (`--from`), if any.
-    pub read_as: Option<super::Tool>,
+    pub read_as: Option<crate::core::import::Tool>,
 }
 
 /// The first label two runs of one configuration disagree on, with both values.
@@ -121,14 +121,19 @@ fn differing_label<'a>(a: &'a [(String, String)], b: &'a [(String, String)]) -> 
 
 impl Placed {
     /// Whether it sits in workload `key` along `axis` at `level` for engine `engine`.
-    pub(super) fn at(&self, engine: usize, key: (u64, u64), axis: LoadAxis, level: f64) -> bool {
+    pub(in crate::core::import) fn at(&self, engine: usize, key: (u64, u64), axis: LoadAxis, level: f64) -> bool {
         self.engine == engine && self.key == key && self.load.axis() == axis && self.load.level() == level
     }
 }
 
 /// Place one run's cell: a second run of the same configuration is a trial when both carry a
 /// trial index, else the import fails naming both.
-pub(super) fn place(placed: &mut Vec<Placed>, new: Placed, trial: Option<u32>, engine_id: &str) -> Result<(), ImportError> {
+pub(in crate::core::import) fn place(
+    placed: &mut Vec<Placed>,
+    new: Placed,
+    trial: Option<u32>,
+    engine_id: &str,
+) -> Result<(), ImportError> {
     let Some(other) = placed.iter_mut().find(|p| p.at(new.engine, new.key, new.load.axis(), new.load.level())) else {
         let trials = trial.map(|t| vec![(t, new.cell.clone(), new.from.clone())]).unwrap_or_default();
         placed.push(Placed { trials, ..new });
@@ -189,12 +194,12 @@ fn merged(trials: &[(u32, Cell, String)]) -> Cell {
 
 impl Placed {
     /// Whether the cell is one of repeated runs (its sweep has a line per trial).
-    pub(super) fn has_trials(&self) -> bool {
+    pub(in crate::core::import) fn has_trials(&self) -> bool {
         self.trials.len() > 1
     }
 
     /// The cell's requests, every trial's together: rows and whether any run listed a sample.
-    pub(super) fn finish_requests(&mut self) {
+    pub(in crate::core::import) fn finish_requests(&mut self) {
         if self.requests.is_empty() {
             return;
         }
@@ -209,7 +214,7 @@ impl Placed {
 }
 
 /// The sweep lines of a placed cell, unrounded: one per trial (with its index), else one.
-pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
+pub(in crate::core::import) fn sweep_lines(p: &Placed) -> Vec<String> {
     let line = |cell: &Cell, from: &str, trial: Option<u32>| {
         let requests = p.requests_of(trial).map(|r| LineRequests {
             from: r.from.clone(),
@@ -223,7 +228,7 @@ pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
             trial,
             from: Some(from.to_owned()),
             requests,
-            read_as: p.read_as.map(super::Tool::as_str),
+            read_as: p.read_as.map(crate::core::import::Tool::as_str),
         };
         serde_json::to_string(&doc).unwrap_or_default()
     };
@@ -237,7 +242,12 @@ pub(super) fn sweep_lines(p: &Placed) -> Vec<String> {
 /// The workloads of a study: per `(isl, osl)` a concurrency workload (levels shared with
 /// the file's `concurrency`) and a rate workload (its own `requestRates`) where runs were
 /// placed along each, the one with the most levels first; rows per engine, one cell per level.
-pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], sweep: impl Fn(&str) -> String) -> Vec<WorkloadDoc> {
+pub(in crate::core::import) fn workloads(
+    placed: &[Placed],
+    engines: &[String],
+    levels: &[u32],
+    sweep: impl Fn(&str) -> String,
+) -> Vec<WorkloadDoc> {
     // Each lengths-and-axis pair once, in the order the files placed them.
     let mut keys: Vec<((u64, u64), LoadAxis)> = Vec::new();
     for p in placed {
@@ -308,7 +318,7 @@ pub(super) fn workloads(placed: &[Placed], engines: &[String], levels: &[u32], s
 
 /// The format a sweep line says its file was read as (`read_as`, written for `--from`);
 /// `None`: detected, as at import.
-pub(super) fn read_as(line: &serde_json::Map<String, Value>) -> Result<Option<super::Tool>, String> {
+pub(in crate::core::import) fn read_as(line: &serde_json::Map<String, Value>) -> Result<Option<crate::core::import::Tool>, String> {
     match line.get("read_as") {
         None => Ok(None),
         Some(Value::String(name)) => name.parse().map(Some).map_err(|e| format!("the sweep line's read_as: {e}")),
@@ -329,7 +339,8 @@ pub fn rederive(file: &str, bytes: &[u8], entry: &str, line: &str) -> Result<(),
         .map(Load::Conc)
         .or_else(|| line.get("rate_rps").and_then(Value::as_f64).map(Load::Rate));
     let tool = read_as(&line)?;
-    let imported = super::import_file_with(file, bytes, tool, given).map_err(|e| format!("its tool file does not import again: {e}"))?;
+    let imported =
+        crate::core::import::import_file_with(file, bytes, tool, given).map_err(|e| format!("its tool file does not import again: {e}"))?;
     let at = if entry.is_empty() { file.to_owned() } else { format!("{file} {entry}") };
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let load = Load::of(run).map_err(|why| format!("{at}: {why}"))?;

@@ -16,14 +16,14 @@
 
 use serde_json::Value;
 
-use super::json::{count, date_of_epoch, level, measured, number, positive};
-use super::requests::{run_of_requests, RequestsRule};
-use super::{Length, Run};
+use crate::core::import::reading::json::{count, date_of_epoch, level, measured, number, positive};
+use crate::core::import::reading::requests::{run_of_requests, RequestsRule};
+use crate::core::import::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is an LLMPerf summary, a wrapper of summaries keyed by concurrency,
 /// or a list of individual responses.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     is_summary(doc) || wrapped(doc).is_some() || is_responses(doc)
 }
 
@@ -84,7 +84,7 @@ fn wrapped(doc: &Value) -> Option<Vec<(&String, &Value)>> {
 }
 
 /// Every run of the document: the summary, or each wrapped summary by its key.
-pub(super) fn runs(doc: &Value, entry: &str) -> Vec<Run> {
+pub(in crate::core::import) fn runs(doc: &Value, entry: &str) -> Vec<Run> {
     if is_responses(doc) {
         return vec![responses(doc, entry.to_owned())];
     }

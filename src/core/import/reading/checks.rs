@@ -2,12 +2,12 @@
 
 use serde_json::Value;
 
-use super::{Run, Tool};
+use crate::core::import::{Run, Tool};
 
 /// A run of a completed-requests file with no latency at all, while the document has keys
 /// that look like latencies the importer does not know (another tool's layout read as this
 /// one): said, naming them, so every latency being null is never silent.
-pub(super) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
+pub(in crate::core::import) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Option<String> {
     let none = [run.ttft, run.tpot, run.itl, run.e2e].iter().all(|p| p.0.is_none() && p.1.is_none());
     if !none || run.n == Some(0.0) || !matches!(tool, Tool::Vllm | Tool::Sglang) {
         return None;
@@ -32,7 +32,7 @@ pub(super) fn unrecognised_latencies(tool: Tool, run: &Run, doc: &Value) -> Opti
 /// take for one — a console log, a CSV export, MLPerf LoadGen's logs — judged from its
 /// content (never its name, never a parser's error), in one sentence that says what to
 /// import instead.
-pub(super) fn not_serving_text(text: &str) -> Option<String> {
+pub(in crate::core::import) fn not_serving_text(text: &str) -> Option<String> {
     let start = text.trim_start();
     // Text that opens as JSON is read as JSON (and a JSON parse error said as one).
     if start.starts_with(['{', '[']) {
@@ -42,7 +42,7 @@ pub(super) fn not_serving_text(text: &str) -> Option<String> {
     if start.starts_with(":::MLLOG") {
         let accuracy = text.lines().any(|l| l.contains("\"key\": \"effective_test_mode\"") && l.contains("\"value\": \"AccuracyOnly\""));
         return Some(if accuracy {
-            format!("an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats())
+            format!("an MLPerf LoadGen log of an accuracy run (effective_test_mode AccuracyOnly): LoadGen runs every sample once to score the outputs and times nothing, so it has no serving load to chart; servescope reads a serving tool's output ({})", crate::core::import::tools::known_formats())
         } else {
             "an MLPerf LoadGen detail log (mlperf_log_detail.txt): servescope does not import LoadGen's logs — a LoadGen run is one scenario's result, not a sweep of loads; publish it beside the study as a source".to_owned()
         });
@@ -72,11 +72,11 @@ pub(super) fn not_serving_text(text: &str) -> Option<String> {
 /// (vLLM's offline latency and throughput benchmarks, `vllm bench latency` /
 /// `benchmark_latency.py` and `vllm bench throughput` / `benchmark_throughput.py` with
 /// `--output-json`): one sentence naming it and why it has no serving load to chart.
-pub(super) fn not_serving(doc: &serde_json::Value) -> Option<String> {
+pub(in crate::core::import) fn not_serving(doc: &serde_json::Value) -> Option<String> {
     let has = |keys: &[&str]| keys.iter().all(|k| doc.get(*k).is_some());
     if has(&["qsl_idx", "data"]) {
         return Some(
-            format!("an MLPerf LoadGen accuracy log (mlperf_log_accuracy.json): the model's output for each sample, kept to score accuracy, with no timings and no load, so it has no serving load to chart; servescope reads a serving tool's output ({})", super::tools::known_formats()),
+            format!("an MLPerf LoadGen accuracy log (mlperf_log_accuracy.json): the model's output for each sample, kept to score accuracy, with no timings and no load, so it has no serving load to chart; servescope reads a serving tool's output ({})", crate::core::import::tools::known_formats()),
         );
     }
     if has(&["avg_latency", "latencies", "percentiles"]) {

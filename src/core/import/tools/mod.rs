@@ -5,7 +5,16 @@
 
 use serde_json::Value;
 
-use super::{aiperf, benchmark_report, genai_perf, guidellm, inference_perf, llmperf, sglang, vllm, Run, Tool};
+pub(in crate::core::import) mod aiperf;
+pub mod benchmark_report;
+mod genai_perf;
+mod guidellm;
+mod inference_perf;
+mod llmperf;
+pub(in crate::core::import) mod sglang;
+mod vllm;
+
+use crate::core::import::{Run, Tool};
 
 /// What a tool is called.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +61,7 @@ pub static IMPORTERS: [Importer; 8] = TABLE;
 pub static NAMES: [Names; 8] = NAME_TABLE;
 
 /// `NAMES`, copied out of the table when the crate is compiled (for `Tool::ALL`).
-pub(super) const NAME_TABLE: [Names; 8] = {
+pub(in crate::core::import) const NAME_TABLE: [Names; 8] = {
     let mut names = [TABLE[0].names; 8];
     let mut k = 1;
     while k < TABLE.len() {

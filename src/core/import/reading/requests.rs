@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::Run;
+use crate::core::import::Run;
 use crate::core::measures::requests::{span_s, summary_of, Request, Status};
 
 /// Which of a run's figures its requests give again (numpy's linear percentile over the
@@ -19,7 +19,7 @@ pub struct RequestsRule {
 }
 
 /// Every count and percentile: the tool computes them with numpy from these same requests.
-pub(super) const EVERY_FIGURE: RequestsRule = RequestsRule {
+pub(in crate::core::import) const EVERY_FIGURE: RequestsRule = RequestsRule {
     reproduce: &["n", "errors", "ttft_p50_ms", "ttft_p99_ms", "tpot_p50_ms", "tpot_p99_ms", "e2e_p50_ms", "e2e_p99_ms"],
     why_not: None,
 };
@@ -39,7 +39,7 @@ pub struct RunRequests {
 }
 
 /// A time in ms from a value in `unit` (`ms`, `s`/`sec`, `us`, `ns`); `None` for another unit.
-pub(super) fn to_ms(value: f64, unit: &str) -> Option<f64> {
+pub(in crate::core::import) fn to_ms(value: f64, unit: &str) -> Option<f64> {
     let scale = match unit {
         "ms" => 1.0,
         "s" | "sec" | "seconds" => 1000.0,
@@ -51,7 +51,7 @@ pub(super) fn to_ms(value: f64, unit: &str) -> Option<f64> {
 }
 
 /// A list at `key` of `doc`, each entry mapped (`None` entries kept as `None`).
-pub(super) fn column<T>(doc: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<Option<T>>> {
+pub(in crate::core::import) fn column<T>(doc: &Value, key: &str, read: impl Fn(&Value) -> Option<T>) -> Option<Vec<Option<T>>> {
     doc.get(key)?.as_array().map(|items| items.iter().map(&read).collect())
 }
 
@@ -61,7 +61,7 @@ pub(super) fn column<T>(doc: &Value, key: &str, read: impl Fn(&Value) -> Option<
 /// (`""` = completed). A failed request is one with an error text, or — vLLM's text can be
 /// empty — with no output and no time to first token. `None` when the file keeps no
 /// `ttfts`; `Err` when its lists disagree in length.
-pub(super) fn from_arrays(doc: &Value) -> Option<Result<Vec<Request>, String>> {
+pub(in crate::core::import) fn from_arrays(doc: &Value) -> Option<Result<Vec<Request>, String>> {
     let ttfts = column(doc, "ttfts", Value::as_f64)?;
     // Σ ITL of a request, when it lists its gaps (an abridged list is no sum).
     let itls = column(doc, "itls", |v| {
@@ -107,7 +107,7 @@ pub(super) fn from_arrays(doc: &Value) -> Option<Result<Vec<Request>, String>> {
 /// A run whose file holds only its requests: its counts and percentiles computed from them
 /// (`summarize`'s rule), and — where the requests record when they were sent — its wall
 /// time as their span and its output throughput as their tokens over it.
-pub(super) fn run_of_requests(entry: String, list: Vec<Request>, rule: RequestsRule, tool_words: &str) -> Run {
+pub(in crate::core::import) fn run_of_requests(entry: String, list: Vec<Request>, rule: RequestsRule, tool_words: &str) -> Run {
     let summary = summary_of(&list);
     let nan = |v: Option<f64>| v.unwrap_or(f64::NAN);
     let span = span_s(list.iter().map(|r| (r.status, nan(r.start_s), nan(r.e2e_ms))));
@@ -147,7 +147,7 @@ pub(super) fn run_of_requests(entry: String, list: Vec<Request>, rule: RequestsR
 
 /// Keep a run's requests only when they are every request it counts (completed and failed):
 /// lists the file holds for a part of the run are said and left out, never half kept.
-pub(super) fn if_complete(run: &Run, list: Vec<Request>) -> Result<Vec<Request>, String> {
+pub(in crate::core::import) fn if_complete(run: &Run, list: Vec<Request>) -> Result<Vec<Request>, String> {
     let ok = list.iter().filter(|r| r.status == Status::Ok).count() as f64;
     let failed = list.iter().filter(|r| r.status == Status::Failed).count() as f64;
     match (run.n, run.errors) {
@@ -162,7 +162,7 @@ pub(super) fn if_complete(run: &Run, list: Vec<Request>) -> Result<Vec<Request>,
 
 /// A run with the requests its file lists, when they are every request it counts; a list
 /// that cannot be kept is said in the run's caveat.
-pub(super) fn with_requests(mut run: Run, found: Option<Result<Vec<Request>, String>>, rule: RequestsRule) -> Run {
+pub(in crate::core::import) fn with_requests(mut run: Run, found: Option<Result<Vec<Request>, String>>, rule: RequestsRule) -> Run {
     let kept = match found {
         None => return run,
         Some(found) => found.and_then(|list| if_complete(&run, list)),

@@ -20,14 +20,14 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, level, mean_per_request, measured, number, rate};
-use super::requests::{from_arrays, with_requests, EVERY_FIGURE};
-use super::{Length, Run};
 use crate::core::basics::stats::percentile;
+use crate::core::import::reading::json::{at, count, level, mean_per_request, measured, number, rate};
+use crate::core::import::reading::requests::{from_arrays, with_requests, EVERY_FIGURE};
+use crate::core::import::{Length, Run};
 
 /// Whether a document is a vLLM result: its throughput or its TTFT summary (a result
 /// stripped of its counts and throughputs keeps its latencies), and none of SGLang's keys.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     let summary = doc.get("output_throughput").is_some() || ["p99_ttft_ms", "median_ttft_ms"].iter().any(|k| doc.get(*k).is_some());
     summary
         && (doc.get("num_prompts").is_some() || doc.get("model_id").is_some())
@@ -52,7 +52,7 @@ fn length(doc: &Value, keys: [&'static str; 3]) -> Option<Length> {
 }
 
 /// The run in one result object.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let p50 = |name: &str| ms(&format!("p50_{name}_ms")).or_else(|| ms(&format!("median_{name}_ms")));
     let cap = level(number(doc, &["max_concurrency"]));

@@ -19,13 +19,13 @@
 
 use serde_json::Value;
 
-use super::json::{at, count, date_of_epoch, number, positive};
-use super::requests::{RequestsRule, RunRequests};
-use super::{Length, Run};
+use crate::core::import::reading::json::{at, count, date_of_epoch, number, positive};
+use crate::core::import::reading::requests::{RequestsRule, RunRequests};
+use crate::core::import::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is a GuideLLM report.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     doc.get("benchmarks").and_then(Value::as_array).and_then(|b| b.first()).is_some_and(|b| {
         b.get("type_").and_then(Value::as_str) == Some("generative_benchmark")
             || at(b, &["metrics", "request_totals"]).is_some()
@@ -82,7 +82,7 @@ fn initial_burst(strategy: &Value, kind: &str) -> Option<String> {
 }
 
 /// Every benchmark of the report.
-pub(super) fn runs(doc: &Value) -> Vec<Run> {
+pub(in crate::core::import) fn runs(doc: &Value) -> Vec<Run> {
     let (isl, osl) = (nominal(doc, "prompt_tokens"), nominal(doc, "output_tokens"));
     let benchmarks = doc.get("benchmarks").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
     benchmarks

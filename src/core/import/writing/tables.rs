@@ -4,8 +4,8 @@
 
 use super::cells::{sweep_lines, Placed};
 use super::doc::{RequestsDoc, SourceDoc};
-use super::study::{sweep_name, WrittenFile};
-use super::Load;
+use crate::core::import::given::{sweep_name, WrittenFile};
+use crate::core::import::Load;
 use crate::core::measures::requests::{gzip, table_name, table_text, CellRequests, RequestTable, TableCell};
 use crate::core::provenance::sha256_hex;
 use crate::core::study::model::LoadAxis;
@@ -18,7 +18,7 @@ fn cells_of(placed: &[Placed], g: usize) -> Vec<&Placed> {
 }
 
 /// One sweep per engine that has cells.
-pub(super) fn sweeps(ids: &[String], placed: &[Placed]) -> (Vec<WrittenFile>, Vec<SourceDoc>) {
+pub(in crate::core::import) fn sweeps(ids: &[String], placed: &[Placed]) -> (Vec<WrittenFile>, Vec<SourceDoc>) {
     let (mut files, mut sources) = (Vec::new(), Vec::new());
     for (g, id) in ids.iter().enumerate() {
         let text: String = cells_of(placed, g).iter().flat_map(|p| sweep_lines(p)).map(|l| l + "\n").collect();
@@ -42,7 +42,7 @@ fn workload_token(p: &Placed) -> String {
 
 /// One per-request table per engine whose cells have requests, gzip-compressed; the sha256
 /// listed is the compressed file's, the bytes a reader downloads.
-pub(super) fn request_tables(ids: &[String], placed: &[Placed]) -> (Vec<WrittenFile>, Vec<SourceDoc>, Vec<RequestsDoc>) {
+pub(in crate::core::import) fn request_tables(ids: &[String], placed: &[Placed]) -> (Vec<WrittenFile>, Vec<SourceDoc>, Vec<RequestsDoc>) {
     let (mut files, mut sources, mut docs) = (Vec::new(), Vec::new(), Vec::new());
     for (g, id) in ids.iter().enumerate() {
         let cells: Vec<TableCell<'_>> = cells_of(placed, g)
@@ -83,8 +83,8 @@ pub fn rederive_requests(file: &str, bytes: &[u8], entry: &str, line: &str) -> R
         _ => return Err("the sweep line has no conc or rate_rps".into()),
     };
     let tool = super::cells::read_as(&line)?;
-    let imported =
-        super::import_file_with(file, bytes, tool, Some(given)).map_err(|e| format!("its per-request file does not import again: {e}"))?;
+    let imported = crate::core::import::import_file_with(file, bytes, tool, Some(given))
+        .map_err(|e| format!("its per-request file does not import again: {e}"))?;
     let run = imported.runs.iter().find(|r| r.entry == entry).ok_or_else(|| format!("{file} has no run `{entry}` any more"))?;
     let requests = run.requests.as_ref().ok_or_else(|| format!("{file} {entry} holds no requests any more").trim().to_owned())?;
     let trial = number("trial").map(|t| t as u32);

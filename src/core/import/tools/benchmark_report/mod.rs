@@ -27,15 +27,15 @@ pub mod schema;
 
 use serde_json::Value;
 
-use super::json::{at, level, positive, rate};
-use super::{Length, Run};
+use crate::core::import::reading::json::{at, level, positive, rate};
+use crate::core::import::{Length, Run};
 use schema::{Report, Statistic};
 
 /// The versions read.
-pub(super) const VERSIONS: [&str; 2] = ["0.2", "0.2.1"];
+pub(in crate::core::import) const VERSIONS: [&str; 2] = ["0.2", "0.2.1"];
 
 /// The report's version as written (YAML may read an unquoted `0.2` as a number).
-pub(super) fn version(doc: &Value) -> Option<String> {
+pub(in crate::core::import) fn version(doc: &Value) -> Option<String> {
     match doc.get("version")? {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
@@ -45,14 +45,14 @@ pub(super) fn version(doc: &Value) -> Option<String> {
 
 /// Whether a document is a Benchmark Report (of any version: 0.1 has `scenario` and
 /// `metrics` where 0.2 has `run` and `results`).
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     version(doc).is_some_and(|v| v.starts_with("0."))
         && ((at(doc, &["run", "uid"]).is_some() && doc.get("results").is_some())
             || (doc.get("scenario").is_some() && doc.get("metrics").is_some()))
 }
 
 /// Why a report of another version is not read, or `None` for one that is.
-pub(super) fn unsupported(doc: &Value) -> Option<String> {
+pub(in crate::core::import) fn unsupported(doc: &Value) -> Option<String> {
     let version = version(doc)?;
     (!VERSIONS.contains(&version.as_str())).then(|| {
         format!(
@@ -66,19 +66,19 @@ pub(super) fn unsupported(doc: &Value) -> Option<String> {
 /// converter (`native_to_br0_2.py`) maps each harness's own figures: which report field
 /// holds servescope's TPOT (per request, (E2E − TTFT) ÷ (output − 1)) and which its ITL
 /// (gaps between streamed chunks), and the method text's words.
-pub(super) struct Producer {
+pub(in crate::core::import) struct Producer {
     /// The producer as reports name it.
-    pub(super) tool: &'static str,
+    pub(in crate::core::import) tool: &'static str,
     /// The latency field holding TPOT, if any.
-    pub(super) tpot: Option<&'static str>,
+    pub(in crate::core::import) tpot: Option<&'static str>,
     /// The latency field holding ITL, if any.
-    pub(super) itl: Option<&'static str>,
+    pub(in crate::core::import) itl: Option<&'static str>,
     /// What the method text says.
-    pub(super) words: &'static str,
+    pub(in crate::core::import) words: &'static str,
 }
 
 /// The producers whose TPOT and ITL are known; any other producer's are not read (and said).
-pub(super) const PRODUCERS: [Producer; 6] = [
+pub(in crate::core::import) const PRODUCERS: [Producer; 6] = [
     Producer {
         tool: "servescope",
         tpot: Some("time_per_output_token"),
@@ -195,7 +195,7 @@ fn agreed(values: impl Iterator<Item = Option<String>>) -> Option<String> {
 }
 
 /// An ISO 8601 duration such as `PT49.97S` or `PT1H2M3.5S`, in seconds.
-pub(super) fn duration_s(text: &str) -> Option<f64> {
+pub(in crate::core::import) fn duration_s(text: &str) -> Option<f64> {
     let rest = text.strip_prefix("PT")?;
     let (mut total, mut digits) = (0.0, String::new());
     for c in rest.chars() {
@@ -235,7 +235,7 @@ impl Unread {
 }
 
 /// The report's one run, or why it does not follow the schema.
-pub(super) fn run(doc: &Value, entry: String) -> Result<Run, String> {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Result<Run, String> {
     let report: Report =
         serde_json::from_value(doc.clone()).map_err(|e| format!("not a Benchmark Report as its schema writes one: {e}"))?;
     let load = &report.scenario.load.standardized;

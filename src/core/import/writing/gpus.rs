@@ -1,19 +1,19 @@
 //! An engine's GPU count: the publisher's, else the one its files record where every record
 //! agrees; never assumed.
 
-use super::ask::{Ask, Piece};
 use super::place::GroupFile;
-use super::study::{study_error, EngineGroup};
-use super::{ImportError, ImportWarning};
 use crate::core::basics::format::plural;
+use crate::core::import::ask::{Ask, Piece};
+use crate::core::import::given::{study_error, EngineGroup};
+use crate::core::import::{ImportError, ImportWarning};
 
 /// The engine with its GPU count: the publisher's (`--gpus`), else the count its files
 /// record where every record agrees (vLLM's `--metadata gpus`, SGLang's `server_info`, the
 /// GPU telemetry of AIPerf and GenAI-Perf); never assumed. A count given over a different
 /// one the files record is said in a warning.
-pub(super) fn with_gpus(
+pub(in crate::core::import) fn with_gpus(
     group: &EngineGroup,
-    files: &[(GroupFile, super::Imported)],
+    files: &[(GroupFile, crate::core::import::Imported)],
     warnings: &mut Vec<ImportWarning>,
 ) -> Result<EngineGroup, ImportError> {
     let recorded: Vec<(u32, &str, &str, &str)> = files

@@ -22,16 +22,16 @@
 
 use serde_json::Value;
 
-use super::json::{at, level, number, positive};
-use super::Run;
+use crate::core::import::reading::json::{at, level, number, positive};
+use crate::core::import::Run;
 
 /// Whether a document is a lifecycle metrics report.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     doc.get("load_summary").is_some_and(Value::is_object) && at(doc, &["successes", "latency"]).is_some() && doc.get("failures").is_some()
 }
 
 /// Whether it is the summary over every stage (no rate and no concurrency).
-pub(super) fn is_summary(doc: &Value) -> bool {
+pub(in crate::core::import) fn is_summary(doc: &Value) -> bool {
     ["requested_rate", "concurrency"].iter().all(|k| at(doc, &["load_summary", k]).is_none())
 }
 
@@ -43,7 +43,7 @@ fn millis(doc: &Value, metric: &str, key: &str) -> Option<f64> {
 }
 
 /// The report's one run.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Run {
     let pair = |metric: &str| (millis(doc, metric, "median"), millis(doc, metric, "p99"));
     let conc = level(number(doc, &["load_summary", "concurrency"]));
     let rate = number(doc, &["load_summary", "requested_rate"]).filter(|r| *r > 0.0 && conc.is_none());

@@ -17,15 +17,16 @@
 
 use serde_json::Value;
 
-use super::json::{count, level, mean_per_request, measured, number, rate};
-use super::requests::{from_arrays, with_requests, RequestsRule};
-use super::{Length, Run};
+use crate::core::import::reading::json::{count, level, mean_per_request, measured, number, rate};
+use crate::core::import::reading::requests::{from_arrays, with_requests, RequestsRule};
+use crate::core::import::{Length, Run};
 
 /// Keys every generation of SGLang's lines has one of, and vLLM never writes.
-pub(super) const SGLANG_ONLY: [&str; 3] = ["total_output_tokens_retokenized", "total_output_retokenized", "mean_e2e_latency_ms"];
+pub(in crate::core::import) const SGLANG_ONLY: [&str; 3] =
+    ["total_output_tokens_retokenized", "total_output_retokenized", "mean_e2e_latency_ms"];
 
 /// Whether a line is SGLang's: its throughput and keys only SGLang writes.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     doc.get("output_throughput").is_some() && SGLANG_ONLY.iter().any(|k| doc.get(*k).is_some())
 }
 
@@ -38,7 +39,7 @@ fn server_gpus(doc: &Value) -> Option<(u32, &'static str)> {
 }
 
 /// The run on one line.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Run {
     let ms = |key: &str| measured(doc, &[key]);
     let cap = level(number(doc, &["max_concurrency"]));
     let rate = rate(doc, &["request_rate"]);

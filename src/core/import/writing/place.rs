@@ -5,18 +5,18 @@
 
 use super::cells::{cell_of, place, Placed, PlacedRequests};
 use super::doc::{EngineDoc, SourceDoc};
-use super::groups::FileRead;
 use super::lengths::{lengths, one_workload_per_dataset, Sized};
-use super::pairing::{pair, ReadFile};
-use super::study::{sweep_name, EngineGroup, WrittenFile, RESULTS};
-use super::{read_file, ImportError, ImportWarning, Load, Run, Tool};
 use crate::core::basics::format::plural;
+use crate::core::import::given::FileRead;
+use crate::core::import::given::{sweep_name, EngineGroup, WrittenFile, RESULTS};
+use crate::core::import::pairing::{pair, ReadFile};
+use crate::core::import::{read_file, ImportError, ImportWarning, Load, Run, Tool};
 use crate::core::measures::requests::table_name;
 use crate::core::provenance::sha256_hex;
 
 /// What the study being written has gathered from its engines so far.
 #[derive(Default)]
-pub(super) struct Gathered {
+pub(in crate::core::import) struct Gathered {
     /// Caveats and what was left out.
     pub warnings: Vec<ImportWarning>,
     /// Every cell placed.
@@ -50,14 +50,14 @@ fn basename(name: &str) -> &str {
 }
 
 /// A file of the group, read: its name as given, its copy's name, what it held.
-pub(super) struct GroupFile {
+pub(in crate::core::import) struct GroupFile {
     name: String,
     copy: String,
 }
 
 impl GroupFile {
     /// The file's name as given.
-    pub(super) fn name(&self) -> &str {
+    pub(in crate::core::import) fn name(&self) -> &str {
         &self.name
     }
 }
@@ -65,11 +65,11 @@ impl GroupFile {
 /// Read an engine's files (in name order, so the study does not depend on the order they
 /// were given), copy each, pair per-request files with their summaries and give the
 /// publisher's load to runs that record none.
-pub(super) fn read_group(
+pub(in crate::core::import) fn read_group(
     group: &EngineGroup,
     groups: &[EngineGroup],
     gathered: &mut Gathered,
-) -> Result<Vec<(GroupFile, super::Imported)>, ImportError> {
+) -> Result<Vec<(GroupFile, crate::core::import::Imported)>, ImportError> {
     let mut files: Vec<&(String, Vec<u8>)> = group.files.iter().collect();
     files.sort_by(|a, b| a.0.cmp(&b.0));
     let mut read: Vec<ReadFile> = Vec::new();
@@ -143,11 +143,11 @@ impl Named {
 }
 
 /// Place every run of an engine's files as a cell; describe the engine.
-pub(super) fn place_group(
+pub(in crate::core::import) fn place_group(
     g: usize,
     group: &EngineGroup,
     split: Option<&(String, String)>,
-    files: Vec<(GroupFile, super::Imported)>,
+    files: Vec<(GroupFile, crate::core::import::Imported)>,
     gathered: &mut Gathered,
 ) -> Result<(), ImportError> {
     let mut named = Named::default();
@@ -306,7 +306,7 @@ fn describe_group(group: &EngineGroup, mut named: Named, source: Option<String>,
                     experiments.len(),
                     experiments.join(", ")
                 ),
-                super::ask::Piece::Name(super::ask::Ask::Engine)
+                crate::core::import::ask::Piece::Name(crate::core::import::ask::Ask::Engine)
             ],
         });
     }

@@ -13,18 +13,18 @@
 use serde_json::Value;
 
 use super::aiperf::{mean_power, model_name, stat};
-use super::json::{at, count, level, number};
-use super::requests::{run_of_requests, RequestsRule};
-use super::{Length, Run};
+use crate::core::import::reading::json::{at, count, level, number};
+use crate::core::import::reading::requests::{run_of_requests, RequestsRule};
+use crate::core::import::{Length, Run};
 use crate::core::measures::requests::{Request, Status};
 
 /// Whether a document is GenAI-Perf's.
-pub(super) fn detect(doc: &Value) -> bool {
+pub(in crate::core::import) fn detect(doc: &Value) -> bool {
     at(doc, &["request_throughput", "unit"]).is_some() && doc.get("time_to_first_token").is_some()
 }
 
 /// The one run of an export.
-pub(super) fn run(doc: &Value, entry: String) -> Run {
+pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Run {
     let s = |tag: &str, key: &str| stat(doc, tag, key);
     let config = doc.get("input_config").unwrap_or(&Value::Null);
     let conc = count(config, &["perf_analyzer", "stimulus", "concurrency"]).or_else(|| count(config, &["concurrency"])).map(|c| c as u32);
@@ -69,7 +69,7 @@ pub(super) fn run(doc: &Value, entry: String) -> Run {
 
 /// Whether a document is perf_analyzer's raw export (`profile_export.json`): experiments,
 /// each with its load and its requests' timestamps.
-pub(super) fn is_raw(doc: &Value) -> bool {
+pub(in crate::core::import) fn is_raw(doc: &Value) -> bool {
     doc.get("experiments")
         .and_then(Value::as_array)
         .and_then(|e| e.first())
@@ -148,7 +148,7 @@ const RAW: RequestsRule = RequestsRule {
 };
 
 /// The runs of a raw export: one per experiment, at its concurrency or request rate.
-pub(super) fn raw_runs(doc: &Value) -> Vec<Run> {
+pub(in crate::core::import) fn raw_runs(doc: &Value) -> Vec<Run> {
     let experiments = doc.get("experiments").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
     experiments
         .iter()
