@@ -39,13 +39,14 @@ function writeEdited(dir) {
   }
 }
 
-/** Start the server and a fresh browser; `close()` ends both and removes the profile. */
-export async function start({ viewport = { width: 1200, height: 900 }, prepare, ...options } = {}) {
+/** Start the server and a fresh browser; `close()` ends both and removes the profile.
+ * `delays` adds URL prefixes answered late (milliseconds), beside `/slow/`. */
+export async function start({ viewport = { width: 1200, height: 900 }, prepare, delays = {}, ...options } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), 'servescope-e2e-'));
   writeEdited(join(scratch, 'edited'));
   // `prepare(scratch)` may write more folders to serve: it returns { '/prefix/': folder }.
   const more = prepare ? prepare(scratch) : {};
-  const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures', '/slow/': 'tests/fixtures', '/edited/': join(scratch, 'edited'), ...more }, { delays: { '/slow/': SLOW_MS } });
+  const server = await serve('dist', 0, { '/fixtures/': 'tests/fixtures', '/slow/': 'tests/fixtures', '/edited/': join(scratch, 'edited'), ...more }, { delays: { '/slow/': SLOW_MS, ...delays } });
   const base = `http://127.0.0.1:${server.address().port}/`;
   const profile = join(scratch, 'profile');
   const context = await chromium.launchPersistentContext(profile, {

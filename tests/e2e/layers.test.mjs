@@ -3,10 +3,12 @@
 // a slow source check of a file no longer shown never writes into the file shown.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SRC, open, start, watchRequests } from './browser.mjs';
+import { SLOW_MS, SRC, open, start, watchRequests } from './browser.mjs';
 
+/** The per-request table of the bundled AIPerf study, answered late. */
+const TABLE = '/data/requests/aiperf-example/endpoint.requests.csv.gz';
 let browser;
-before(async () => { browser = await start(); });
+before(async () => { browser = await start({ delays: { [TABLE]: 4 * SLOW_MS } }); });
 after(async () => { await browser?.close(); });
 
 /** The provenance view's statuses as [source, status words]. */
@@ -120,5 +122,29 @@ test('a slow study the app fetched, superseded by a second link, is aborted rath
   assert.ok(aborted.includes('/slow/provenance/results.json'), JSON.stringify(aborted));
   assert.ok(aborted.every((path) => !path.startsWith('/data/')), JSON.stringify(aborted));
   assert.ok(failed.every(([, why]) => why === 'net::ERR_ABORTED'), JSON.stringify(failed));
+  await page.close();
+});
+
+test("a study's per-request table still downloading when the reader follows a link to another study is aborted", async () => {
+  const failed = [];
+  let asked;
+  const { page, quiet } = await open(browser, '?src=data/requests/aiperf-example/results.json&view=requests', {
+    before: async (p) => {
+      await p.addInitScript(recordAborts);
+      p.on('requestfailed', (r) => failed.push([new URL(r.url()).pathname, r.failure()?.errorText]));
+      asked = p.waitForRequest((r) => r.url().endsWith(TABLE));
+    },
+  });
+  // The requests view asks for its table once: the download is under way, and said.
+  await asked;
+  await page.waitForSelector('.requests-loading');
+  await page.evaluate((src) => {
+    history.pushState(null, '', `?src=${src}&view=overview`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, SRC);
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Qwen3.8-Flash-Next on one MI350P');
+  await quiet();
+  assert.deepEqual((await page.evaluate(() => window.__aborted)).filter((p) => p === TABLE), [TABLE], "the table's own signal fired, once");
+  assert.ok(failed.some(([path, why]) => path === TABLE && why === 'net::ERR_ABORTED'), JSON.stringify(failed));
   await page.close();
 });

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 use servescope::core::import::draft::read_draft;
 use servescope::core::import::remote::{
-    answer, draft_reply, draft_request, rederive_reply, rederive_request, write_reply, write_request, Message,
+    answer, draft_reply, draft_request, rederive_reply, rederive_request, rederive_request_named, write_reply, write_request, Message,
 };
 use servescope::core::import::{rederive, write_study, EngineGroup, StudyAnswers};
 
@@ -98,6 +98,13 @@ fn sweep_lines_are_derived_again_across_the_boundary_with_the_same_verdicts() {
     let said = rederive_reply(&answer(missing)).expect("answered");
     assert!(said[0].as_ref().is_err_and(|e| e.contains("did not reach the import module")), "{said:?}");
     assert_eq!(rederive_reply(&answer(request)).expect("answered"), direct);
+    // The page's tools' files travel beside the message, after its own blobs, in the order
+    // named: the same answers.
+    let (names, mut blobs): (Vec<String>, Vec<Vec<u8>>) = files.clone().into_iter().unzip();
+    let mut beside = rederive_request_named(names, Vec::new(), &asked);
+    assert!(beside.blobs.is_empty());
+    beside.blobs.append(&mut blobs);
+    assert_eq!(rederive_reply(&answer(beside)).expect("answered"), direct);
 }
 
 #[test]

@@ -4,18 +4,22 @@
 // start_times, errors …) and its summary computed from them with numpy's linear
 // percentile. A closed loop: a request starts when one of the c slots frees. Plausibly
 // shaped (TTFT and TPOT grow with concurrency, about 0.5 % fail), deterministic.
-// Usage: node tools/bench/gen-requests.mjs OUT_DIR [PER_LEVEL]
+// An engine SPEED times faster (or slower) draws other requests from another SEED, so the
+// four-engine study's engines differ.
+// Usage: node tools/bench/gen-requests.mjs OUT_DIR [PER_LEVEL] [SEED] [SPEED]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const out = process.argv[2] ?? 'target/bench/requests/vllm';
 const PER = Number(process.argv[3] ?? 100000);
 const LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+const SEED = Number(process.argv[4] ?? 7);
+const SPEED = Number(process.argv[5] ?? 1);
 const OSL = 32;
 const ISL = 1024;
 mkdirSync(out, { recursive: true });
 
-let seed = 7;
+let seed = SEED;
 const uniform = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
 const normal = () => Math.sqrt(-2 * Math.log(uniform() + 1e-12)) * Math.cos(2 * Math.PI * uniform());
 const lognormal = (median, sigma) => median * Math.exp(sigma * normal());
@@ -54,8 +58,8 @@ for (const c of LEVELS) {
       slots[slot] += 0.01;
       continue;
     }
-    const ttft = us(lognormal(0.05 + c * 0.004, 0.35));
-    const tpot = (0.008 + c * 0.00005) * Math.exp(0.1 * normal());
+    const ttft = us(lognormal((0.05 + c * 0.004) / SPEED, 0.35));
+    const tpot = ((0.008 + c * 0.00005) / SPEED) * Math.exp(0.1 * normal());
     const gaps = Array.from({ length: OSL - 1 }, () => us(tpot * Math.exp(0.15 * normal())));
     const latency = us(ttft + gaps.reduce((a, b) => a + b, 0));
     rows.output.push(OSL); rows.ttft.push(ttft); rows.itls.push(gaps); rows.latency.push(latency); rows.errors.push('');

@@ -3,7 +3,9 @@
 // change (popstate, Back and Forward between two objectives) to the frame that shows the
 // redrawn chart, once the page's source checks have settled — beside a plain-JavaScript page
 // computing the same goodput from the same table (peers/goodput.html, its computation alone,
-// warm), and the wasm memory. Adds `browser` to target/bench/requests.json.
+// warm), and the wasm memory; for the one-engine study (10 levels × 100,000 requests) and
+// the four-engine one (4 × 10 × 25,000). Adds `browser` and `browser4` to
+// target/bench/requests.json.
 // Usage: node tools/bench/goodput-browser.mjs [RUNS]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -16,17 +18,20 @@ const SLOS = [{ ttft: 500, tpot: 12 }, { ttft: 800, tpot: 14 }];
 const slo = (s) => `ttft:${s.ttft},tpot:${s.tpot}`;
 const server = await serve('dist', 0, { '/peers/': 'tools/bench/peers', '/bench/': 'target/bench' });
 const base = `http://127.0.0.1:${server.address().port}/`;
-const STUDY = 'bench/requests/study/results.json';
+const STUDIES = {
+  one: { src: 'bench/requests/study/results.json', tables: ['vllm'], points: 10 },
+  four: { src: 'bench/requests/study4/results.json', tables: ['vllm', 'sglang', 'trt', 'lmdeploy'], points: 40 },
+};
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, '--enable-precise-memory-info'] });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function servescope() {
+async function servescope(study) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => { addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }); });
   const t0 = Date.now();
-  await page.goto(`${base}?src=${STUDY}&view=goodput&slo=${slo(SLOS[0])}`);
-  await page.waitForSelector('figure[data-chart="goodput"] canvas.chart[data-points="10"]', { timeout: 300000 });
+  await page.goto(`${base}?src=${study.src}&view=goodput&slo=${slo(SLOS[0])}`);
+  await page.waitForSelector(`figure[data-chart="goodput"] canvas.chart[data-points="${study.points}"]`, { timeout: 300000 });
   const first = Date.now() - t0;
   // The source checks settled (the badge no longer says it is checking), then two objectives
   // in the history to walk between.
@@ -60,10 +65,11 @@ async function servescope() {
   return { first, change: median(times), changeP95: [...times].sort((a, b) => a - b)[Math.floor(0.95 * times.length)], wasmMb };
 }
 
-async function plain() {
+async function plain(study) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${base}peers/goodput.html?table=/bench/requests/study/vllm.requests.csv.gz`);
+  const dir = study.src.replace(/results\.json$/, '');
+  await page.goto(`${base}peers/goodput.html?${study.tables.map((t) => `table=/${dir}${t}.requests.csv.gz`).join('&')}`);
   await page.waitForFunction(() => window.benchReady, null, { timeout: 300000 });
   const times = await page.evaluate(({ slos, n }) => {
     for (let i = 0; i < 5; i++) window.goodput(slos[i % 2]);
@@ -80,17 +86,19 @@ async function plain() {
   return { compute: median(times), heapMb: heap };
 }
 
-const runs = [];
-for (let r = 0; r < RUNS; r++) {
-  const s = await servescope();
-  const p = await plain();
-  runs.push({ ...s, ...p });
-  console.log(`run ${r + 1}: first goodput chart ${s.first} ms, objective change ${s.change.toFixed(1)} ms (p95 ${s.changeP95.toFixed(1)}), plain JS ${p.compute.toFixed(1)} ms, wasm ${s.wasmMb.toFixed(0)} MB`);
+const out = JSON.parse(readFileSync('target/bench/requests.json', 'utf8'));
+for (const [name, study] of Object.entries(STUDIES)) {
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    const s = await servescope(study);
+    const p = await plain(study);
+    runs.push({ ...s, ...p });
+    console.log(`${name} engine(s), run ${r + 1}: first goodput chart ${s.first} ms, objective change ${s.change.toFixed(1)} ms (p95 ${s.changeP95.toFixed(1)}), plain JS ${p.compute.toFixed(1)} ms, wasm ${s.wasmMb.toFixed(0)} MB`);
+  }
+  const pick = (key) => median(runs.map((r) => r[key]));
+  out[name === 'one' ? 'browser' : 'browser4'] = { runs: RUNS, changes: CHANGES, first: pick('first'), change: pick('change'), changeP95: pick('changeP95'), plain: pick('compute'), wasmMb: pick('wasmMb'), plainHeapMb: pick('heapMb') };
 }
 await browser.close();
 server.close();
-const pick = (key) => median(runs.map((r) => r[key]));
-const out = JSON.parse(readFileSync('target/bench/requests.json', 'utf8'));
-out.browser = { runs: RUNS, changes: CHANGES, first: pick('first'), change: pick('change'), changeP95: pick('changeP95'), plain: pick('compute'), wasmMb: pick('wasmMb'), plainHeapMb: pick('heapMb') };
 writeFileSync('target/bench/requests.json', JSON.stringify(out, null, 2));
-console.log(JSON.stringify(out.browser));
+console.log(JSON.stringify({ browser: out.browser, browser4: out.browser4 }));

@@ -33,6 +33,20 @@ function timed(label, fn) {
   return median(times);
 }
 
+// The same million requests over four engines (10 levels × 25,000 each), for the browser's
+// multi-engine measures (goodput-browser.mjs): imported once, not timed.
+const ENGINES4 = [['vllm', 'vLLM', 7, 1], ['sglang', 'SGLang', 11, 1.2], ['trt', 'TensorRT-LLM', 13, 1.4], ['lmdeploy', 'LMDeploy', 17, 0.9]];
+const STUDY4 = join(ROOT, 'study4');
+if (!existsSync(join(STUDY4, 'results.json'))) {
+  const args = ['--out', STUDY4, '--title', 'A million requests, four engines', '--gpus', '8', '--isl', '1024', '--osl', '32'];
+  for (const [id, label, seed, speed] of ENGINES4) {
+    const dir = join(ROOT, `four-${id}`);
+    if (!existsSync(join(dir, 'c512.json'))) execFileSync('node', ['tools/bench/gen-requests.mjs', dir, String(REQUESTS / 40), String(seed), String(speed)], { stdio: 'inherit' });
+    args.push('--engine', id, '--label', label, ...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)));
+  }
+  execFileSync(bin('servescope-import'), args, { stdio: 'ignore' });
+}
+
 const importArgs = ['--out', STUDY, '--title', 'A million requests', '--engine', 'vllm', '--label', 'vLLM', '--gpus', '8', '--isl', '1024', '--osl', '32', ...inputs];
 const importS = timed('import', () => {
   rmSync(STUDY, { recursive: true, force: true });

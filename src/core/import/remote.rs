@@ -165,9 +165,15 @@ pub type AskedLine = (String, String, String);
 /// Ask for sweep lines derived again from the tool files (`files`, by name): each file's
 /// bytes travel once however many lines name it.
 pub fn rederive_request(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Message {
-    // The files move into the message: the page's tools' files can be hundreds of MB, and a
-    // copy would be wasm memory never given back.
+    // The files move into the message: a copy would be memory never given back.
     let (names, blobs): (Vec<String>, Vec<Vec<u8>>) = files.into_iter().unzip();
+    rederive_request_named(names, blobs, asked)
+}
+
+/// Ask for sweep lines derived again from the files `names`, the first of them with their
+/// bytes in `blobs` and the rest sent beside the message by the page (held in its
+/// JavaScript memory, in the same order).
+pub fn rederive_request_named(names: Vec<String>, blobs: Vec<Vec<u8>>, asked: &[AskedLine]) -> Message {
     let jobs = asked
         .iter()
         .map(|(file, entry, line)| RederiveJob {

@@ -69,6 +69,43 @@ pub async fn read_chunks(
     abort: Option<&AbortSignal>,
     mut on_chunk: impl FnMut(&[u8]) -> Result<(), FetchError>,
 ) -> Result<(), FetchError> {
+    read_js_chunks(response, abort, |chunk| on_chunk(&chunk.to_vec())).await
+}
+
+/// Read a body as `read_chunks` does, and keep it in the page's JavaScript memory rather
+/// than the wasm's: for a file only handed on (a tool's file, to the import module), which
+/// in wasm memory would grow it for good (wasm memory never shrinks). Each chunk visits the
+/// wasm only to be hashed. Returns the whole body, in one buffer that can be transferred.
+pub async fn read_chunks_held(
+    response: Response,
+    abort: Option<&AbortSignal>,
+    mut on_chunk: impl FnMut(&[u8]) -> Result<(), FetchError>,
+) -> Result<Uint8Array, FetchError> {
+    let held = js_sys::Array::new();
+    let mut length = 0u32;
+    read_js_chunks(response, abort, |chunk| {
+        on_chunk(&chunk.to_vec())?;
+        length = length.saturating_add(chunk.length());
+        held.push(&chunk);
+        Ok(())
+    })
+    .await?;
+    let whole = Uint8Array::new_with_length(length);
+    let mut at = 0;
+    for chunk in held.iter() {
+        let chunk: Uint8Array = chunk.unchecked_into();
+        whole.set(&chunk, at);
+        at += chunk.length();
+    }
+    Ok(whole)
+}
+
+/// The body's chunks as the browser hands them.
+async fn read_js_chunks(
+    response: Response,
+    abort: Option<&AbortSignal>,
+    mut on_chunk: impl FnMut(Uint8Array) -> Result<(), FetchError>,
+) -> Result<(), FetchError> {
     let Some(body) = response.body() else { return Ok(()) };
     let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let aborted = || abort.is_some_and(AbortSignal::aborted);
@@ -84,8 +121,7 @@ pub async fn read_chunks(
         if chunk.get_done().unwrap_or(true) {
             return Ok(());
         }
-        let bytes = Uint8Array::new(&chunk.get_value()).to_vec();
-        if let Err(stop) = on_chunk(&bytes) {
+        if let Err(stop) = on_chunk(Uint8Array::new(&chunk.get_value())) {
             let _ = reader.cancel();
             return Err(stop);
         }

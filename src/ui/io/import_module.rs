@@ -42,7 +42,7 @@ struct Module {
     // failed load (the loader keeps a load that succeeded).
     protocol_asked: bool,
     next: u32,
-    queued: Vec<(u32, Message)>,
+    queued: Vec<(u32, Message, Vec<js_sys::Uint8Array>)>,
     pending: HashMap<u32, oneshot::Sender<Answer>>,
     // The worker's listeners live as long as it does.
     listeners: Option<Listeners>,
@@ -52,12 +52,19 @@ thread_local! {
     static MODULE: RefCell<Module> = RefCell::new(Module::default());
 }
 
-fn post(worker: &web_sys::Worker, id: u32, message: &Message) {
-    let blobs = js_sys::Array::new();
+/// Post a request: its blobs, then `held` (bytes the page holds in JavaScript, after the
+/// message's own), transferred rather than copied.
+fn post(worker: &web_sys::Worker, id: u32, message: &Message, held: &[js_sys::Uint8Array]) {
+    let (blobs, transfer) = (js_sys::Array::new(), js_sys::Array::new());
     for bytes in &message.blobs {
         blobs.push(&js_sys::Uint8Array::from(bytes.as_slice()));
     }
-    worker.post_message(&js_sys::Array::of3(&id.into(), &wasm_bindgen::JsValue::from_str(&message.json), &blobs)).ok();
+    for bytes in held {
+        blobs.push(bytes);
+        transfer.push(&bytes.buffer());
+    }
+    let data = js_sys::Array::of3(&id.into(), &wasm_bindgen::JsValue::from_str(&message.json), &blobs);
+    worker.post_message_with_transfer(&data, &transfer).ok();
 }
 
 /// Every request waiting on the module fails with `why`; the next request starts it again.
@@ -85,8 +92,8 @@ fn on_message(event: web_sys::MessageEvent) {
             m.ready = true;
             let queued = std::mem::take(&mut m.queued);
             if let Some(worker) = &m.worker {
-                for (id, message) in &queued {
-                    post(worker, *id, message);
+                for (id, message, held) in &queued {
+                    post(worker, *id, message, held);
                 }
             }
         });
@@ -182,11 +189,35 @@ pub async fn write(answers: &StudyAnswers, group: &EngineGroup) -> Result<Result
     write_reply(answer).await.map_err(unloaded)?
 }
 
-/// Each asked sweep line derived again from its tool's file, in the order asked.
-pub async fn rederive_lines(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Vec<Result<(), String>>, String> {
+/// Each asked sweep line derived again from its tool's file, in the order asked: `files` in
+/// wasm memory (picked files), `held` in JavaScript memory (fetched tools' files), which are
+/// transferred to the module, not copied.
+pub async fn rederive_lines(
+    files: BTreeMap<String, Vec<u8>>,
+    held: Vec<(String, js_sys::Uint8Array)>,
+    asked: &[AskedLine],
+) -> Result<Vec<Result<(), String>>, String> {
     warm();
-    let answer = ask(rederive_request(files, asked).await.map_err(unloaded)?).await?;
+    let (mut names, blobs): (Vec<String>, Vec<Vec<u8>>) = files.into_iter().unzip();
+    let (held_names, held): (Vec<String>, Vec<js_sys::Uint8Array>) = held.into_iter().unzip();
+    names.extend(held_names);
+    let answer = ask_with(rederive_request(names, blobs, asked).await.map_err(unloaded)?, held).await?;
     rederive_reply(&answer).await.map_err(unloaded)?
+}
+
+/// Stop the module when nothing waits on it, giving its memory back (it held a study's
+/// tools' files to derive their lines again); the next request starts it afresh.
+pub fn release() {
+    MODULE.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.pending.is_empty() || !m.queued.is_empty() {
+            return;
+        }
+        if let Some(worker) = m.worker.take() {
+            worker.terminate();
+        }
+        m.ready = false;
+    });
 }
 
 // The protocol's split points: one chunk (`import_protocol`) for all six.
@@ -212,8 +243,8 @@ fn write_reply(answer: Message) -> Result<Result<Result<WrittenReply, String>, S
 }
 
 #[wasm_split(import_protocol, fallible)]
-fn rederive_request(files: BTreeMap<String, Vec<u8>>, asked: &[AskedLine]) -> Result<Message, SplitLoaderError> {
-    Ok(remote::rederive_request(files, asked))
+fn rederive_request(names: Vec<String>, blobs: Vec<Vec<u8>>, asked: &[AskedLine]) -> Result<Message, SplitLoaderError> {
+    Ok(remote::rederive_request_named(names, blobs, asked))
 }
 
 #[allow(clippy::type_complexity)]
@@ -224,6 +255,12 @@ fn rederive_reply(answer: &Message) -> Result<Result<Vec<Result<(), String>>, St
 
 /// Ask the import module; it is loaded (once) on the first request.
 async fn ask(request: Message) -> Answer {
+    ask_with(request, Vec::new()).await
+}
+
+/// Ask the import module, with bytes the page holds in JavaScript sent after the request's
+/// own blobs.
+async fn ask_with(request: Message, held: Vec<js_sys::Uint8Array>) -> Answer {
     let (sender, answer) = oneshot::channel();
     let started = MODULE.with(|m| {
         let mut m = m.borrow_mut();
@@ -234,8 +271,8 @@ async fn ask(request: Message) -> Answer {
         }
         m.pending.insert(id, sender);
         match (&m.worker, m.ready) {
-            (Some(worker), true) => post(worker, id, &request),
-            _ => m.queued.push((id, request)),
+            (Some(worker), true) => post(worker, id, &request, &held),
+            _ => m.queued.push((id, request, held)),
         }
         Ok::<(), String>(())
     });

@@ -52,6 +52,9 @@ pub struct StudyFile {
     pub checks: SourceChecks,
     /// Its per-request tables, once a view asks for them (schema 1.3).
     pub requests: ArcRwSignal<super::requests::RequestsState>,
+    /// The task that loads them: begun by the first view that asks, stopped when the study
+    /// leaves its slot.
+    pub tables: super::task::OnceTask,
 }
 
 /// A shared, cheap handle on a loaded file.
@@ -124,7 +127,7 @@ impl FileSlot {
     pub fn set(&self, id: &LoadId, state: SlotState) -> bool {
         let current = self.is_current(id);
         if current {
-            self.state.set(state);
+            self.replace(state);
         }
         current
     }
@@ -132,7 +135,16 @@ impl FileSlot {
     /// Empty the slot, aborting any load in flight.
     pub fn clear(&self) {
         self.task.cancel();
-        self.state.set(SlotState::Idle);
+        self.replace(SlotState::Idle);
+    }
+
+    /// Hold `state`; a study that leaves the slot stops its tables' download.
+    fn replace(&self, state: SlotState) {
+        let leaving = self.state.with_untracked(SlotState::study);
+        if let Some(old) = leaving.filter(|old| state.study().is_none_or(|new| !Arc::ptr_eq(old, &new))) {
+            old.tables.stop();
+        }
+        self.state.set(state);
     }
 
     /// What the slot holds (tracked).

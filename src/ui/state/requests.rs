@@ -1,7 +1,7 @@
 //! A study's per-request tables as the page holds them (schema 1.3): not asked for, on
-//! their way (with progress), fetched and inflated and waiting for the view that asked to
-//! read them, read (with their checks), or failed. Asked for only by the views that need
-//! them, never on a first visit.
+//! their way (with progress), being checked, or read (with their checks and what could not
+//! be used). Asked for only by the views that need them, never on a first visit; one task
+//! per study owns the load (`tasks::requests::ensure_tables`).
 
 use std::sync::Arc;
 
@@ -53,8 +53,8 @@ pub enum RequestsState {
         /// Bytes announced.
         total: Option<u64>,
     },
-    /// Fetched and inflated, for the view that asked to read.
-    Fetched(Arc<Vec<FetchedTable>>),
+    /// Fetched and inflated; being read and checked against the study.
+    Checking,
     /// Read.
     Ready(Arc<LoadedTables>),
 }

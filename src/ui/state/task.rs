@@ -3,6 +3,9 @@
 //! one before it — its results are dropped (a generation) and its network reads stop (an
 //! `AbortController` it was given is aborted), so a superseded download never runs to its end.
 //!
+//! `Once` is a slot whose task runs at most once for its owner (a study's per-request
+//! tables), stopped for good when the owner leaves the page.
+//!
 //! The slot is generic over what stops the reads, so its rules are tested natively with a
 //! stand-in that records its aborts (the page's is `BrowserAbort`).
 
@@ -117,6 +120,61 @@ impl<A: Abort> Slot<A> {
         }
     }
 }
+
+/// A task that runs at most once for what owns it (a study's per-request tables): the first
+/// `start` begins it, later ones find it begun; `stop`, when its owner leaves the page, aborts
+/// it for good. A slot underneath, so it is aborted and its results dropped by the same rules.
+pub struct Once<A> {
+    slot: Slot<A>,
+    phase: Arc<Mutex<Phase>>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    Begun,
+    Stopped,
+}
+
+impl<A> Clone for Once<A> {
+    fn clone(&self) -> Self {
+        Once { slot: self.slot.clone(), phase: Arc::clone(&self.phase) }
+    }
+}
+
+impl<A> Default for Once<A> {
+    fn default() -> Self {
+        Once { slot: Slot::default(), phase: Arc::new(Mutex::new(Phase::Idle)) }
+    }
+}
+
+impl<A: Abort> Once<A> {
+    /// Begin the task, if it never was and its owner is still here.
+    pub fn start(&self) -> Option<Started<A::Signal>> {
+        let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
+        if *phase != Phase::Idle {
+            return None;
+        }
+        *phase = Phase::Begun;
+        drop(phase);
+        Some(self.slot.begin())
+    }
+
+    /// Whether `task` still runs (not stopped).
+    pub fn is_current(&self, task: &Started<A::Signal>) -> bool {
+        self.slot.is_current(task)
+    }
+
+    /// Its owner left: abort the task and never begin it again.
+    pub fn stop(&self) {
+        *self.phase.lock().unwrap_or_else(PoisonError::into_inner) = Phase::Stopped;
+        self.slot.cancel();
+    }
+}
+
+/// A study's per-request table load in the page.
+#[cfg(target_arch = "wasm32")]
+pub type OnceTask = Once<BrowserAbort>;
 
 #[cfg(test)]
 #[path = "task_tests.rs"]

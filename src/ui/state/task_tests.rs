@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use super::{Abort, Slot};
+use super::{Abort, Once, Slot};
 
 thread_local! {
     /// Controllers made on this thread, in order, and whether each was aborted.
@@ -128,4 +128,29 @@ fn without_controllers_a_task_still_has_its_generation() {
     slot.cancel();
     assert!(!slot.is_current(&second));
     assert!(aborted().is_empty(), "no controller was made, so none was aborted");
+}
+
+#[test]
+fn a_once_task_begins_once_and_its_owner_leaving_aborts_it_for_good() {
+    let _ = fresh_slot();
+    let tables: Once<Recorder> = Once::default();
+    let task = tables.start().expect("the first start begins it");
+    assert!(tables.start().is_none(), "a second view asking finds it begun: one download");
+    assert!(tables.clone().start().is_none(), "clones share the task");
+    assert_eq!(aborted(), [false]);
+    assert!(tables.is_current(&task));
+    tables.stop();
+    assert_eq!(aborted(), [true], "the study left the page: its download stops");
+    assert!(!tables.is_current(&task), "and whatever it would still write is dropped");
+    assert!(tables.start().is_none(), "a stopped task never begins again");
+    assert_eq!(aborted(), [true]);
+}
+
+#[test]
+fn a_once_task_stopped_before_it_began_never_begins() {
+    let _ = fresh_slot();
+    let tables: Once<Recorder> = Once::default();
+    tables.stop();
+    assert!(tables.start().is_none());
+    assert!(aborted().is_empty(), "nothing began, nothing was aborted");
 }

@@ -170,7 +170,8 @@ async fn accept(
     let verification = Verification::new(&results);
     let checks = SourceChecks::new(verification.statuses().to_vec());
     let sha256 = browser::sha256_hex(bytes).await;
-    let study = Arc::new(StudyFile { src, sha256, results, warnings, origin, checks, requests: Default::default() });
+    let study =
+        Arc::new(StudyFile { src, sha256, results, warnings, origin, checks, requests: Default::default(), tables: Default::default() });
     if slot.set(&id, SlotState::Ready(study.clone())) {
         // The checks are this load's: a newer load of the slot aborts their fetches too.
         spawn_local(super::sources::check_sources(page, study, verification, slot, id));

@@ -13,36 +13,61 @@ use crate::ui::state::file::{FileSlot, LoadId, Origin, Study};
 use crate::ui::state::{published_sources, CollectionState, PageState};
 use web_sys::AbortSignal;
 
+/// Tools' files sent to the import module beyond which it is stopped once it has derived
+/// their lines, to give its memory back (a million requests' files are hundreds of MB).
+const RELEASE_ABOVE: u64 = 64 << 20;
+
+/// A source's bytes as the check keeps them: none, in wasm memory (a sweep, recomputed
+/// here; a picked file, already here), or held in the page's JavaScript memory (a tool's
+/// file, only handed on to the import module).
+enum Kept {
+    None,
+    Here(Vec<u8>),
+    Held(js_sys::Uint8Array),
+}
+
 /// Fetch one source and hash it as it streams in, reporting progress; a sweep's bytes are
-/// kept for the recomputation.
+/// kept for the recomputation, a tool's file held for the import module.
 async fn fetch_and_hash(
     url: &str,
     job: &SourceJob,
     abort: Option<&AbortSignal>,
     on_progress: impl Fn(Progress),
-) -> Result<(SourceStatus, Option<Vec<u8>>), FetchError> {
+) -> Result<(SourceStatus, Kept), FetchError> {
     let response = match fetch::get(url, abort).await {
         Ok(response) => response,
         Err(FetchError::Aborted) => return Err(FetchError::Aborted),
-        Err(e) if e.is_not_found() => return Ok((SourceStatus::not_found(e.to_string()), None)),
-        Err(e) => return Ok((SourceStatus::unavailable(e.to_string()), None)),
+        Err(e) if e.is_not_found() => return Ok((SourceStatus::not_found(e.to_string()), Kept::None)),
+        Err(e) => return Ok((SourceStatus::unavailable(e.to_string()), Kept::None)),
     };
     let total = fetch::announced_length(&response);
     let mut hasher = SourceHasher::default();
+    let held = job.keep_bytes && !job.sweep && !job.on_demand;
     let mut kept = Vec::new();
-    let read = fetch::read_chunks(response, abort, |chunk| {
+    let mut hash = |chunk: &[u8], keep: bool| {
         hasher.update(chunk);
-        if job.keep_bytes {
+        if keep {
             kept.extend_from_slice(chunk);
         }
         on_progress(Progress { name: job.name.clone(), done: hasher.bytes(), total });
         Ok::<(), FetchError>(())
-    })
-    .await;
+    };
+    let read = match held {
+        true => fetch::read_chunks_held(response, abort, |chunk| hash(chunk, false)).await.map(Kept::Held),
+        false => fetch::read_chunks(response, abort, |chunk| hash(chunk, job.keep_bytes)).await.map(|()| Kept::None),
+    };
     match read {
-        Ok(()) => Ok((hasher.finish(&job.file, &job.sha256), job.keep_bytes.then_some(kept))),
+        Ok(body) => {
+            let status = hasher.finish(&job.file, &job.sha256);
+            let kept = match body {
+                Kept::Held(bytes) => Kept::Held(bytes),
+                _ if job.keep_bytes => Kept::Here(kept),
+                _ => Kept::None,
+            };
+            Ok((status, kept))
+        }
         Err(FetchError::Aborted) => Err(FetchError::Aborted),
-        Err(e) => Ok((SourceStatus::unavailable(e.to_string()), None)),
+        Err(e) => Ok((SourceStatus::unavailable(e.to_string()), Kept::None)),
     }
 }
 
@@ -94,6 +119,8 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         _ => None,
     };
     let checks = study.checks.clone();
+    // Tools' files verified so far, held in JavaScript for the import module.
+    let mut held: Vec<(String, js_sys::Uint8Array)> = Vec::new();
     // The sweeps first (small, and what a per-request table is checked against: a view
     // that reads the requests need not wait for the tools' files), then the file's order.
     let (sweeps, rest): (Vec<SourceJob>, Vec<SourceJob>) = verification.jobs().iter().cloned().partition(|j| j.sweep);
@@ -118,13 +145,13 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
             set_statuses(&checks, &verification);
             continue;
         }
-        let (status, bytes) = match &study.origin {
+        let (status, kept) = match &study.origin {
             Origin::Local(files) => match files.get(&job.file) {
-                Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Some(bytes.clone())),
-                None => (SourceStatus::not_found("not among the files picked"), None),
+                Some(bytes) => (check_bytes(&job.file, &job.sha256, bytes), Kept::Here(bytes.clone())),
+                None => (SourceStatus::not_found("not among the files picked"), Kept::None),
             },
             Origin::Url(base) => match fetch::absolute_url(&job.file, Some(base)) {
-                None => (SourceStatus::unavailable("the file name does not resolve to a URL"), None),
+                None => (SourceStatus::unavailable("the file name does not resolve to a URL"), Kept::None),
                 Some(url) => {
                     let progress = checks.progress.clone();
                     match fetch_and_hash(&url, &job, id.signal(), move |p| progress.set(Some(p))).await {
@@ -137,6 +164,18 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         if !current() {
             return;
         }
+        let bytes = match kept {
+            Kept::None => None,
+            Kept::Here(bytes) => Some(bytes),
+            // The verification needs the name of a verified tool's file (its lines are asked
+            // of the module by it), not its bytes, which stay in JavaScript until sent.
+            Kept::Held(bytes) => {
+                if status == SourceStatus::Verified {
+                    held.push((job.name.clone(), bytes));
+                }
+                Some(Vec::new())
+            }
+        };
         verification.record(&job, status, bytes);
         set_statuses(&checks, &verification);
     }
@@ -157,18 +196,26 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         checks.report.set(Some(probe));
         return;
     }
-    // The tools' files move to the import module, not copied: at a million requests they are
-    // hundreds of MB, and a copy is wasm memory the page never gives back. The last pass
-    // below needs only their names (each line's answer is looked up by what was asked).
+    // The tools' files go to the import module from JavaScript memory, transferred, never
+    // copied into the page's wasm: at a million requests they are hundreds of MB, and wasm
+    // memory is never given back. The last pass needs only their names (each line's answer
+    // is looked up by what was asked).
     let mut files = std::collections::BTreeMap::new();
     for (file, _, _) in &asked {
-        if !files.contains_key(file) {
+        if !files.contains_key(file) && !held.iter().any(|(name, _)| name == file) {
             if let Some(bytes) = verification.take_kept(file) {
                 files.insert(file.clone(), bytes);
             }
         }
     }
-    let outcomes = import_module::rederive_lines(files, &asked).await;
+    held.retain(|(name, _)| asked.iter().any(|(file, _, _)| file == name));
+    let sent = files.values().map(|b| b.len() as u64).sum::<u64>() + held.iter().map(|(_, b)| u64::from(b.length())).sum::<u64>();
+    let outcomes = import_module::rederive_lines(files, held, &asked).await;
+    // The module held the tools' files to derive the lines: past RELEASE_ABOVE its memory is
+    // given back (the next import starts it again; a small study's keeps it for the next).
+    if sent > RELEASE_ABOVE {
+        import_module::release();
+    }
     if !current() {
         return;
     }

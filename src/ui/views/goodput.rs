@@ -17,11 +17,12 @@ use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
+use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::card::card_view;
 use crate::ui::widgets::framing::{footer, stem, study_line};
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::pickers::WorkloadPicker;
-use crate::ui::widgets::requests::{from_tables, read_tables, without_requests, RequestsStatus};
+use crate::ui::widgets::requests::{from_tables, without_requests, RequestsStatus};
 use crate::ui::widgets::table::TableBlock;
 
 /// One of the view's charts, from the model.
@@ -142,7 +143,7 @@ pub fn GoodputCard(
     /// The study.
     study: Study,
 ) -> impl IntoView {
-    read_tables(&study);
+    ensure_tables(&study);
     let card = {
         let study = study.clone();
         Memo::new(move |_| {

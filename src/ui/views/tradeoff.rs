@@ -12,9 +12,8 @@ use crate::core::views::goodput::tradeoff_goodput;
 use crate::core::views::tradeoff::{drawn_metric, tradeoff, TradeoffInputs};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
-use crate::ui::tasks::requests::load_tables;
+use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
-use crate::ui::widgets::requests::read_when_fetched;
 
 /// The trade-off of a view (`tradeoff`, or `energy` with `chart=tradeoff`).
 #[component]
@@ -30,11 +29,10 @@ pub fn TradeoffView(
         Memo::new(move |_| drawn_metric(&study.results, view, &page.link.series_inputs()))
     };
     if study.results.has_requests() {
-        read_when_fetched(&study);
         let study = study.clone();
         Effect::new(move |_| {
             if y_metric.get() == Metric::GoodTokS {
-                load_tables(study.clone());
+                ensure_tables(&study);
             }
         });
     }

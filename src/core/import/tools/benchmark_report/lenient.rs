@@ -42,9 +42,21 @@ pub(super) fn rounded<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D:
     Ok(number(d)?.filter(|n| *n >= 0.0 && *n < 9.0e15).map(|n| n.round() as u64))
 }
 
+/// A statistic: an object's `units`, `mean`, `p50` and `p99`, each read leniently; anything
+/// but an object is absent. Read by hand from the tree rather than by a second serde pass
+/// (`from_value` would bring serde_json's tree deserializer into the import module).
 pub(super) fn statistic<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Statistic>, D::Error> {
-    let value = Value::deserialize(d)?;
-    Ok(value.is_object().then(|| serde_json::from_value(value).ok()).flatten())
+    let Value::Object(map) = Value::deserialize(d)? else { return Ok(None) };
+    let number = |key: &str| match map.get(key) {
+        Some(Value::Number(n)) => n.as_f64().filter(|n| n.is_finite()),
+        Some(Value::String(s)) => s.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
+        _ => None,
+    };
+    let units = match map.get("units") {
+        Some(Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    Ok(Some(Statistic { units, mean: number("mean"), p50: number("p50"), p99: number("p99") }))
 }
 
 pub(super) fn object<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Map<String, Value>>, D::Error> {

@@ -236,8 +236,10 @@ impl Unread {
 
 /// The report's one run, or why it does not follow the schema.
 pub(in crate::core::import) fn run(doc: &Value, entry: String) -> Result<Run, String> {
+    // Through its text: the import module then carries one serde_json deserializer (the
+    // text's), not also the tree's (`from_value`), for a report of a few kilobytes.
     let report: Report =
-        serde_json::from_value(doc.clone()).map_err(|e| format!("not a Benchmark Report as its schema writes one: {e}"))?;
+        serde_json::from_str(&doc.to_string()).map_err(|e| format!("not a Benchmark Report as its schema writes one: {e}"))?;
     let load = &report.scenario.load.standardized;
     let aggregate = &report.results.request_performance.aggregate;
     let mut said = Unread::default();
