@@ -183,6 +183,20 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
     if checks.sweeps.with_untracked(Option::is_none) {
         sweeps_known(&verification);
     }
+    finish_report(&study, verification, held, &checks, current).await;
+}
+
+/// The verification's report once every source is checked: sweep lines that name a tool's
+/// file are derived again by the import module from the files held so far.
+async fn finish_report(
+    study: &Study,
+    verification: Verification,
+    held: Vec<(String, js_sys::Uint8Array)>,
+    checks: &crate::ui::state::checks::SourceChecks,
+    current: impl Fn() -> bool,
+) {
+    let mut verification = verification;
+    let mut held = held;
     let warnings = study.warnings.len();
     // Sweep lines that name a tool's file are derived again by the import module: a first
     // pass collects what it would ask (most studies ask nothing, and never load it).
