@@ -16,7 +16,7 @@ stage() {
   TIMES+=("$(printf '%5d s  %s' $((SECONDS - start)) "$name")")
 }
 lints() {
-  cargo clippy --locked --all-targets -- -D warnings
+  cargo clippy --locked --all-targets --all-features -- -D warnings
   cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
 }
 manifests() {

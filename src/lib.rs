@@ -32,6 +32,10 @@ mod native_state {
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
 
+/// The command line: `servescope` and its subcommands (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
 /// A built site made to show a folder of studies: check, list, pre-render, seal, compress
 /// (native only: `servescope-publish` and the build's `servescope-prerender`).
 #[cfg(not(target_arch = "wasm32"))]

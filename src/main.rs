@@ -1,4 +1,5 @@
-//! The browser entry point: trunk builds this binary to wasm and `main` mounts the app.
+//! `servescope`: in the browser, the page (trunk builds this binary to wasm and `main`
+//! mounts the app); natively, the command line (`cli`: `servescope view`, `import`, …).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -6,9 +7,7 @@ fn main() {
     servescope::ui::mount();
 }
 
-/// Natively there is no page to mount; say how to get one instead of doing nothing silently.
 #[cfg(not(target_arch = "wasm32"))]
-fn main() {
-    eprintln!("servescope is a web app: build it with `trunk build --release` (see README.md).");
-    std::process::exit(2);
+fn main() -> std::process::ExitCode {
+    servescope::cli::main()
 }

@@ -1,16 +1,17 @@
 //! servescope-export: a servescope study in another tool's format. Today: llm-d's Benchmark
 //! Report (version 0.2.1), one report per serving cell.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use servescope::core::export::{benchmark_reports, VERSION};
-use servescope::core::measures::requests::{gunzip, RequestTable};
-use servescope::core::provenance::sha256_hex;
-use servescope::site::check::check_study;
+use crate::core::export::{benchmark_reports, VERSION};
+use crate::core::measures::requests::{gunzip, RequestTable};
+use crate::core::provenance::sha256_hex;
+use crate::site::check::check_study;
 
 const USAGE: &str = "\
-usage: servescope-export --benchmark-report DIR RESULTS.json
+usage: servescope-export --benchmark-report DIR RESULTS.json   (also: servescope export)
 
 Write one llm-d Benchmark Report (version 0.2.1, JSON) per serving cell of RESULTS.json
 into DIR, named ENGINE-WORKLOAD-LEVEL.json: the cell's load, requests, throughput (the
@@ -19,10 +20,10 @@ table, where the study has one and it verifies; a report's statistic needs a mea
 latency recorded as p50 and p99 only is left out, and said). The study must be valid.
 Exit 0: written; 1: the study is not valid, or DIR cannot be written; 2: bad usage.";
 
-fn parse_args() -> Result<Option<(PathBuf, PathBuf)>, String> {
+fn parse_args(args: Vec<OsString>) -> Result<Option<(PathBuf, PathBuf)>, String> {
     use lexopt::prelude::*;
     let (mut dir, mut results) = (None, None);
-    let mut parser = lexopt::Parser::from_env();
+    let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => return Ok(None),
@@ -38,7 +39,7 @@ fn parse_args() -> Result<Option<(PathBuf, PathBuf)>, String> {
     }
 }
 
-fn run(dir: &Path, path: &Path) -> Result<Vec<String>, String> {
+fn export(dir: &Path, path: &Path) -> Result<Vec<String>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let checked = check_study(&bytes, folder);
@@ -71,8 +72,9 @@ fn run(dir: &Path, path: &Path) -> Result<Vec<String>, String> {
     Ok(said)
 }
 
-fn main() -> ExitCode {
-    let (dir, results) = match parse_args() {
+/// `servescope export` (and `servescope-export`): `args` after the command's name.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let (dir, results) = match parse_args(args) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{USAGE}");
@@ -83,7 +85,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&dir, &results) {
+    match export(&dir, &results) {
         Ok(lines) => {
             for line in lines {
                 println!("{line}");

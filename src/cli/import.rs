@@ -2,26 +2,31 @@
 //! SGLang, GuideLLM, AIPerf, GenAI-Perf, LLMPerf, llm-d, inference-perf) into a servescope results file, its raw files copied beside it and one sweep per engine, so
 //! `servescope-verify DIR/results.json --require-all` passes on what it wrote.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::core::import::{check_answers, write_study, EngineGroup, StudyAnswers};
 use lexopt::prelude::*;
-use servescope::core::import::{check_answers, write_study, EngineGroup, StudyAnswers};
 
 /// The usage, `FROM` standing for the names `--from` takes (the importers' list).
 const USAGE: &str = "\
-usage: servescope-import --out DIR --title TITLE [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
+usage: servescope-import --out DIR [--title TITLE] [--date D] [--scope TEXT] [--model TEXT] [--hardware TEXT]
+         [--gpus N|unstated] [--isl N --osl N] [--conc N | --rate R] [FILE...]
          --engine ID --label LABEL [--checkpoint C] [--gpus N|unstated] [--isl N --osl N] [--conc N | --rate R]
          [--split-by KEY] [--same-run]
-         [--from FROM] FILE... [--engine ID2 ... FILE...]...
+         [--from FROM] FILE... [--engine ID2 ... FILE...]...   (also: servescope import)
 
-Each --engine starts a group; the options and files after it are that engine's. --gpus is
+Each --engine starts a group; the options and files after it are that engine's. Files
+before any --engine are one engine per tool that wrote them, its id the tool's name (vllm,
+sglang, …) and its label the tool's; without --title the study is titled from the files. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
 assumed. Where the files record it (vLLM --metadata gpus=N or gpu=NxNAME, SGLang's
 server_info tp_size × dp_size, AIPerf's and GenAI-Perf's GPU telemetry) and every record
 agrees, that count is used; --gpus overrides it, with a warning. --isl/--osl give the nominal lengths where the tool does not record them: before
 an engine's first file, for all its files; after one, for the files that follow. --gpus,
---isl and --osl before the first --engine are every engine's, unless it gives its own.
+--isl, --osl, --conc and --rate before the first --engine are every engine's, unless it
+gives its own.
 --split-by KEY makes one engine per value of a run label (vLLM --metadata KEY=VALUE).
 --gpus unstated imports runs that do not say how many GPUs served them: throughput stays
 the whole endpoint's and nothing is per GPU (every engine of the study alike).
@@ -38,7 +43,7 @@ Exit 0: written (warnings allowed); 1: a file cannot be imported; 2: bad usage."
 
 /// The usage with the names `--from` takes.
 fn usage_text() -> String {
-    USAGE.replace("FROM", &servescope::core::import::tools::from_names())
+    USAGE.replace("FROM", &crate::core::import::tools::from_names())
 }
 
 fn usage(message: impl std::fmt::Display) -> ExitCode {
@@ -50,12 +55,41 @@ struct Args {
     out: PathBuf,
     answers: StudyAnswers,
     groups: Vec<(EngineGroup, Vec<PathBuf>)>,
+    /// Files given before any --engine: one engine per tool, named after it.
+    loose: Vec<PathBuf>,
+    /// What the flags before the first --engine give the loose files' engines.
+    every: EngineGroup,
+}
+
+/// The engines of tool outputs no --engine names (`loose`): one per tool, its id the tool's
+/// `--from` name and its label the tool's, given `every`'s GPUs, lengths and load; the title
+/// from the files when `title` is empty. `servescope view` imports its files this way.
+pub(super) fn tool_engines(
+    loose: &std::collections::BTreeMap<String, Vec<u8>>,
+    every: &EngineGroup,
+    title: &mut String,
+) -> Result<Vec<EngineGroup>, String> {
+    use crate::core::import::draft::{engines_by_tool, read_draft, title_from};
+    let drafts = read_draft(loose).ok_or_else(|| {
+        let names: Vec<&str> = loose.keys().map(String::as_str).collect();
+        format!("{}: neither a results file nor a benchmark tool's output", names.join(", "))
+    })?;
+    let mut groups = engines_by_tool(&drafts, every)?;
+    for group in &mut groups {
+        for (name, bytes) in &mut group.files {
+            *bytes = loose.get(name).cloned().unwrap_or_default();
+        }
+    }
+    if title.trim().is_empty() {
+        *title = title_from(&drafts);
+    }
+    Ok(groups)
 }
 
 /// A numeric flag of an engine: its GPUs (or `unstated`), lengths or concurrency. --isl and
 /// --osl before the engine's first file are the engine's; after one (`after_files`) they
 /// apply to the files that follow (`lengths`).
-fn number_flag(
+pub(super) fn number_flag(
     flag: &str,
     value: &str,
     group: &mut EngineGroup,
@@ -79,6 +113,16 @@ fn number_flag(
     Ok(())
 }
 
+/// `--rate R`: requests/s, finite and above 0.
+pub(super) fn rate_of(value: &str) -> Result<f64, String> {
+    value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r: &f64| r.is_finite() && *r > 0.0)
+        .ok_or_else(|| format!("--rate expects requests/s > 0, found `{value}`"))
+}
+
 /// What `--gpus`, `--isl` and `--osl` before the first `--engine` gave, for each engine that
 /// gives none of its own.
 fn every_engines(groups: &mut [(EngineGroup, Vec<PathBuf>)], every: &EngineGroup) {
@@ -88,6 +132,9 @@ fn every_engines(groups: &mut [(EngineGroup, Vec<PathBuf>)], every: &EngineGroup
         }
         group.isl = group.isl.or(every.isl);
         group.osl = group.osl.or(every.osl);
+        if group.conc.is_none() && group.rate.is_none() {
+            (group.conc, group.rate) = (every.conc, every.rate);
+        }
     }
 }
 
@@ -115,7 +162,7 @@ const FLAGS: [&str; 17] = [
 /// An unknown flag, and the known one it most likely meant: "invalid option '--gpu': did you
 /// mean --gpus?".
 fn unknown_flag(flag: &str) -> String {
-    let close = FLAGS.iter().map(|f| (servescope::core::basics::format::edit_distance(flag, f), *f)).min();
+    let close = FLAGS.iter().map(|f| (crate::core::basics::format::edit_distance(flag, f), *f)).min();
     match close {
         Some((d, near)) if d <= 2 || near.starts_with(flag) || flag.starts_with(near) => {
             format!("invalid option '--{flag}': did you mean --{near}?")
@@ -134,18 +181,19 @@ fn required(answers: &StudyAnswers, groups: &[(EngineGroup, Vec<PathBuf>)]) -> R
     check_answers(answers, &named).map_err(|e| e.to_string())
 }
 
-fn parse() -> Result<Option<Args>, String> {
-    let mut parser = lexopt::Parser::from_env();
+fn parse(args: Vec<OsString>) -> Result<Option<Args>, String> {
+    let mut parser = lexopt::Parser::from_args(args);
     let mut out = None;
     // Today (UTC) dates a study whose files record no date and that no --date names; the
     // import says so in a warning.
     let days = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
-    let mut answers = StudyAnswers { today: Some(servescope::core::basics::format::date_of_day(days as i64)), ..StudyAnswers::default() };
+    let mut answers = StudyAnswers { today: Some(crate::core::basics::format::date_of_day(days as i64)), ..StudyAnswers::default() };
     let mut groups: Vec<(EngineGroup, Vec<PathBuf>)> = Vec::new();
     // What --gpus, --isl and --osl give every engine, before the first --engine.
     let mut every = EngineGroup::default();
     // Per engine, the lengths given after its first file: they apply to the files after them.
     let mut lengths: Vec<(Option<u64>, Option<u64>)> = Vec::new();
+    let mut loose = Vec::new();
     let text = |parser: &mut lexopt::Parser| -> Result<String, String> {
         parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
     };
@@ -178,19 +226,15 @@ fn parse() -> Result<Option<Args>, String> {
                 groups[g].0.checkpoint = Some(text(&mut parser)?);
             }
             Long("rate") => {
-                let g = group(&mut groups, "--rate")?;
-                let value = text(&mut parser)?;
-                let rate: f64 = value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|r: &f64| r.is_finite() && *r > 0.0)
-                    .ok_or_else(|| format!("--rate expects requests/s > 0, found `{value}`"))?;
-                groups[g].0.rate = Some(rate);
+                let rate = rate_of(&text(&mut parser)?)?;
+                match groups.last_mut() {
+                    Some((group, _)) => group.rate = Some(rate),
+                    None => every.rate = Some(rate),
+                }
             }
-            // Before the first --engine, --gpus, --isl and --osl are every engine's (unless one
-            // gives its own).
-            Long(flag @ ("gpus" | "isl" | "osl")) if groups.is_empty() => {
+            // Before the first --engine, --gpus, --isl, --osl and --conc are every engine's
+            // (unless one gives its own).
+            Long(flag @ ("gpus" | "isl" | "osl" | "conc")) if groups.is_empty() => {
                 let flag = flag.to_owned();
                 let value = text(&mut parser)?;
                 number_flag(&flag, &value, &mut every, false, &mut (None, None))?;
@@ -215,6 +259,8 @@ fn parse() -> Result<Option<Args>, String> {
                 let value = text(&mut parser)?;
                 groups[g].0.tool = if value == "auto" { None } else { Some(value.parse()?) };
             }
+            // Before any --engine: one engine per tool (`tool_engines`).
+            Value(file) if groups.is_empty() => loose.push(PathBuf::from(file)),
             Value(file) => {
                 let g = group(&mut groups, "a file")?;
                 let path = PathBuf::from(file);
@@ -229,12 +275,16 @@ fn parse() -> Result<Option<Args>, String> {
     }
     every_engines(&mut groups, &every);
     let out = out.ok_or("--out DIR is required")?;
-    required(&answers, &groups)?;
-    Ok(Some(Args { out, answers, groups }))
+    // Loose files' engines and title come from the files, once read.
+    if loose.is_empty() {
+        required(&answers, &groups)?;
+    }
+    Ok(Some(Args { out, answers, groups, loose, every }))
 }
 
-fn main() -> ExitCode {
-    let args = match parse() {
+/// `servescope import` (and `servescope-import`): `args` after the command's name.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let args = match parse(args) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{}", usage_text());
@@ -242,7 +292,27 @@ fn main() -> ExitCode {
         }
         Err(message) => return usage(message),
     };
+    let mut answers = args.answers;
     let mut groups = Vec::new();
+    if !args.loose.is_empty() {
+        let mut loose = std::collections::BTreeMap::new();
+        for path in &args.loose {
+            match std::fs::read(path) {
+                Ok(bytes) => loose.insert(path.display().to_string(), bytes),
+                Err(e) => {
+                    eprintln!("servescope-import: {}: {e}", path.display());
+                    return ExitCode::from(1);
+                }
+            };
+        }
+        match tool_engines(&loose, &args.every, &mut answers.title) {
+            Ok(found) => groups.extend(found),
+            Err(e) => {
+                eprintln!("servescope-import: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     for (mut group, files) in args.groups {
         for path in files {
             match std::fs::read(&path) {
@@ -255,7 +325,7 @@ fn main() -> ExitCode {
         }
         groups.push(group);
     }
-    let written = match write_study(&args.answers, &groups) {
+    let written = match write_study(&answers, &groups) {
         Ok(written) => written,
         Err(e) => {
             eprintln!("servescope-import: {e}");

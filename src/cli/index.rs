@@ -1,15 +1,16 @@
 //! servescope-index: write a collection's manifest from its study files, or check that the
 //! manifest still says what the files say.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use servescope::core::collections::collection::{disagreements, entry_for, manifest_json, parse_collection, Collection, StudyEntry};
-use servescope::core::study::validate::parse_results;
-use servescope::site::studies::{beside, studies_under, INDEX};
+use crate::core::collections::collection::{disagreements, entry_for, manifest_json, parse_collection, Collection, StudyEntry};
+use crate::core::study::validate::parse_results;
+use crate::site::studies::{beside, studies_under, INDEX};
 
 const USAGE: &str = "\
-usage: servescope-index DIR [--check]
+usage: servescope-index DIR [--check]   (also: servescope index)
 
 Write DIR/index.json: every results file under DIR (a .json the validator accepts; a
 folder with an index.json of its own is a collection of its own and left out), newest
@@ -63,10 +64,11 @@ fn check(dir: &Path) -> Result<Vec<String>, String> {
     Ok(problems)
 }
 
-fn main() -> ExitCode {
+/// `servescope index` (and `servescope-index`): `args` after the command's name.
+pub fn run(args: Vec<OsString>) -> ExitCode {
     let mut dir = None;
     let mut check_only = false;
-    let mut parser = lexopt::Parser::from_env();
+    let mut parser = lexopt::Parser::from_args(args);
     loop {
         match parser.next() {
             Ok(Some(lexopt::Arg::Long("help") | lexopt::Arg::Short('h'))) => {

@@ -1,16 +1,19 @@
 //! servescope-publish: a built site and a folder of studies in, a folder any static host
 //! serves out — no wasm toolchain needed.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use servescope::site::publish;
+use crate::site::embedded::{has_site, write_site, NO_SITE};
+use crate::site::publish;
 
 const USAGE: &str = "\
-usage: servescope-publish DATA_DIR --site DIST --out PUBLIC
+usage: servescope-publish DATA_DIR [--site DIST] --out PUBLIC   (also: servescope publish)
 
 Publish the studies under DATA_DIR (one folder per study, as servescope-import --out writes
-them) on the built site DIST (trunk build --release's dist/, left unchanged) into PUBLIC:
+them) on the built site DIST (trunk build --release's dist/, left unchanged; without --site,
+the page built into this servescope, when it has one: an installed wheel does) into PUBLIC:
 each study checked as servescope-verify --require-all checks it (nothing is written unless
 every one passes), DIST copied without its own data, the studies copied into PUBLIC/data/
 and listed in PUBLIC/data/index.json, the landing view (one study's overview, several
@@ -21,14 +24,14 @@ Exit 0: published; 1: a study did not pass, or a folder cannot be used; 2: bad u
 
 struct Args {
     data: PathBuf,
-    site: PathBuf,
+    site: Option<PathBuf>,
     out: PathBuf,
 }
 
-fn parse_args() -> Result<Option<Args>, String> {
+fn parse_args(args: Vec<OsString>) -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let (mut data, mut site, mut out) = (None, None, None);
-    let mut parser = lexopt::Parser::from_env();
+    let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => return Ok(None),
@@ -39,15 +42,15 @@ fn parse_args() -> Result<Option<Args>, String> {
         }
     }
     match (data, site, out) {
-        (Some(data), Some(site), Some(out)) => Ok(Some(Args { data, site, out })),
+        (Some(data), site, Some(out)) => Ok(Some(Args { data, site, out })),
         (None, _, _) => Err("no DATA_DIR given".to_owned()),
-        (_, None, _) => Err("no --site given (the built site, such as dist/)".to_owned()),
         (_, _, None) => Err("no --out given (the folder to write)".to_owned()),
     }
 }
 
-fn main() -> ExitCode {
-    let args = match parse_args() {
+/// `servescope publish` (and `servescope-publish`): `args` after the command's name.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let args = match parse_args(args) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{USAGE}");
@@ -58,7 +61,26 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match publish(&args.data, &args.site, &args.out) {
+    let embedded = match &args.site {
+        Some(_) => None,
+        None if has_site() => match unpacked_site() {
+            Ok(dir) => Some(dir),
+            Err(e) => {
+                eprintln!("servescope-publish: {e}");
+                return ExitCode::from(1);
+            }
+        },
+        None => {
+            eprintln!("servescope-publish: {NO_SITE}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let site = args.site.clone().or_else(|| embedded.clone()).unwrap_or_default();
+    let published = publish(&args.data, &site, &args.out);
+    if let Some(dir) = embedded {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    match published {
         Ok(lines) => {
             for line in lines {
                 println!("{line}");
@@ -72,4 +94,13 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The page built into this servescope, written into a fresh temporary folder.
+pub(crate) fn unpacked_site() -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("servescope-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    write_site(&dir)?;
+    Ok(dir)
 }

@@ -11,21 +11,23 @@
 //! a hash mismatch or a recomputation mismatch — or, with `--require-all`, any source not
 //! verified; 2 bad usage, or the results file cannot be opened or read.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serde_json::json;
-use servescope::core::basics::format::as_written;
-use servescope::core::measures::cost::Prices;
-use servescope::core::measures::goodput::{
+use crate::core::basics::format::as_written;
+use crate::core::measures::cost::Prices;
+use crate::core::measures::goodput::{
     self, at_capacity, capacities, capacity_words, cell_words, session_words, CapacityFigures, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS,
 };
-use servescope::core::measures::requests::{gunzip, RequestTable};
-use servescope::core::provenance::{Report, Verification};
-use servescope::core::study::model::Results;
-use servescope::site::check::check_study;
+use crate::core::measures::requests::{gunzip, RequestTable};
+use crate::core::provenance::{Report, Verification};
+use crate::core::study::model::Results;
+use crate::site::check::check_study;
+use serde_json::json;
 
 const USAGE: &str = "usage: servescope-verify RESULTS.json [--sources DIR] [--require-all] [--json] [--goodput SLO [--attain PCT] [PRICES]]
+(also: servescope verify)
 
 Validate a servescope results file, check every source file's sha256, recompute the
 serving cells of verified sweep files and each run's figures from its verified requests.
@@ -90,9 +92,9 @@ enum Command {
     Verify(Args),
 }
 
-fn parse_args() -> Result<Command, UsageError> {
+fn parse_args(args: Vec<OsString>) -> Result<Command, UsageError> {
     use lexopt::prelude::*;
-    let mut parser = lexopt::Parser::from_env();
+    let mut parser = lexopt::Parser::from_args(args);
     let (mut results, mut sources, mut require_all, mut json) = (None, None, false, false);
     let (mut goodput, mut attain, mut prices, mut sessions) = (None, None, Prices::default(), false);
     while let Some(arg) = parser.next()? {
@@ -131,7 +133,7 @@ fn parse_args() -> Result<Command, UsageError> {
     Ok(Command::Verify(Args { results, sources, require_all, json, goodput, attain: attain.unwrap_or(DEFAULT_TARGET), prices, sessions }))
 }
 
-fn print_text(report: &Report, findings: &[servescope::core::study::findings::Finding], require_all: bool) {
+fn print_text(report: &Report, findings: &[crate::core::study::findings::Finding], require_all: bool) {
     for f in findings {
         println!("{f}");
     }
@@ -217,7 +219,7 @@ fn goodput_lines(rows: &[CellRow], slo: &Slo, args: &Args, any_tables: bool) -> 
 /// "good tok/s per GPU 1,234; per kW of GPU power 2,345; cost per M good tokens 0.1234",
 /// "not measured" where not.
 fn capacity_figures(f: &CapacityFigures, prices: &Prices) -> String {
-    use servescope::core::basics::format::{readable, significant4, NOT_MEASURED};
+    use crate::core::basics::format::{readable, significant4, NOT_MEASURED};
     let missing = if f.gpus_stated { NOT_MEASURED } else { "not measured (the runs state no GPUs)" };
     let or = |v: Option<f64>, show: fn(f64) -> String| v.map_or_else(|| missing.to_owned(), show);
     let cost = if prices.any() { or(f.usd_per_mtok, significant4) } else { "no price given".to_owned() };
@@ -238,12 +240,7 @@ fn goodput_json(r: &CellRow, target: f64) -> serde_json::Value {
         "missed": missed, "req_s": g.req_s, "tok_s": g.tok_s, "note": g.note })
 }
 
-fn print_json(
-    args: &Args,
-    report: &Report,
-    findings: &[servescope::core::study::findings::Finding],
-    goodput: Option<&[CellRow]>,
-) -> String {
+fn print_json(args: &Args, report: &Report, findings: &[crate::core::study::findings::Finding], goodput: Option<&[CellRow]>) -> String {
     let counts = report.counts();
     let (cells, matched) = report.cells();
     let verdict = report.verdict(args.require_all);
@@ -299,9 +296,9 @@ fn print_json(
 /// and the import that makes a study of it.
 fn tool_output(path: &Path, bytes: &[u8]) -> Option<String> {
     let name = path.display().to_string();
-    let tool = match servescope::core::import::read_file(&name, bytes, None) {
+    let tool = match crate::core::import::read_file(&name, bytes, None) {
         Ok(imported) => format!("{} ({})", imported.tool.title(), imported.layout),
-        Err(servescope::core::import::ImportError::NotServing { what, .. }) => return Some(format!("{name} is {what}")),
+        Err(crate::core::import::ImportError::NotServing { what, .. }) => return Some(format!("{name} is {what}")),
         Err(_) => return None,
     };
     Some(format!(
@@ -309,8 +306,8 @@ fn tool_output(path: &Path, bytes: &[u8]) -> Option<String> {
     ))
 }
 
-fn run() -> Result<ExitCode, UsageError> {
-    let args = match parse_args()? {
+fn checked(args: Vec<OsString>) -> Result<ExitCode, UsageError> {
+    let args = match parse_args(args)? {
         Command::Help => {
             println!("{USAGE}");
             return Ok(ExitCode::SUCCESS);
@@ -354,8 +351,9 @@ fn run() -> Result<ExitCode, UsageError> {
     Ok(if report.verdict(args.require_all).pass { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-fn main() -> ExitCode {
-    match run() {
+/// `servescope verify` (and `servescope-verify`): `args` after the command's name.
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    match checked(args) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("servescope-verify: {e}");

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod compress;
+pub mod embedded;
 pub mod page;
 pub mod studies;
 

@@ -6,6 +6,7 @@ mod bundled;
 mod capacity;
 mod claims;
 mod collection;
+mod command;
 mod common;
 mod cost;
 mod export;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::import::{import_file, import_file_with, ImportError, Load};
+use crate::core::import::{import_file, import_file_with, EngineGroup, ImportError, Load, Tool};
 
 /// One picked file, as the importers read it (sent as is from the import module).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -137,6 +137,56 @@ pub fn mixed_models_refusal(models: &[String]) -> Option<String> {
     })
 }
 
+/// The engines `servescope view` imports picked files as when the publisher names none: one
+/// per tool, its id the tool's `--from` name and its label the tool's own name, each given
+/// what `given` says (GPUs, lengths, load); with an id in `given`, every file is that one
+/// engine. Only the files' names are filled in (`(name, empty)`); a file no tool wrote is
+/// refused with why.
+pub fn engines_by_tool(files: &[DraftFile], given: &EngineGroup) -> Result<Vec<EngineGroup>, String> {
+    let mut groups: Vec<EngineGroup> = Vec::new();
+    for file in files {
+        let Some(tool) = file.tool.as_deref() else {
+            return Err(file.read_as.clone().err().unwrap_or_else(|| format!("{}: not a tool's output", file.name)));
+        };
+        let id = if given.id.is_empty() { tool.to_owned() } else { given.id.clone() };
+        let at = match groups.iter().position(|g| g.id == id) {
+            Some(at) => at,
+            None => {
+                let label = match tool.parse::<Tool>() {
+                    _ if !given.label.is_empty() => given.label.clone(),
+                    Ok(t) => t.title().to_owned(),
+                    Err(_) => id.clone(),
+                };
+                groups.push(EngineGroup { id, label, files: Vec::new(), ..given.clone() });
+                groups.len() - 1
+            }
+        };
+        groups[at].files.push((file.name.clone(), Vec::new()));
+    }
+    Ok(groups)
+}
+
+/// A study's title from its files when the publisher gives none: the model the files name
+/// (several: the first and how many more) and the tools, "Qwen/Qwen3-8B, vLLM".
+pub fn title_from(files: &[DraftFile]) -> String {
+    let models = draft_models(files);
+    let mut tools: Vec<&str> = Vec::new();
+    for tool in files.iter().filter_map(|f| f.tool.as_deref()?.parse::<Tool>().ok()) {
+        if !tools.contains(&tool.title()) {
+            tools.push(tool.title());
+        }
+    }
+    let model = match models.as_slice() {
+        [] => "Serving benchmark".to_owned(),
+        [one] => one.clone(),
+        [first, rest @ ..] => format!("{first} and {} more", rest.len()),
+    };
+    match tools.is_empty() {
+        true => model,
+        false => format!("{model}, {}", tools.join(" and ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +207,30 @@ mod tests {
         assert_eq!(proposed_engine_id(&[file(Some("sglang")), file(Some("vllm"))]), "engine", "two tools: no guess");
         assert_eq!(proposed_engine_id(&[]), "engine");
         assert!(mixed_models_refusal(&["a".into(), "b".into()]).is_some_and(|m| m.contains("2 different models (a, b)")));
+    }
+
+    #[test]
+    fn view_makes_one_engine_per_tool_named_after_it_and_a_title_from_the_files() {
+        let file = |name: &str, tool: Option<&str>, model: &str| DraftFile {
+            name: name.into(),
+            read_as: if tool.is_some() { Ok(String::new()) } else { Err(format!("{name}: not JSON")) },
+            needs_lengths: false,
+            models: vec![model.to_owned()],
+            tool: tool.map(str::to_owned),
+            needs_load: false,
+            labels: Vec::new(),
+        };
+        let files = [file("a.json", Some("vllm"), "m"), file("b.json", Some("sglang"), "m"), file("c.json", Some("vllm"), "m")];
+        let given = EngineGroup { gpus: 8, isl: Some(2048), ..EngineGroup::default() };
+        let groups = engines_by_tool(&files, &given).expect("all tools' outputs");
+        let seen: Vec<(&str, &str, usize, u32, Option<u64>)> =
+            groups.iter().map(|g| (g.id.as_str(), g.label.as_str(), g.files.len(), g.gpus, g.isl)).collect();
+        assert_eq!(seen, [("vllm", "vLLM bench serve", 2, 8, Some(2048)), ("sglang", "SGLang bench_serving", 1, 8, Some(2048))]);
+        let named = EngineGroup { id: "mine".into(), label: "Mine".into(), ..given.clone() };
+        let one = engines_by_tool(&files, &named).expect("one engine");
+        assert_eq!((one.len(), one[0].label.as_str(), one[0].files.len()), (1, "Mine", 3));
+        assert_eq!(engines_by_tool(&[file("x.txt", None, "m")], &given), Err("x.txt: not JSON".to_owned()));
+        assert_eq!(title_from(&files), "m, vLLM bench serve and SGLang bench_serving");
+        assert_eq!(title_from(&[]), "Serving benchmark");
     }
 }
