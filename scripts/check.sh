@@ -24,12 +24,20 @@ manifests() {
   cargo run --quiet --locked --bin servescope-index -- data/requests --check
 }
 
+workflows() {
+  node tools/lint-actions.mjs
+  target/tools-venv/bin/zizmor --offline --quiet .github/workflows/release.yml action.yml
+}
+
 stage "format (cargo fmt --check)" cargo fmt --check
+stage "workflows (actionlint, zizmor)" workflows
 stage "lints (clippy, native and wasm32)" lints
 stage "native tests (cargo test)" cargo test --locked
 stage "the bundled collection's manifest (servescope-index data --check)" manifests
 stage "release build (trunk build --release)" trunk build --release
 stage "size budgets (budgets.toml)" node tools/size-gate.mjs dist
+# The wheel on the site just built: the browser tests install it and run the README's guide.
+stage "wheel (scripts/wheel.sh, maturin)" bash scripts/wheel.sh --site-built
 # Each browser-test file starts its own server (a free port) and its own browser profile, so
 # the files are independent: two at a time, one per core (190 tests in 206 s against 279 s
 # one file at a time, measured on this machine).

@@ -60,3 +60,18 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
   say "installing npm packages from package-lock.json"
   npm ci --no-audit --no-fund
 fi
+
+# Python tools in a virtual environment under target/ (never the system's): maturin builds
+# the wheel (scripts/wheel.sh), zizmor audits the workflow and the Action.
+MATURIN_VERSION=1.16.0
+ZIZMOR_VERSION=1.32.0
+VENV=target/tools-venv
+if [ ! -x "$VENV/bin/python" ]; then
+  say "making the tools' virtual environment ($VENV)"
+  python3 -m venv "$VENV"
+fi
+if ! "$VENV/bin/maturin" --version 2>/dev/null | grep -q " $MATURIN_VERSION\$" \
+  || ! "$VENV/bin/zizmor" --version 2>/dev/null | grep -q " $ZIZMOR_VERSION\$"; then
+  say "installing maturin $MATURIN_VERSION and zizmor $ZIZMOR_VERSION into $VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "maturin==$MATURIN_VERSION" "zizmor==$ZIZMOR_VERSION"
+fi

@@ -1,10 +1,13 @@
-// The README's publishing guide, run as written: its commands import a tool's files and
-// publish them on the build's dist/ (left unchanged), and the folder they write opens in the
-// browser as the published study — pre-rendered before the app, every source verified
-// after, nothing missing, nothing the policy blocks, precompressed copies current.
+// The README's publishing guide, run as written with the wheel installed (scripts/wheel.sh
+// built it on this dist/): a fresh virtual environment, PATH holding only its bin/, so
+// `servescope` is the installed command and nothing else is reachable. Its commands import a
+// tool's files and publish them on the page inside the wheel (dist/ is left unchanged), and
+// the folder they write opens in the browser as the published study — pre-rendered before the
+// app, every source verified after, nothing missing, nothing the policy blocks,
+// precompressed copies current. Then `servescope view` serves a tool's output itself.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,27 +34,49 @@ let server;
 let scratch;
 let context;
 let ran;
+let venv;
+let viewer;
+/** Only the installed environment: no cargo, no node, no /usr/bin. */
+const installedEnv = () => ({ PATH: join(venv, 'bin'), HOME: process.env.HOME, LANG: 'C.UTF-8' });
 before(() => {
   rmSync('out/studies', { recursive: true, force: true });
   rmSync('out/public', { recursive: true, force: true });
+  const version = readFileSync('Cargo.toml', 'utf8').match(/^version = "([^"]+)"/m)[1];
+  const wheels = readdirSync('target/wheels').filter((n) => n.startsWith(`servescope-${version}-`) && n.endsWith('.whl'));
+  assert.equal(wheels.length, 1, `one wheel of ${version} (scripts/wheel.sh): ${wheels.join(' ')}`);
+  venv = mkdtempSync(join(tmpdir(), 'servescope-venv-'));
+  const made = spawnSync('python3', ['-m', 'venv', venv], { encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  const installed = spawnSync(join(venv, 'bin', 'pip'), ['install', '--no-index', '--quiet', '--disable-pip-version-check', `target/wheels/${wheels[0]}`], { encoding: 'utf8' });
+  assert.equal(installed.status, 0, installed.stderr);
   const distPage = digest('dist/index.html');
   ran = guideCommands().map((line) => {
-    // A cold release build of the two tools takes a few minutes on two cores.
-    const out = spawnSync('bash', ['-c', line], { encoding: 'utf8', timeout: 900_000 });
+    const out = spawnSync('/bin/bash', ['-c', line], { encoding: 'utf8', timeout: 300_000, env: installedEnv() });
     return { line, ...out };
   });
   ran.distUnchanged = digest('dist/index.html') === distPage;
 });
 after(async () => {
+  viewer?.kill();
   await context?.close();
   if (server) await new Promise((ok) => server.close(ok));
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (venv) rmSync(venv, { recursive: true, force: true });
+});
+
+test('the installed command lists its commands and is the only program on PATH', () => {
+  const help = spawnSync('/bin/bash', ['-c', 'servescope --help; command -v cargo node python3 || true'], { encoding: 'utf8', env: installedEnv() });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Commands:\n {2}view {5}Serve results in the page/m);
+  assert.match(help.stdout, /^ {2}import {3}Turn tool outputs into a study$/m);
+  // python3 is the environment's own; cargo and node are not reachable.
+  assert.deepEqual(help.stdout.trim().split('\n').filter((l) => l.startsWith('/')), [join(venv, 'bin', 'python3')]);
 });
 
 test('the guide is two commands, import then publish, and both succeed', () => {
   assert.equal(ran.length, 2, ran.map((r) => r.line).join('\n'));
-  assert.match(ran[0].line, /--bin servescope-import -- /);
-  assert.match(ran[1].line, /--bin servescope-publish -- out\/studies --site dist --out out\/public$/);
+  assert.match(ran[0].line, /^servescope import --out out\/studies\/vllm /);
+  assert.equal(ran[1].line, 'servescope publish out/studies --out out/public');
   for (const r of ran) assert.equal(r.status, 0, `${r.line}\n${r.stdout}\n${r.stderr}`);
   assert.match(ran[1].stdout, /^vllm\/results\.json: pass — valid with 0 warnings; 3 sources: 3 verified, 0 mismatched, 0 unavailable; 4 of 4 serving cells reproduced/m);
   assert.ok(ran.distUnchanged, 'publishing leaves the built site as it was');
@@ -98,4 +123,27 @@ test('the published folder opens on its study: pre-rendered first, all sources v
   await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]', { timeout: 30_000 });
   assert.deepEqual(failed, []);
   assert.deepEqual(errors, []);
+});
+
+test('servescope view serves a tool output it imports itself, drawn and verified', async () => {
+  const args = ['view', 'tests/fixtures/import/vllm/append.json', '--port', '0', '--no-open', '--gpus', '8', '--isl', '2048', '--osl', '128'];
+  viewer = spawn(join(venv, 'bin', 'servescope'), args, { env: installedEnv() });
+  let said = '';
+  const link = await new Promise((ok, fail) => {
+    viewer.stdout.on('data', (d) => {
+      said += d;
+      const found = said.match(/serving (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (found) ok(found[1]);
+    });
+    viewer.stderr.on('data', (d) => { said += d; });
+    viewer.on('exit', (code) => fail(new Error(`servescope view ended (${code}): ${said}`)));
+  });
+  assert.match(said, /imported org\/model-x, vLLM bench serve \(3 cells/);
+  const page = await context.newPage();
+  await page.goto(`${link}?view=serving`);
+  await page.waitForFunction(() => /all 2 sources verified/.test(document.querySelector('.badge')?.textContent ?? ''), null, { timeout: 30_000 });
+  await page.waitForSelector('.page:not(.booting) canvas.chart[data-points]', { timeout: 30_000 });
+  assert.equal(await page.title(), 'org/model-x, vLLM bench serve · serving · servescope');
+  assert.match(await page.textContent('main'), /2048/, 'the lengths given on the command line name the workload');
+  await page.close();
 });
