@@ -16,7 +16,9 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_site.rs");
     let mut files = Vec::new();
-    if let Some(site) = std::env::var_os("SERVESCOPE_SITE").map(PathBuf::from) {
+    if let Some(given) = std::env::var_os("SERVESCOPE_SITE").map(PathBuf::from) {
+        // include_bytes! resolves a relative path from OUT_DIR: name every file absolutely.
+        let site = std::fs::canonicalize(&given).unwrap_or_else(|e| panic!("SERVESCOPE_SITE={}: {e}", given.display()));
         assert!(site.join("index.html").is_file(), "SERVESCOPE_SITE={}: not a built site (no index.html)", site.display());
         walk(&site, &site, &mut files);
         files.sort();
@@ -38,6 +40,7 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, PathBuf)>) {
             continue;
         }
         if path.is_dir() {
+            println!("cargo::rerun-if-changed={}", path.display());
             walk(root, &path, files);
         } else {
             let relative = path.strip_prefix(root).expect("under the root").to_string_lossy().replace('\\', "/");

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::core::import::{check_answers, write_study, EngineGroup, StudyAnswers};
+use std::collections::{BTreeMap, BTreeSet};
+
 use lexopt::prelude::*;
 
 /// The usage, `FROM` standing for the names `--from` takes (the importers' list).
@@ -17,8 +19,8 @@ usage: servescope-import --out DIR [--title TITLE] [--date D] [--scope TEXT] [--
          [--split-by KEY] [--same-run]
          [--from FROM] FILE... [--engine ID2 ... FILE...]...   (also: servescope import)
 
-Each --engine starts a group; the options and files after it are that engine's. Files
-before any --engine are one engine per tool that wrote them, its id the tool's name (vllm,
+Each --engine starts a group; the options and files after it are that engine's. Files (and
+folders of them) before any --engine are one engine per tool that wrote them, its id the tool's name (vllm,
 sglang, …) and its label the tool's; without --title the study is titled from the files. --gpus is
 the number of GPUs behind the endpoint: throughput is divided by it and it is never
 assumed. Where the files record it (vLLM --metadata gpus=N or gpu=NxNAME, SGLang's
@@ -63,17 +65,28 @@ struct Args {
 
 /// The engines of tool outputs no --engine names (`loose`): one per tool, its id the tool's
 /// `--from` name and its label the tool's, given `every`'s GPUs, lengths and load; the title
-/// from the files when `title` is empty. `servescope view` imports its files this way.
+/// from the files when `title` is empty. A file in `optional` (found in a folder given) that
+/// no tool wrote is left out, said in a warning; any other is refused. `servescope view`
+/// imports its files this way.
 pub(super) fn tool_engines(
-    loose: &std::collections::BTreeMap<String, Vec<u8>>,
+    loose: &BTreeMap<String, Vec<u8>>,
+    optional: &BTreeSet<String>,
     every: &EngineGroup,
     title: &mut String,
 ) -> Result<Vec<EngineGroup>, String> {
     use crate::core::import::draft::{engines_by_tool, read_draft, title_from};
-    let drafts = read_draft(loose).ok_or_else(|| {
-        let names: Vec<&str> = loose.keys().map(String::as_str).collect();
-        format!("{}: neither a results file nor a benchmark tool's output", names.join(", "))
-    })?;
+    let names = || loose.keys().map(String::as_str).collect::<Vec<_>>().join(", ");
+    let mut drafts = read_draft(loose).ok_or_else(|| format!("{}: neither a results file nor a benchmark tool's output", names()))?;
+    drafts.retain(|d| {
+        let skip = d.tool.is_none() && optional.contains(&d.name);
+        if skip {
+            eprintln!("warning {}: left out, not a benchmark tool's output", d.name);
+        }
+        !skip
+    });
+    if drafts.is_empty() {
+        return Err(format!("{}: no benchmark tool's output among them", names()));
+    }
     let mut groups = engines_by_tool(&drafts, every)?;
     for group in &mut groups {
         for (name, bytes) in &mut group.files {
@@ -84,6 +97,33 @@ pub(super) fn tool_engines(
         *title = title_from(&drafts);
     }
     Ok(groups)
+}
+
+/// Files by name, and the names of those that may be left out (`read_loose`).
+pub(super) type LooseFiles = (BTreeMap<String, Vec<u8>>, BTreeSet<String>);
+
+/// Read the files `paths` name, and the top-level files (not hidden ones) of the folders
+/// they name; a folder's files go into `optional` (left out when no tool wrote them).
+pub(super) fn read_loose(paths: &[PathBuf]) -> Result<LooseFiles, String> {
+    let (mut files, mut optional) = (BTreeMap::new(), BTreeSet::new());
+    let read = |path: &std::path::Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+    for path in paths {
+        if !path.is_dir() {
+            files.insert(path.display().to_string(), read(path)?);
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut inside: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        inside.sort();
+        for file in inside {
+            let hidden = file.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            if file.is_file() && !hidden {
+                optional.insert(file.display().to_string());
+                files.insert(file.display().to_string(), read(&file)?);
+            }
+        }
+    }
+    Ok((files, optional))
 }
 
 /// A numeric flag of an engine: its GPUs (or `unstated`), lengths or concurrency. --isl and
@@ -275,9 +315,13 @@ fn parse(args: Vec<OsString>) -> Result<Option<Args>, String> {
     }
     every_engines(&mut groups, &every);
     let out = out.ok_or("--out DIR is required")?;
-    // Loose files' engines and title come from the files, once read.
+    // Loose files' engines and title come from the files, once read; the named engines are
+    // checked now, whatever title the files will give.
     if loose.is_empty() {
         required(&answers, &groups)?;
+    } else if !groups.is_empty() {
+        let titled = StudyAnswers { title: "from the files".to_owned(), ..answers.clone() };
+        required(&titled, &groups)?;
     }
     Ok(Some(Args { out, answers, groups, loose, every }))
 }
@@ -295,17 +339,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     let mut answers = args.answers;
     let mut groups = Vec::new();
     if !args.loose.is_empty() {
-        let mut loose = std::collections::BTreeMap::new();
-        for path in &args.loose {
-            match std::fs::read(path) {
-                Ok(bytes) => loose.insert(path.display().to_string(), bytes),
-                Err(e) => {
-                    eprintln!("servescope-import: {}: {e}", path.display());
-                    return ExitCode::from(1);
-                }
-            };
-        }
-        match tool_engines(&loose, &args.every, &mut answers.title) {
+        let found = read_loose(&args.loose).and_then(|(loose, optional)| tool_engines(&loose, &optional, &args.every, &mut answers.title));
+        match found {
             Ok(found) => groups.extend(found),
             Err(e) => {
                 eprintln!("servescope-import: {e}");

@@ -5,7 +5,7 @@
 //! per connection, one request per connection.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;
 
@@ -50,7 +50,9 @@ pub fn answer(site: &Site, method: &str, target: &str, accept: &str) -> Answer {
         body: text.as_bytes().to_vec(),
     };
     if method != "GET" && method != "HEAD" {
-        return plain(405, "only GET and HEAD");
+        let mut refused = plain(405, "only GET and HEAD");
+        refused.headers.push(("allow", "GET, HEAD".to_owned()));
+        return refused;
     }
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let Some(path) = percent_decoded(path) else {
@@ -69,7 +71,7 @@ pub fn answer(site: &Site, method: &str, target: &str, accept: &str) -> Answer {
     let mut body = body;
     // The build's own compressed copy, when it wrote one and the browser takes it.
     for (encoding, suffix) in [("br", ".br"), ("gzip", ".gz")] {
-        let takes = accept.split(',').any(|e| e.split(';').next().is_some_and(|e| e.trim() == encoding));
+        let takes = accepts(accept, encoding);
         if let Some(copy) = site.get(&format!("{relative}{suffix}")).filter(|_| takes) {
             body = copy;
             headers.push(("content-encoding", encoding.to_owned()));
@@ -79,6 +81,23 @@ pub fn answer(site: &Site, method: &str, target: &str, accept: &str) -> Answer {
     }
     let body = if method == "HEAD" { Vec::new() } else { body.clone() };
     Answer { status: 200, headers, body }
+}
+
+/// Whether an Accept-Encoding value takes `encoding`: named (any case) with no `q=0`.
+fn accepts(accept: &str, encoding: &str) -> bool {
+    accept.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let named = parts.next().is_some_and(|e| e.eq_ignore_ascii_case(encoding));
+        let refused = parts.any(|p| p.strip_prefix("q=").and_then(|q| q.trim().parse::<f64>().ok()).is_some_and(|q| q <= 0.0));
+        named && !refused
+    })
+}
+
+/// Whether a request's Host is this server as the link names it: a page on another name
+/// resolving to 127.0.0.1 (DNS rebinding) is not answered.
+pub fn host_allowed(host: &str, port: u16) -> bool {
+    let host = host.trim();
+    [format!("127.0.0.1:{port}"), format!("localhost:{port}"), format!("[::1]:{port}")].iter().any(|h| h.eq_ignore_ascii_case(host))
 }
 
 fn percent_decoded(path: &str) -> Option<String> {
@@ -109,34 +128,51 @@ pub fn bind(port: u16) -> Result<TcpListener, String> {
 
 /// Answer every connection to `listener` from `site`, until the process ends.
 pub fn serve(listener: TcpListener, site: Site) {
+    let port = listener.local_addr().map_or(0, |a| a.port());
     let site = Arc::new(site);
-    for stream in listener.incoming().flatten() {
-        let site = Arc::clone(&site);
-        std::thread::spawn(move || {
-            let _ = answer_connection(stream, &site);
-        });
+    for stream in listener.incoming() {
+        match stream {
+            Ok(stream) => {
+                let site = Arc::clone(&site);
+                std::thread::spawn(move || {
+                    let _ = answer_connection(stream, &site, port);
+                });
+            }
+            // Out of file descriptors, say: wait rather than spin.
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
     }
 }
 
-fn answer_connection(stream: TcpStream, site: &Site) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
+/// The most a request's line and headers may take.
+const HEAD_LIMIT: u64 = 16 * 1024;
+
+fn answer_connection(stream: TcpStream, site: &Site, port: u16) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?.take(HEAD_LIMIT));
     let mut line = String::new();
     reader.read_line(&mut line)?;
     let mut parts = line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
-    let mut accept = String::new();
+    let (mut accept, mut host) = (String::new(), String::new());
     loop {
         let mut header = String::new();
         if reader.read_line(&mut header)? == 0 || header.trim().is_empty() {
             break;
         }
         if let Some((name, value)) = header.split_once(':') {
-            if name.trim().eq_ignore_ascii_case("accept-encoding") {
-                accept = value.trim().to_owned();
+            match name.trim().to_ascii_lowercase().as_str() {
+                "accept-encoding" => accept = value.trim().to_owned(),
+                "host" => host = value.trim().to_owned(),
+                _ => {}
             }
         }
     }
-    let answer = answer(site, method, target, &accept);
+    let answer = if host_allowed(&host, port) {
+        answer(site, method, target, &accept)
+    } else {
+        Answer { status: 403, headers: Vec::new(), body: b"not this server's name".to_vec() }
+    };
     let length = match (method, answer.status) {
         ("HEAD", 200) => site_length(site, target, &accept),
         _ => answer.body.len(),
@@ -148,7 +184,10 @@ fn answer_connection(stream: TcpStream, site: &Site) -> std::io::Result<()> {
     head.push_str("\r\n");
     let mut stream = stream;
     stream.write_all(head.as_bytes())?;
-    stream.write_all(&answer.body)?;
+    // A HEAD is answered without a body, whatever its status.
+    if method != "HEAD" {
+        stream.write_all(&answer.body)?;
+    }
     stream.flush()
 }
 
@@ -161,6 +200,7 @@ fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         _ => "Method Not Allowed",
     }
@@ -193,5 +233,16 @@ mod tests {
         assert_eq!(answer(&site, "POST", "/", "").status, 405);
         let head = answer(&site, "HEAD", "/data/x.json", "");
         assert_eq!((head.status, head.body.len()), (200, 0));
+        assert_eq!(answer(&site, "GET", "/", "br;q=0, GZIP").body, b"gz", "q=0 refuses; names in any case");
+        assert!(answer(&site, "PUT", "/", "").headers.contains(&("allow", "GET, HEAD".to_owned())));
+    }
+
+    #[test]
+    fn only_the_links_own_host_is_answered() {
+        assert!(host_allowed("127.0.0.1:8080", 8080));
+        assert!(host_allowed("LOCALHOST:8080", 8080));
+        assert!(!host_allowed("127.0.0.1:8081", 8080));
+        assert!(!host_allowed("attacker.example:8080", 8080));
+        assert!(!host_allowed("", 8080));
     }
 }

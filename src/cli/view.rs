@@ -4,7 +4,7 @@
 //! everything is published as `servescope publish` would (checked, pre-rendered,
 //! precompressed) into memory, and served on 127.0.0.1 until Ctrl-C.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,8 +26,9 @@ study), a study folder (as servescope import --out writes it), or a benchmark to
 (a file, or a folder of them), imported as servescope import would: one engine per tool,
 named after it (--engine ID and --label L name one engine for them all), titled from the
 files (--title T), with --gpus, --isl, --osl, --conc, --rate, --model and --hardware for
-what the files do not record. What they cannot answer is refused, naming what to give.
-Every study is checked as servescope publish checks it; nothing is written to disk.
+what the files do not record (a folder's files no tool wrote are left out, said). What
+they cannot answer is refused, naming what to give. Every study is checked as servescope
+publish checks it, in a private temporary folder removed once the page is in memory.
 Without arguments, the studies the page was built with. --site DIST serves another built
 page (trunk build --release's dist/).
 Exit 1: a file cannot be imported or a study did not pass; 2: bad usage or the port is in use.";
@@ -82,8 +83,10 @@ fn parse(args: Vec<OsString>) -> Result<Option<Args>, String> {
             other => return Err(other.unexpected().to_string()),
         }
     }
-    if args.given.label.is_empty() {
-        args.given.label = args.given.id.clone();
+    match (args.given.id.is_empty(), args.given.label.is_empty()) {
+        (true, false) => return Err("--label names the engine --engine ID gives: give --engine too".to_owned()),
+        (false, true) => args.given.label = args.given.id.clone(),
+        _ => {}
     }
     Ok(Some(args))
 }
@@ -132,24 +135,26 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The site to serve: the built page as it is without arguments, else the page published
-/// with the given studies, read into memory from a temporary folder removed after.
+/// The site to serve: the built page as it is without arguments (from memory), else the
+/// page published with the given studies in a private temporary folder, read back into
+/// memory and removed.
 fn site_to_serve(args: &Args) -> Result<Site, Vec<String>> {
-    let temp = std::env::temp_dir().join(format!("servescope-view-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&temp);
+    if args.paths.is_empty() {
+        return match &args.site {
+            Some(site) => read_site(site).map_err(|e| vec![e]),
+            None => Ok(crate::site::embedded::FILES.iter().map(|(name, bytes)| ((*name).to_owned(), bytes.to_vec())).collect()),
+        };
+    }
+    let temp = private_temp_dir().map_err(|e| vec![e])?;
     let result = (|| {
         let built = match &args.site {
             Some(site) => site.clone(),
             None => {
                 let dir = temp.join("built");
-                std::fs::create_dir_all(&dir).map_err(|e| vec![format!("{}: {e}", dir.display())])?;
                 crate::site::embedded::write_site(&dir).map_err(|e| vec![e])?;
                 dir
             }
         };
-        if args.paths.is_empty() {
-            return read_site(&built).map_err(|e| vec![e]);
-        }
         let data = temp.join("data");
         gather(args, &data)?;
         let out = temp.join("out");
@@ -160,52 +165,74 @@ fn site_to_serve(args: &Args) -> Result<Site, Vec<String>> {
     result
 }
 
+/// A new folder of this process's own in the system's temporary folder: a name no one can
+/// guess ahead, created (never reused), readable by this user alone.
+fn private_temp_dir() -> Result<PathBuf, String> {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let seed = format!("{}-{nanos}-{:p}", std::process::id(), &nanos);
+    let digest = crate::core::provenance::sha256_hex(seed.as_bytes());
+    let dir = std::env::temp_dir().join(format!("servescope-view-{}", &digest[..16]));
+    std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    Ok(dir)
+}
+
 /// Put every argument's study into `data` (one folder each), importing the tools' outputs.
 fn gather(args: &Args, data: &Path) -> Result<(), Vec<String>> {
     let one = |e: String| vec![e];
-    let mut tool_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    let mut loose = Vec::new();
     let mut studies = 0;
     for path in &args.paths {
-        let study = if path.is_dir() {
-            let holds_results = crate::site::studies::studies_under(path).map_err(one)?;
-            (!holds_results.is_empty()).then(|| path.clone())
+        let target = data.join(format!("study-{}", studies + 1));
+        if path.is_dir() && !crate::site::studies::studies_under(path).map_err(one)?.is_empty() {
+            copy_files(path, &target).map_err(one)?;
+            studies += 1;
+        } else if !path.is_dir() && copy_results_file(path, &target).map_err(one)? {
+            studies += 1;
         } else {
-            let bytes = std::fs::read(path).map_err(|e| vec![format!("{}: {e}", path.display())])?;
-            match parse_results(&bytes).results {
-                Some(_) => Some(path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)),
-                None => {
-                    tool_files.insert(path.display().to_string(), bytes);
-                    None
-                }
-            }
-        };
-        match study {
-            Some(dir) => {
-                studies += 1;
-                copy_files(&dir, &data.join(format!("study-{studies}"))).map_err(one)?;
-            }
-            None if path.is_dir() => {
-                for entry in std::fs::read_dir(path).map_err(|e| vec![format!("{}: {e}", path.display())])?.flatten() {
-                    let file = entry.path();
-                    if file.is_file() && !file.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
-                        let bytes = std::fs::read(&file).map_err(|e| vec![format!("{}: {e}", file.display())])?;
-                        tool_files.insert(file.display().to_string(), bytes);
-                    }
-                }
-            }
-            None => {}
+            loose.push(path.clone());
         }
     }
-    if !tool_files.is_empty() {
-        import(args, tool_files, &data.join("imported"))?;
+    if !loose.is_empty() {
+        let (files, optional) = super::import::read_loose(&loose).map_err(one)?;
+        import(args, &files, &optional, &data.join("imported"))?;
     }
     Ok(())
 }
 
+/// When `path` is a results file, copy it and the sources it names that are beside it into
+/// `to` (never the rest of its folder); false when it is not one.
+fn copy_results_file(path: &Path, to: &Path) -> Result<bool, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let Some(results) = parse_results(&bytes).results else {
+        return Ok(false);
+    };
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map_or_else(|| "results.json".into(), |n| n.to_os_string());
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    std::fs::write(to.join(name), &bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+    for source in crate::core::collections::collection::source_files(&results) {
+        let (from, into) = (dir.join(&source), to.join(&source));
+        // A source outside the study's folder is not the study's to publish.
+        if source.split(['/', '\\']).any(|part| part == "..") || !from.is_file() {
+            continue;
+        }
+        if let Some(parent) = into.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::copy(&from, &into).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    Ok(true)
+}
+
 /// Import the tools' outputs into the study folder `dir`, as `servescope import` would.
-fn import(args: &Args, files: BTreeMap<String, Vec<u8>>, dir: &Path) -> Result<(), Vec<String>> {
+fn import(args: &Args, files: &BTreeMap<String, Vec<u8>>, optional: &BTreeSet<String>, dir: &Path) -> Result<(), Vec<String>> {
     let mut answers = args.answers.clone();
-    let groups = super::import::tool_engines(&files, &args.given, &mut answers.title).map_err(|e| vec![e])?;
+    let groups = super::import::tool_engines(files, optional, &args.given, &mut answers.title).map_err(|e| vec![e])?;
     let written = write_study(&answers, &groups).map_err(|e| vec![e.to_string()])?;
     for warning in &written.warnings {
         eprintln!("warning {warning}");

@@ -67,8 +67,12 @@ fn fake_site(name: &str) -> std::path::PathBuf {
 }
 
 fn get(port: u16, path: &str, accept: &str) -> String {
+    request(port, path, accept, &format!("127.0.0.1:{port}"))
+}
+
+fn request(port: u16, path: &str, accept: &str, host: &str) -> String {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
-    write!(stream, "GET {path} HTTP/1.1\r\nhost: x\r\naccept-encoding: {accept}\r\n\r\n").expect("sends");
+    write!(stream, "GET {path} HTTP/1.1\r\nhost: {host}\r\naccept-encoding: {accept}\r\n\r\n").expect("sends");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("reads");
     answer
@@ -90,6 +94,7 @@ fn view_serves_the_site_with_its_copies_and_says_a_port_in_use_in_one_sentence()
     let gz = get(port, "/index.html", "gzip, br");
     let wasm = get(port, "/app.wasm", "");
     let missing = get(port, "/data/none.json", "");
+    let rebound = request(port, "/", "", "attacker.example");
     child.kill().expect("stops");
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&site);
@@ -97,6 +102,7 @@ fn view_serves_the_site_with_its_copies_and_says_a_port_in_use_in_one_sentence()
     assert!(gz.contains("content-encoding: gzip\r\n") && gz.ends_with("gzipped"), "{gz}");
     assert!(wasm.contains("content-type: application/wasm\r\n"), "{wasm}");
     assert!(missing.starts_with("HTTP/1.1 404 Not Found\r\n"), "{missing}");
+    assert!(rebound.starts_with("HTTP/1.1 403 Forbidden\r\n"), "another name for 127.0.0.1 is not answered: {rebound}");
 
     let taken = TcpListener::bind(("127.0.0.1", 0)).expect("a port");
     let port = taken.local_addr().expect("bound").port().to_string();
@@ -150,4 +156,36 @@ fn files_before_any_engine_are_one_engine_per_tool_titled_from_the_files() {
     let said = String::from_utf8_lossy(&short.stderr);
     assert!(said.contains("engine `vllm`: the nominal input length (--isl N)"), "{said}");
     assert!(said.contains("engine `vllm`: the nominal output length (--osl N)"), "{said}");
+}
+
+#[test]
+fn a_folder_of_outputs_leaves_out_what_no_tool_wrote_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("servescope-folder-{}", std::process::id()));
+    let out_dir = dir.with_extension("out");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp");
+    for name in ["c1.json", "append.json"] {
+        std::fs::copy(format!("tests/fixtures/import/vllm/{name}"), dir.join(name)).expect("copy");
+    }
+    std::fs::write(dir.join("README.md"), "# how these runs were made\n").expect("write");
+    let run = Command::new(SERVESCOPE)
+        .args(["import", "--out"])
+        .arg(&out_dir)
+        .args(["--isl", "1024", "--osl", "1024"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&run.stderr).into_owned();
+    let written = std::fs::read(out_dir.join("results.json")).is_ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&out_dir);
+    assert_eq!(run.status.code(), Some(0), "{said}");
+    assert!(written);
+    assert!(said.contains("README.md: left out, not a benchmark tool's output"), "{said}");
+    // A file named on its own is the publisher's to explain: refused, not left out.
+    let named = Command::new(SERVESCOPE).args(["import", "--out", "unused", "--isl", "1", "--osl", "1", "README.md"]).output().expect("runs");
+    assert_eq!(named.status.code(), Some(1));
+    let label = Command::new(SERVESCOPE).args(["view", "--label", "Mine", "README.md"]).output().expect("runs");
+    assert_eq!(label.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&label.stderr).starts_with("servescope view: --label names the engine --engine ID gives"));
 }

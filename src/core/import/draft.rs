@@ -75,11 +75,17 @@ pub fn read_draft(files: &BTreeMap<String, Vec<u8>>) -> Option<Vec<DraftFile>> {
                 let with_load = matches!(e, ImportError::NoLoad { .. })
                     .then(|| import_file_with(name, bytes, None, Some(Load::Conc(1))).ok())
                     .flatten();
+                let mut models: Vec<String> = Vec::new();
+                for m in with_load.iter().flat_map(|i| i.runs.iter().filter_map(|r| r.model.clone())) {
+                    if !models.contains(&m) {
+                        models.push(m);
+                    }
+                }
                 DraftFile {
                     name: name.clone(),
                     read_as: Err(e.in_form()),
                     needs_lengths: with_load.as_ref().is_some_and(|i| i.placeable().iter().any(|r| r.isl.is_none() || r.osl.is_none())),
-                    models: Vec::new(),
+                    models,
                     tool: with_load.as_ref().map(|i| i.tool.as_str().to_owned()),
                     needs_load: with_load.is_some(),
                     labels: Vec::new(),
