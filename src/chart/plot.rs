@@ -25,6 +25,32 @@ pub struct Layout {
     pub left: u32,
 }
 
+/// A rotated y title made to fit (`fits` says whether a text fits at a size): its "· higher
+/// is better" tail dropped first, then a size smaller, then cut with an ellipsis before a
+/// closing "(derived)"-like remark, which says how the figure was made and is kept
+/// (QA pass 4, F28).
+pub fn fit_y_title(title: &str, fits: &dyn Fn(&str, TextSize) -> bool) -> (String, TextSize) {
+    let mut title = title.to_owned();
+    let mut size = TextSize::Axis;
+    if !fits(&title, size) {
+        if let Some((head, _)) = title.rsplit_once(" · ") {
+            title = head.to_owned();
+        }
+    }
+    if !fits(&title, size) {
+        size = TextSize::Small;
+    }
+    let (mut head, remark) = match title.rfind(" (") {
+        Some(at) if title.ends_with(')') && at > 0 => (title[..at].to_owned(), title[at..].to_owned()),
+        _ => (title.clone(), String::new()),
+    };
+    while !fits(&format!("{head}{remark}"), size) && head.chars().count() > 4 {
+        let keep: String = head.chars().take(head.chars().count().saturating_sub(2)).collect();
+        head = format!("{}…", keep.trim_end_matches('…').trim_end());
+    }
+    (format!("{head}{remark}"), size)
+}
+
 /// Build the coordinates and draw the axis lines and titles (no plotters ticks: the
 /// chart draws its own with `ticks`).
 pub fn coords<'a, DB: DrawingBackend>(
@@ -45,20 +71,7 @@ pub fn coords<'a, DB: DrawingBackend>(
         let style = super::style::text(size, theme.foreground);
         super::geometry::layout_size(t, &style).0 <= room
     };
-    let mut y_title = y_title.to_owned();
-    let mut size = TextSize::Axis;
-    if !fits(&y_title, size) {
-        if let Some((head, _)) = y_title.rsplit_once(" · ") {
-            y_title = head.to_owned();
-        }
-    }
-    if !fits(&y_title, size) {
-        size = TextSize::Small;
-    }
-    while !fits(&y_title, size) && y_title.chars().count() > 4 {
-        let keep: String = y_title.chars().take(y_title.chars().count().saturating_sub(2)).collect();
-        y_title = format!("{}…", keep.trim_end_matches('…'));
-    }
+    let (y_title, size) = fit_y_title(y_title, &fits);
     let y_title = y_title.as_str();
     let mut ctx = ChartBuilder::on(area)
         .margin_top(layout.top)
@@ -146,4 +159,23 @@ pub fn level_rule<DB: DrawingBackend>(pen: &Pen<'_, DB>, plot: (i32, i32, i32, i
         x += 10;
     }
     pen.text(label, (r - 4, y - 3), &text(TextSize::Small, theme.foreground).pos(Pos::new(HPos::Right, VPos::Bottom)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_y_title_keeps_its_closing_remark() {
+        // Room for 30 characters at the axis size and 34 a size smaller.
+        let fits = |t: &str, size: TextSize| t.chars().count() <= if matches!(size, TextSize::Axis) { 30 } else { 34 };
+        let (title, size) = fit_y_title("joules per output token (derived) · lower is better", &fits);
+        assert!(matches!(size, TextSize::Small));
+        assert_eq!(title, "joules per output token (derived)", "whole, a size smaller");
+        let (title, _) = fit_y_title("joules per output token, measured at the wall (derived)", &fits);
+        assert!(title.ends_with("… (derived)") && title.chars().count() <= 34, "{title}");
+        assert_eq!(fit_y_title("output tok/s", &fits).0, "output tok/s");
+        let (title, _) = fit_y_title("output tokens per second per GPU across the whole run", &fits);
+        assert!(title.ends_with('…') && title.chars().count() <= 34, "{title}");
+    }
 }

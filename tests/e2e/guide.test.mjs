@@ -38,6 +38,13 @@ let venv;
 let viewer;
 /** Only the installed environment: no cargo, no node, no /usr/bin. */
 const installedEnv = () => ({ PATH: join(venv, 'bin'), HOME: process.env.HOME, LANG: 'C.UTF-8' });
+/**
+ * Run a line as a user's shell would, in the installed environment alone: no startup file
+ * (bash reads ~/.bashrc when its input is a socket, as node's pipes are, and that would put
+ * this machine's tools back on PATH).
+ */
+const shell = (line, timeout = 300_000) =>
+  spawnSync('/bin/bash', ['--norc', '--noprofile', '-c', line], { encoding: 'utf8', timeout, env: installedEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
 before(() => {
   rmSync('out/studies', { recursive: true, force: true });
   rmSync('out/public', { recursive: true, force: true });
@@ -51,8 +58,7 @@ before(() => {
   assert.equal(installed.status, 0, installed.stderr);
   const distPage = digest('dist/index.html');
   ran = guideCommands().map((line) => {
-    const out = spawnSync('/bin/bash', ['-c', line], { encoding: 'utf8', timeout: 300_000, env: installedEnv() });
-    return { line, ...out };
+    return { line, ...shell(line) };
   });
   ran.distUnchanged = digest('dist/index.html') === distPage;
 });
@@ -65,7 +71,7 @@ after(async () => {
 });
 
 test('the installed command lists its commands and is the only program on PATH', () => {
-  const help = spawnSync('/bin/bash', ['-c', 'servescope --help; command -v cargo node python3 || true'], { encoding: 'utf8', env: installedEnv() });
+  const help = shell('servescope --help; command -v cargo node python3 || true');
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /^Commands:\n {2}view {5}Serve results in the page/m);
   assert.match(help.stdout, /^ {2}import {3}Turn tool outputs into a study$/m);

@@ -166,8 +166,9 @@ test('compare beyond two files: a style per file keyed on the page, every label 
   const key = await page.$$eval('ul.file-key li', (l) => l.map((x) => x.textContent.trim()));
   const styles = key.map((k) => k.split(': ').pop());
   assert.deepEqual(styles, ['solid, circles', 'dashed, squares', 'dotted, triangles', 'long dashes, diamonds'], key.join(' | '));
-  assert.match(key[1], /^File 2 — Llama-4-Scout on MI350P, 2026-09-02: dashed, squares$/, 'a file of another model says so');
-  assert.match(key[2], /^File 3 — Qwen3\.8-Flash-Next on H200, 2026-09-03: dotted, triangles$/);
+  // Named by title (QA pass 4, F29), which here says the model and hardware already.
+  assert.match(key[1], /^File 2 — “Llama-4-Scout on MI350P, run \d+ \(test fixture\)” \(2026-09-02\): dashed, squares$/, key[1]);
+  assert.match(key[2], /^File 3 — “Qwen3\.8-Flash-Next on H200, run \d+ \(test fixture\)” \(2026-09-03\): dotted, triangles$/, key[2]);
   // Each file's shape in its key, and the chips key engines by colour alone.
   const shapes = await page.$$eval('ul.file-key li svg path:first-child', (p) => p.map((x) => x.getAttribute('d')));
   assert.equal(new Set(shapes).size, 4, `a shape per file: ${shapes}`);

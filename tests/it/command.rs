@@ -183,7 +183,8 @@ fn a_folder_of_outputs_leaves_out_what_no_tool_wrote_and_says_so() {
     assert!(written);
     assert!(said.contains("README.md: left out, not a benchmark tool's output"), "{said}");
     // A file named on its own is the publisher's to explain: refused, not left out.
-    let named = Command::new(SERVESCOPE).args(["import", "--out", "unused", "--isl", "1", "--osl", "1", "README.md"]).output().expect("runs");
+    let named =
+        Command::new(SERVESCOPE).args(["import", "--out", "unused", "--isl", "1", "--osl", "1", "README.md"]).output().expect("runs");
     assert_eq!(named.status.code(), Some(1));
     let label = Command::new(SERVESCOPE).args(["view", "--label", "Mine", "README.md"]).output().expect("runs");
     assert_eq!(label.status.code(), Some(2));

@@ -224,6 +224,17 @@ fn compared_files_each_have_a_style_a_key_and_every_engine_label_is_named() {
     });
     let key = file_key(&[&third, &other_model]);
     assert_eq!(key[1], "File 2 — Llama-4-Scout, 2026-11-20: dashed, squares", "{key:?}");
+    // Studies whose titles differ are named by them (QA pass 4, F29), with what the title
+    // does not already say.
+    let titled = common::revised(&third, |doc| doc["title"] = "Qwen3.8-Flash-Next on B200".into());
+    let llama = common::revised(&other_model, |doc| doc["title"] = "A second look".into());
+    let key = file_key(&[&first, &titled, &llama]);
+    assert_eq!(key[0], "File 1 — “Qwen3.8-Flash-Next on one MI350P” (model not stated, 2026-10-30): solid, circles", "{key:?}");
+    assert_eq!(
+        key[1], "File 2 — “Qwen3.8-Flash-Next on B200” (model not stated, 2026-11-15): dashed, squares",
+        "the title names the hardware"
+    );
+    assert_eq!(key[2], "File 3 — “A second look” (Llama-4-Scout, 2026-11-20): dotted, triangles", "{key:?}");
     let chips = chips_for(&first, &[&second, &third]);
     assert_eq!(chips.len(), first.engines().len(), "one chip per engine id");
     assert_eq!(chips[0].text(), "Paiton CDNA4 (file 3: TensorRT-LLM 1.3 NVFP4)");

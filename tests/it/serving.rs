@@ -366,3 +366,28 @@ fn an_engine_that_failed_at_every_rate_is_drawn_as_failed_not_called_not_measure
     assert_eq!(lines.series[0].failed.len(), 5);
     assert_eq!(lines.series[0].measured().count(), 0, "and never a point at zero");
 }
+
+#[test]
+fn a_phone_sized_chart_keeps_derived_in_its_y_title() {
+    // QA pass 4, F28: a phone's short chart cut "joules per output token (derived)" to
+    // "joules per output token …", dropping how the figure was made.
+    let r = results();
+    let s = state("workload=1024x1024&metric=j_per_token");
+    let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::JPerToken, &s.series_inputs());
+    for height in [200, 150] {
+        let (svg, _) = render_svg((360, height), |area| {
+            let spec = ConcurrencyChart {
+                y_title: Metric::JPerToken.axis_title(),
+                load: LoadAxis::Concurrency,
+                concurrency: &common::levels(&r),
+                series: &lines.series,
+                scale: Scale::Lin,
+                seconds: false,
+                reference: None,
+                theme: LIGHT,
+            };
+            draw_concurrency_chart(area, &spec).expect("drawn")
+        });
+        assert!(svg.contains("(derived)"), "{height} px: the y title keeps (derived)");
+    }
+}

@@ -23,13 +23,17 @@ pub fn file_tags(files: &[&Results]) -> Vec<String> {
     files.iter().enumerate().map(|(i, r)| format!("{} (file {})", r.title(), i + 1)).collect()
 }
 
-/// The key from line style to file: "File 3 — B200, 2026-11-15: dotted, triangles", one per
-/// file, the first file solid circles and each compared file its own dash and marker
-/// (`palette::file_line_style`, `palette::file_marker`); the
-/// model too when the files do not all state the same one.
+/// The key from line style to file, naming each study by its title when the titles tell
+/// the files apart — "File 3 — “Qwen3 on B200” (2026-11-15): dotted, triangles" — and by
+/// hardware and date when they do not ("File 3 — B200, 2026-11-15: dotted, triangles"); one
+/// per file, the first file solid circles and each compared file its own dash and marker
+/// (`palette::file_line_style`, `palette::file_marker`). The model and hardware are said when
+/// the files do not all state the same model, unless the title already names them.
 pub fn file_key(files: &[&Results]) -> Vec<String> {
     let tags = file_tags(files);
     let models_differ = files.iter().any(|f| f.model() != files[0].model());
+    let titles: Vec<&str> = files.iter().map(|f| f.title()).collect();
+    let by_title = titles.iter().enumerate().all(|(i, t)| !t.is_empty() && !titles[..i].contains(t));
     let shapes = shapes_mark_files(files);
     files
         .iter()
@@ -37,16 +41,24 @@ pub fn file_key(files: &[&Results]) -> Vec<String> {
         .enumerate()
         .map(|(k, (file, tag))| {
             let model = file.model().unwrap_or("model not stated");
-            let place = match (file.hardware(), models_differ) {
-                (Some(h), true) => format!("{model} on {h}, "),
-                (None, true) => format!("{model}, "),
-                (Some(h), false) => format!("{h}, "),
-                (None, false) => String::new(),
+            let titled = |words: &str| by_title && file.title().contains(words);
+            let said_model = (models_differ && !titled(model)).then_some(model);
+            let said_hardware = file.hardware().filter(|h| !titled(h));
+            let place = match (said_model, said_hardware) {
+                (Some(m), Some(h)) => format!("{m} on {h}, "),
+                (Some(m), None) => format!("{m}, "),
+                (None, Some(h)) => format!("{h}, "),
+                (None, None) => String::new(),
+            };
+            let name = match by_title {
+                true if file.date().is_empty() && place.is_empty() => format!("“{}”", file.title()),
+                true => format!("“{}” ({place}{})", file.title(), file.date()).replace(", )", ")"),
+                false => format!("{place}{tag}"),
             };
             let style = crate::core::display::palette::file_line_style(k).1;
             match shapes {
-                true => format!("File {} — {place}{tag}: {style}, {}", k + 1, crate::core::display::palette::file_marker(k).1),
-                false => format!("File {} — {place}{tag}: {style}", k + 1),
+                true => format!("File {} — {name}: {style}, {}", k + 1, crate::core::display::palette::file_marker(k).1),
+                false => format!("File {} — {name}: {style}", k + 1),
             }
         })
         .collect()
