@@ -221,6 +221,14 @@ fn required(answers: &StudyAnswers, groups: &[(EngineGroup, Vec<PathBuf>)]) -> R
     check_answers(answers, &named).map_err(|e| e.to_string())
 }
 
+/// The engine a flag after `--engine` belongs to: the last one given.
+fn group(groups: &mut [(EngineGroup, Vec<PathBuf>)], flag: &str) -> Result<usize, String> {
+    match groups.len() {
+        0 => Err(format!("{flag} belongs to an engine: give --engine ID first")),
+        n => Ok(n - 1),
+    }
+}
+
 fn parse(args: Vec<OsString>) -> Result<Option<Args>, String> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut out = None;
@@ -238,13 +246,6 @@ fn parse(args: Vec<OsString>) -> Result<Option<Args>, String> {
         parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
     };
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
-        let group = |groups: &mut Vec<(EngineGroup, Vec<PathBuf>)>, flag: &str| -> Result<usize, String> {
-            if groups.is_empty() {
-                Err(format!("{flag} belongs to an engine: give --engine ID first"))
-            } else {
-                Ok(groups.len() - 1)
-            }
-        };
         match arg {
             Short('h') | Long("help") => return Ok(None),
             Long("out") => out = Some(PathBuf::from(text(&mut parser)?)),

@@ -74,9 +74,10 @@ fn controls(html: &mut Html, controls: &[Control]) {
                 }
                 html.close("span");
             }
-            Control::BothPercentiles { checked } => {
+            Control::BothPercentiles { checked, applies } => {
                 html.open("label", &[("class", Some("control"))]);
-                html.open("input", &[("type", Some("checkbox")), ("checked", checked.then_some(""))]);
+                let attrs = [("type", Some("checkbox")), ("checked", checked.then_some("")), ("disabled", (!applies).then_some(""))];
+                html.open("input", &attrs);
                 html.text(" p50 and p99 together").close("label");
             }
             Control::Limit { limit, value } => {

@@ -173,3 +173,53 @@ test('the cards never call a point under 1 s "none" for want of its throughput, 
   assert.match(note, /34 % failed · achieved 0\.48 req\/s \(measured\) · load given by the publisher, not recorded in the tool's files/);
   assert.deepEqual((await problems()).pageErrors, []);
 });
+
+test('on a phone the current tab is in sight after every navigation, wherever the strip was scrolled', async () => {
+  // QA pass 4, F10: after a tap on Decode the strip scrolled to 691 px and Decode sat at
+  // x = −212, out of sight. The taps here are the page's own clicks (Playwright's would first
+  // scroll the tab into view itself).
+  const phone = await start({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const { page, problems } = await open(phone, '?src=data/requests/aiperf-example/results.json&view=provenance');
+    await settled(page);
+    for (const label of ['Decode', 'Raw file', 'Overview', 'Requests', 'Serving', 'Goodput', 'Accuracy']) {
+      await page.$eval(`nav.views a.tab:text-is("${label}")`, (a) => a.click());
+      await page.waitForSelector(`nav.views a.tab[aria-current=page]:text-is("${label}")`);
+      await page.waitForFunction(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true)))));
+      const seen = await page.$eval('nav.views', (nav) => {
+        const tab = nav.querySelector('a[aria-current=page]').getBoundingClientRect();
+        const strip = nav.getBoundingClientRect();
+        return { left: tab.left - strip.left, right: tab.right - strip.left, room: nav.clientWidth };
+      });
+      assert.ok(seen.left >= 0 && seen.right <= seen.room + 0.5, `${label}: the tab spans ${seen.left.toFixed(0)}–${seen.right.toFixed(0)} px of a ${seen.room} px strip`);
+    }
+    assert.deepEqual((await problems()).pageErrors, []);
+    await page.close();
+  } finally {
+    await phone.close();
+  }
+});
+
+test('neither "link copied" nor a latency metric moves what is under them', async () => {
+  // QA pass 4, F23: the copy status squeezed the header and the tabs moved down 25 px; F27:
+  // choosing a latency metric in Serving moved the chart down 81 px.
+  const { page, problems } = await open(browser, '?view=serving&workload=1024x1024');
+  await settled(page);
+  const tops = () => page.evaluate(() => ({
+    tabs: document.querySelector('nav.views').getBoundingClientRect().top,
+    chart: document.querySelector('canvas.chart').getBoundingClientRect().top,
+  }));
+  const before = await tops();
+  await page.click('button.copy-link');
+  await page.waitForFunction(() => document.querySelector('.copied')?.textContent.trim());
+  assert.deepEqual(await tops(), before, 'the copy status moves nothing');
+  for (const metric of ['ttft_p99_ms', 'tpot_p50_ms', 'out_tok_s']) {
+    await page.selectOption('select.metric-picker', metric);
+    await page.waitForFunction((m) => new URL(location.href).searchParams.get('metric') === m || (m === 'out_tok_s' && !new URL(location.href).searchParams.get('metric')), metric);
+    await settled(page);
+    const now = await tops();
+    assert.ok(Math.abs(now.chart - before.chart) <= 1, `${metric}: the chart's top went from ${before.chart} to ${now.chart} px`);
+  }
+  assert.deepEqual((await problems()).pageErrors, []);
+  await page.close();
+});

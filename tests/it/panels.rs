@@ -53,7 +53,8 @@ fn the_serving_explorer_says_what_it_draws_and_offers_its_controls_in_order() {
             Control::Prices => "prices",
         })
         .collect();
-    assert_eq!(kinds, ["Workload", "Metric", "Scale", "Relative to"], "no pair for a throughput");
+    assert_eq!(kinds, ["Workload", "Metric", "Scale", "both", "Relative to"], "the pair's toggle stays in the row (F27)");
+    assert!(panel.controls.contains(&Control::BothPercentiles { checked: false, applies: false }), "disabled for a throughput");
     assert_eq!(pick(&panel, Sets::Workload).1, "1024x1024");
     assert_eq!(pick(&panel, Sets::Relative).1, "");
     let figure = &panel.figures[0];
@@ -66,7 +67,8 @@ fn the_serving_explorer_says_what_it_draws_and_offers_its_controls_in_order() {
     let tip = figure.tip(0, 3, &files).expect("a point");
     assert_eq!(tip.title, "Paiton CDNA4 · c8");
     assert_eq!((tip.lines[0].label.as_str(), tip.lines[0].value.as_str()), ("output tok/s per GPU", "754.6"));
-    assert!(matches!(&panel.notes[0], Note::Text("definition", _)), "the metric defined first: {:?}", panel.notes[0]);
+    assert!(matches!(&panel.after[0], Note::Text("definition", _)), "the metric defined under its chart: {:?}", panel.after[0]);
+    assert!(!panel.notes.iter().any(|n| matches!(n, Note::Text("definition", _))), "not above it, where its length moved the chart (F27)");
     let table = panel.tables[0].table.as_ref().expect("the serving table");
     assert!(panel.tables[0].later, "a large file's chart comes first");
     let workload = &results.serving().expect("serving").workloads[0];
@@ -78,7 +80,7 @@ fn a_percentile_in_seconds_and_as_a_ratio_is_said_in_the_heading_and_its_notices
     let results = bundled_results();
     let files = [File { results: &results, statuses: &[] }];
     let panel = explorer(View::Serving, &files, &inputs("metric=ttft_p99_ms&workload=8192x1024&pct=both&scale=log"));
-    assert!(panel.controls.contains(&Control::BothPercentiles { checked: true }));
+    assert!(panel.controls.contains(&Control::BothPercentiles { checked: true, applies: true }));
     assert_eq!(panel.heading, "Serving: TTFT p50 & p99 (s) against concurrency", "the pair, in seconds as its axis reads");
     let relative = explorer(View::Serving, &files, &inputs("vs=vllm"));
     assert!(relative.heading.ends_with(", as a ratio to vLLM + AITER"), "{}", relative.heading);

@@ -152,10 +152,13 @@ pub enum Control {
         /// The scale drawn.
         drawn: Scale,
     },
-    /// "p50 and p99 together".
+    /// "p50 and p99 together": always in the row, so choosing a metric never moves the chart
+    /// (QA pass 4, F27); disabled where the metric is not a latency percentile.
     BothPercentiles {
         /// `pct=both`.
         checked: bool,
+        /// The metric shown is a percentile, which the toggle pairs.
+        applies: bool,
     },
     /// A service-level limit's number box.
     Limit {

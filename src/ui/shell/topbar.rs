@@ -30,20 +30,26 @@ fn Tabs() -> impl IntoView {
     // again only when that changes, not at each change of the study's state (a rebuilt tab
     // list would lose the scrolling below).
     let with_requests = Memo::new(move |_| page.study().is_some_and(|s| s.results.has_requests()));
-    // On a phone the tabs scroll sideways: keep the current one in sight.
+    // On a phone the tabs scroll sideways: keep the current one in sight after each
+    // navigation, and when the study's own tabs arrive. Measured against the strip's own box
+    // (a tab's offsetLeft counts from the nearest positioned ancestor, not the strip: QA pass
+    // 4, F10 read it as −212 px), after the frame that draws the new current tab.
     let nav = NodeRef::<leptos::html::Nav>::new();
     Effect::new(move |_| {
         page.link.view.track();
-        let Some(nav) = nav.get() else { return };
-        if let Ok(Some(current)) = nav.query_selector("a[aria-current=page]") {
-            use wasm_bindgen::JsCast;
-            if let Ok(tab) = current.dyn_into::<web_sys::HtmlElement>() {
-                let (left, width, room) = (tab.offset_left(), tab.offset_width(), nav.client_width());
-                if left < nav.scroll_left() || left + width > nav.scroll_left() + room {
-                    nav.set_scroll_left((left - 24).max(0));
-                }
+        with_requests.track();
+        request_animation_frame(move || {
+            let Some(nav) = nav.get_untracked() else { return };
+            let Ok(Some(current)) = nav.query_selector("a[aria-current=page]") else { return };
+            let (tab, strip) = (current.get_bounding_client_rect(), nav.get_bounding_client_rect());
+            let room = f64::from(nav.client_width());
+            let left = tab.left() - strip.left();
+            if left < 0.0 || left + tab.width() > room {
+                // The tab a little in from the strip's left edge, as far as the strip scrolls.
+                // Rounded as the pre-render's script rounds (Math.round: half up).
+                nav.set_scroll_left(nav.scroll_left() + (left - 24.0 + 0.5).floor() as i32);
             }
-        }
+        });
     });
     view! {
         <nav class="views" aria-label="views" node_ref=nav>

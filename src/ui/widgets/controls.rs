@@ -87,11 +87,17 @@ fn control_view(model: Memo<Panel>, kind: Kind) -> AnyView {
             });
             view! { <ScaleToggle label=label drawn=drawn/> }.into_any()
         }
-        Kind::BothPercentiles => view! {
-            <label class="control"><input type="checkbox" prop:checked=move || page.link.pct_both.get()
-                on:change=move |e| page.update_link(|s| s.pct_both = event_target_checked(&e))/>" p50 and p99 together"</label>
+        Kind::BothPercentiles => {
+            let applies =
+                Memo::new(move |_| model.with(|m| m.controls.iter().any(|c| matches!(c, Control::BothPercentiles { applies: true, .. }))));
+            view! {
+                <label class="control"><input type="checkbox" prop:checked=move || page.link.pct_both.get()
+                    prop:disabled=move || !applies.get()
+                    title=move || (!applies.get()).then_some("for a latency percentile metric")
+                    on:change=move |e| page.update_link(|s| s.pct_both = event_target_checked(&e))/>" p50 and p99 together"</label>
+            }
+            .into_any()
         }
-        .into_any(),
         Kind::Limit(limit) => limit_view(model, limit),
         Kind::Prices => view! { <PriceInputs/> }.into_any(),
     }
