@@ -368,3 +368,14 @@ fn every_test_architecture_md_names_for_an_invariant_exists() {
     assert!(named >= 15, "the invariants name their tests ({named} found)");
     assert!(missing.is_empty(), "named but not found: {missing:?}");
 }
+
+#[test]
+fn an_exports_file_name_and_title_line_are_written_once() {
+    // One rule for both renderers (the page and the pre-render): `core::views::panel`.
+    for name in ["fn stem(", "fn study_line("] {
+        let found: Vec<String> =
+            sources("src").into_iter().filter(|(_, text)| text.contains(name)).map(|(path, _)| path.display().to_string()).collect();
+        assert_eq!(found.len(), 1, "{name} written in {found:?}");
+        assert!(found[0].ends_with("core/views/panel.rs"), "{found:?}");
+    }
+}

@@ -8,11 +8,11 @@ use crate::core::display::compare::{comparability, differences, differs_heading,
 use crate::core::display::tables::delta_table;
 use crate::core::link::View;
 use crate::core::link::{chosen_workload, workload_key};
+use crate::core::views::panel::stem;
 use crate::ui::state::file::{SlotState, Study};
 use crate::ui::state::{page, CollectionState};
 use crate::ui::tasks::load::compare_local;
 use crate::ui::widgets::findings::ErrorPanel;
-use crate::ui::widgets::framing::stem;
 use crate::ui::widgets::pickers::Choice;
 use crate::ui::widgets::table::TableBlock;
 use crate::ui::widgets::trust::TrustBadge;

@@ -12,6 +12,7 @@ use crate::core::display::series::describe_lines;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Scale, View};
 use crate::core::measures::goodput::Slo;
 use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs, GoodputModel, CARD_TITLE};
+use crate::core::views::panel::{stem, study_line};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
@@ -19,7 +20,7 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::card::card_view;
-use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::framing::footer;
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::pickers::WorkloadPicker;
 use crate::ui::widgets::requests::{from_tables, without_requests, RequestsStatus};
@@ -71,11 +72,11 @@ fn goodput_figure(study: &Study, model: Memo<Option<GoodputModel>>, id: ChartId)
         Arc::new(move || {
             let (title, notes, legend) = model.with_untracked(|m| match m {
                 Some(m) => (
-                    format!("{} · {}", study_line(&study), m.heading),
+                    format!("{} · {}", study_line(&study.results), m.heading),
                     vec![m.export_note.clone()],
                     m.charts.iter().find(|c| c.id == id).map(|c| series_legend(&c.series)).unwrap_or_default(),
                 ),
-                None => (study_line(&study), Vec::new(), Vec::new()),
+                None => (study_line(&study.results), Vec::new(), Vec::new()),
             });
             let slo = model.with_untracked(|m| m.as_ref().map(|m| m.slo.to_string()).unwrap_or_default());
             ExportText {

@@ -9,13 +9,14 @@ use leptos::prelude::*;
 use crate::chart::{draw_cdf, draw_timeline, CdfChart, CdfLine, TimelineChart, TimelineLine};
 use crate::core::basics::format::as_written;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Latency, RequestsX, Scale, View};
+use crate::core::views::panel::{stem, study_line};
 use crate::core::views::requests::{cdf_tip, percentile_table, requests_model, timeline_tip, turn_table, RequestsInputs, RequestsModel};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
 use crate::ui::chart::figure::{ChartFigure, ChartSpec, Drawn};
 use crate::ui::state::file::Study;
 use crate::ui::state::page;
-use crate::ui::widgets::framing::{footer, stem, study_line};
+use crate::ui::widgets::framing::footer;
 use crate::ui::widgets::layout::chart_height;
 use crate::ui::widgets::pickers::{Choice, WorkloadPicker};
 use crate::ui::widgets::requests::{from_tables, without_requests, RequestsStatus};
@@ -48,7 +49,7 @@ fn export_of(study: &Study, model: Memo<Option<RequestsModel>>, id: ChartId) -> 
                 .unwrap_or_default()
         });
         ExportText {
-            title: format!("{} · {heading}", study_line(&study)),
+            title: format!("{} · {heading}", study_line(&study.results)),
             legend,
             notes,
             footer: footer(page, &study),
