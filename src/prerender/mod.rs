@@ -232,7 +232,11 @@ fn top_bar(html: &mut Html, results: &Results, state: &ViewState, shown: View, t
     let with_requests = results.has_requests();
     for (view, label) in View::tabs(with_requests) {
         let current = (view == shown).then_some("page");
-        html.element("a", &[("class", Some("tab")), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current)], label);
+        let lacks = crate::core::link::tab_lacks(results, view);
+        let class = if lacks.is_some() { "tab lacks" } else { "tab" };
+        let attrs =
+            [("class", Some(class)), ("href", Some(&href(&state.on_view(view)))), ("aria-current", current), ("title", lacks.as_deref())];
+        html.element("a", &attrs, label);
     }
     html.close("nav").close("header");
 }

@@ -232,3 +232,14 @@ test('in compare a toggle never hides a compared file\'s own engine, and Add off
   assert.ok(!add.options.includes(third));
   assert.deepEqual((await problems()).pageErrors, []);
 });
+
+test('the catalog\'s search box in the dark theme is drawn like its other fields, not a flat grey block (QA F25)', async () => {
+  const { page } = await open(browser, '?index=collection/index.json&view=catalog&theme=dark');
+  await page.waitForSelector('input.catalog-search');
+  const looks = await page.evaluate(() => {
+    const style = (el) => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.borderTopColor]; };
+    return { search: style(document.querySelector('input.catalog-search')), select: style(document.querySelector('select')) };
+  });
+  assert.deepEqual(looks.search, looks.select, 'the search box wears the fields\' panel, text and border colours');
+  await page.close();
+});

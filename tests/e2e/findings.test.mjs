@@ -223,3 +223,24 @@ test('neither "link copied" nor a latency metric moves what is under them', asyn
   assert.deepEqual((await problems()).pageErrors, []);
   await page.close();
 });
+
+test('a tab whose view has nothing of the file is marked and says what is missing (QA F16)', async () => {
+  const { page, problems } = await open(browser, '?src=data/requests/aiperf-example/results.json');
+  await settled(page);
+  const tabs = await page.$$eval('.page nav.views a.tab', (a) => a.map((t) => [t.textContent, t.classList.contains('lacks'), t.getAttribute('title')]));
+  const lacking = tabs.filter(([, lacks]) => lacks);
+  assert.deepEqual(lacking.map(([name, , title]) => [name, title]), [
+    ['Decode', 'Decode: not in this file'],
+    ['Prefill', 'Prefill: not in this file'],
+    ['KV cache', 'KV cache: not in this file'],
+    ['Accuracy', 'Served accuracy: not in this file'],
+  ], JSON.stringify(tabs));
+  assert.ok(tabs.some(([name, lacks]) => name === 'Serving' && !lacks));
+  // The bundled study has every block: no tab is marked.
+  const bundled = await open(browser, '');
+  await settled(bundled.page);
+  assert.equal(await bundled.page.locator('nav.views a.tab.lacks').count(), 0);
+  assert.deepEqual((await problems()).pageErrors, []);
+  await bundled.page.close();
+  await page.close();
+});

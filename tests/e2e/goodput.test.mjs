@@ -46,25 +46,37 @@ test('the link\'s objective gives the attainment the core computes from the requ
   assert.deepEqual((await problems()).pageErrors, []);
 });
 
-test('the objective set through the control is a new history entry, and Back restores the last', async () => {
+test('an objective typed into several fields is one history entry, and Back restores the one before (QA F20)', async () => {
   const { page } = await open(browser, `?src=${STUDY}&view=goodput&slo=ttft:2500`);
   await goodputRows(page);
+  const slo = () => new URL(page.url()).searchParams.get('slo');
+  const before = (await goodputRows(page))[ENGINE][2];
+  // Two fields typed one after the other, the focus staying in the objective's fieldset.
   await page.fill('input.goodput-ttft', '1000');
   await page.dispatchEvent('input.goodput-ttft', 'change');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
-  let rows = await goodputRows(page);
-  const strict = rows[ENGINE][2];
+  await page.focus('input.goodput-e2el');
   await page.fill('input.goodput-e2el', '9000');
   await page.dispatchEvent('input.goodput-e2el', 'change');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000,e2el:9000');
-  await page.goBack();
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
-  rows = await goodputRows(page);
-  assert.equal(rows[ENGINE][2], strict, 'Back shows the objective before');
+  const typed = (await goodputRows(page))[ENGINE][2];
   await page.goBack();
   await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:2500');
+  assert.equal((await goodputRows(page))[ENGINE][2], before, 'Back skips the half-typed objective');
   await page.goForward();
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000,e2el:9000');
+  assert.equal((await goodputRows(page))[ENGINE][2], typed);
+  // Leaving the fieldset ends the edit: the next one is an entry of its own.
+  await page.click('.panel.goodput h2');
+  await page.waitForFunction(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true)))));
+  await page.fill('input.goodput-ttft', '800');
+  await page.dispatchEvent('input.goodput-ttft', 'change');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:800,e2el:9000');
+  await page.goBack();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:1000,e2el:9000');
+  assert.equal(slo(), 'ttft:1000,e2el:9000');
+  await page.goForward();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:800,e2el:9000');
   // A preset from the study's own percentiles.
   await page.click('button.preset:has-text("typical p99")');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('slo') === 'ttft:3900,tpot:34');
@@ -201,4 +213,19 @@ test('the goodput and requests views draw the same engine key as the serving vie
     assert.equal(await page.getAttribute(`section.panel.${view} ul.legend .legend-toggle`, 'aria-pressed'), 'false', `${view}: the toggle hides the engine`);
     await page.close();
   }
+});
+
+test('each headline card is as tall as its own text, the goodput card beside them included (QA F14)', async () => {
+  const { page } = await open(browser, `?src=${STUDY}`);
+  await page.locator('li.card', { hasText: 'Load carried at the typical p99 objective' }).locator('ul.card-lines a').waitFor();
+  const slack = await page.$$eval('.overview > .cards > li.card', (cards) => cards.map((card) => {
+    const box = card.getBoundingClientRect();
+    const last = card.lastElementChild.getBoundingClientRect();
+    return Math.round(box.bottom - last.bottom);
+  }));
+  assert.ok(slack.length >= 3, `${slack.length} cards`);
+  // The card's bottom padding and border, no more: a card stretched to the row's tallest has
+  // tens of pixels of empty space under its text.
+  assert.ok(slack.every((s) => s <= 12), `space under each card's text: ${slack.join(', ')} px`);
+  await page.close();
 });

@@ -86,7 +86,10 @@ test('tool outputs picked in Open file… are read, asked about, opened verified
   assert.ok(study.results.equals(expected), 'the page wrote the same bytes as servescope-import');
   assert.deepEqual(study.files, ['results.json', 'vllm-append.json', 'vllm-c1.json', 'vllm.cells.jsonl']);
   assert.match(study.verdict, /verdict: pass — valid with 0 warnings; 3 sources: 3 verified, 0 mismatched, 0 unavailable/);
-  await page.waitForFunction(() => /all 3 sources verified/.test(document.querySelector('.badge')?.textContent ?? ''));
+  // Downloaded, the study is still this page's own, not published: never "all 3 sources
+  // verified" as a published page says it (QA F17).
+  await page.waitForFunction(() => /verified in this browser — downloaded; publish the 4 files to share it/.test(document.querySelector('.badge')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('.badge'), /all \d+ sources verified/);
   assert.deepEqual((await problems()).pageErrors, []);
 });
 

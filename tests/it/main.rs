@@ -12,6 +12,7 @@ mod cost;
 mod export;
 mod goodput;
 mod harnesses;
+mod history;
 mod import;
 mod import_layout;
 mod json;

@@ -139,31 +139,32 @@ pub fn other_axis_note<'a>(study_workloads: impl IntoIterator<Item = &'a [String
 /// id most studies list), its `model=` and `hardware=` (else the engine's most studied ones),
 /// or every hardware with `across=hardware`.
 pub fn history_scope(collection: &Collection, state: &ViewState) -> HistoryScope {
-    // Unchosen, the history opens on its longest series: the engine id the most studies list,
-    // then its most studied model, then that model's most studied hardware (ties: the
-    // manifest's order, newest first), never on a one-point line when a longer one exists.
-    let engine = state
-        .engine
-        .clone()
-        .or_else(|| crate::core::basics::stats::most_common(collection.studies.iter().flat_map(StudyEntry::distinct_engine_ids)))
-        .unwrap_or_default();
-    let listing = |s: &&StudyEntry| s.engine_ids.contains(&engine);
+    // Unchosen, the history opens on its longest series: the (engine, model, hardware) the
+    // most studies share, within what the link chose (ties: the manifest's order, newest
+    // first) — never on a one-point line when a longer one exists (QA pass 4, F12: the engine
+    // most studies list, split over three setups, opened on one point of it).
+    let model_of = |s: &StudyEntry| s.model.clone();
+    let hardware_of = |s: &StudyEntry| s.hardware.clone().unwrap_or_else(|| NOT_STATED.to_owned());
+    let chosen_model = |s: &StudyEntry| state.model.as_ref().is_none_or(|m| s.model.as_deref().unwrap_or(NOT_STATED) == m);
+    let chosen_hardware = |s: &StudyEntry| state.across_hardware || state.hardware.as_ref().is_none_or(|h| &hardware_of(s) == h);
+    let setups = collection.studies.iter().filter(|s| chosen_model(s) && chosen_hardware(s)).flat_map(|s| {
+        let hardware = (!state.across_hardware).then(|| hardware_of(s));
+        s.distinct_engine_ids()
+            .into_iter()
+            .filter(|e| state.engine.as_ref().is_none_or(|chosen| chosen == e))
+            .map(move |e| (e, model_of(s), hardware.clone()))
+    });
+    let longest = crate::core::basics::stats::most_common(setups);
+    let engine = state.engine.clone().or_else(|| longest.as_ref().map(|(e, _, _)| e.clone())).unwrap_or_default();
     let model = match &state.model {
         Some(m) if m == NOT_STATED => None,
         Some(m) => Some(m.clone()),
-        None => crate::core::basics::stats::most_common(collection.studies.iter().filter(listing).map(|s| s.model.clone())).flatten(),
+        None => longest.as_ref().and_then(|(_, m, _)| m.clone()),
     };
     let hardware = match (&state.hardware, state.across_hardware) {
         (_, true) => None,
         (Some(h), false) => Some(h.clone()),
-        (None, false) => {
-            let on_model = collection.studies.iter().filter(listing).filter(|s| s.model == model);
-            Some(
-                crate::core::basics::stats::most_common(on_model.map(|s| s.hardware.clone()))
-                    .flatten()
-                    .unwrap_or_else(|| NOT_STATED.to_owned()),
-            )
-        }
+        (None, false) => Some(longest.and_then(|(_, _, h)| h).unwrap_or_else(|| NOT_STATED.to_owned())),
     };
     HistoryScope { engine, model, hardware }
 }

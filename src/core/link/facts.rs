@@ -263,3 +263,37 @@ impl ViewState {
         next
     }
 }
+
+/// Why a view's tab leads to nothing of this file — "Decode: not in this file" — for the
+/// views that show one block (decode, prefill, KV cache, accuracy, serving-based views);
+/// `None` when the view has something to show. Both renderers mark such a tab (QA pass 4,
+/// F16: 5 of 14 tabs led to "not in this file" unmarked).
+pub fn tab_lacks(results: &Results, view: View) -> Option<String> {
+    use crate::core::study::contents::{block_summary, Block, BlockSummary};
+    let blocks: &[Block] = match view {
+        View::Decode => &[Block::Decode],
+        View::Prefill => &[Block::Prefill],
+        View::Cache => &[Block::Cache],
+        View::Accuracy => &[Block::Accuracy, Block::WeightAccuracy],
+        View::Serving | View::Tradeoff | View::Energy => &[Block::Serving],
+        _ => return None,
+    };
+    let summaries: Vec<BlockSummary> = blocks.iter().map(|b| block_summary(results, *b)).collect();
+    (!summaries.iter().any(|b| b.present)).then(|| format!("{}: {}", summaries[0].name, summaries[0].status))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tab_says_what_its_view_lacks() {
+        let text = br#"{"title":"t","date":"d","concurrency":[1],"engines":[],"sources":[],"decode":{"rows":[]}}"#;
+        let r = crate::core::study::validate::parse_results(text).results.expect("valid");
+        assert_eq!(tab_lacks(&r, View::Decode).as_deref(), Some("Decode: no measurements in this file"));
+        assert_eq!(tab_lacks(&r, View::Prefill).as_deref(), Some("Prefill: not in this file"));
+        assert_eq!(tab_lacks(&r, View::Accuracy).as_deref(), Some("Served accuracy: not in this file"));
+        assert_eq!(tab_lacks(&r, View::Overview), None);
+        assert_eq!(tab_lacks(&r, View::Provenance), None);
+    }
+}

@@ -14,7 +14,7 @@ mod workload;
 
 pub use facts::{
     charts_of, default_chart, default_metric, embedded_chart, is_energy_tradeoff, metric_for, metric_options, metrics_of,
-    settings_sentence, sources_behind, tradeoff_metric, tradeoff_metrics,
+    settings_sentence, sources_behind, tab_lacks, tradeoff_metric, tradeoff_metrics,
 };
 pub use inputs::{CatalogFilter, EngineFilter, SeriesInputs};
 pub use state::{encode_component, positive_number, ParamNotice, ViewState, MAX_COMPARED};

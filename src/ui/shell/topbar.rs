@@ -22,7 +22,8 @@ fn Tabs() -> impl IntoView {
     let tab = move |view: View, label: &'static str| {
         let to = Signal::derive(move || page.link.whole().on_view(view));
         let current = Signal::derive(move || page.link.view.get() == view);
-        view! { <StateLink to=to current=current class="tab">{label}</StateLink> }
+        let lacks = Signal::derive(move || page.study().and_then(|s| crate::core::link::tab_lacks(&s.results, view)));
+        view! { <StateLink to=to current=current lacks=lacks class="tab">{label}</StateLink> }
     };
     let collection_tabs =
         move || many().then(|| view! { {tab(View::Catalog, "Catalog")} {tab(View::Coverage, "Coverage")} {tab(View::History, "History")} });

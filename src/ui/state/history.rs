@@ -73,6 +73,18 @@ pub fn navigate_coalesced(link: Link, next: ViewState, control: &'static str) {
     link.set(next);
 }
 
+/// Like `navigate`, for one of several changes a reader makes as one edit (the goodput
+/// objective's fields, typed one after another): only the `first` of them makes a new history
+/// entry, the rest replace it, so Back returns to before the edit, never to a half-typed one.
+pub fn navigate_edit(link: Link, next: ViewState, first: bool) {
+    let prev = link.current();
+    if prev == next {
+        return;
+    }
+    write_address(&next, first && prev.is_new_page(&next));
+    link.set(next);
+}
+
 /// Follow an in-app link, unless the reader asked for a new tab or window (Ctrl, Cmd,
 /// Shift, Alt or a button other than the first): then the browser follows its `href`.
 pub fn follow(link: Link, event: &leptos::ev::MouseEvent, next: ViewState) {

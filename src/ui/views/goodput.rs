@@ -101,6 +101,28 @@ fn ObjectiveInputs(
     target: Signal<f64>,
 ) -> impl IntoView {
     let page = page();
+    // One edit while the focus stays in the fieldset: its first change is a new history
+    // entry, the later ones replace it (QA pass 4, F20: two fields typed were two entries, and
+    // Back landed on the half-typed objective). Leaving the fieldset ends the edit.
+    let editing = StoredValue::new(false);
+    let fieldset = NodeRef::<leptos::html::Fieldset>::new();
+    let edit = move |change: &dyn Fn(&mut crate::core::link::ViewState)| {
+        let mut next = page.link.current();
+        change(&mut next);
+        crate::ui::state::history::navigate_edit(page.link, next, !editing.get_value());
+        editing.set_value(true);
+    };
+    // Where the focus went is the event's relatedTarget (none: out of the page's fields).
+    // Read without a deferred closure: a closure handed to the browser from this lazily
+    // loaded chunk would need wasm-bindgen's cast, which the split step refuses here.
+    let left = move |e: leptos::ev::FocusEvent| {
+        use wasm_bindgen::JsCast;
+        let to = e.related_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+        let inside = to.zip(fieldset.get_untracked()).is_some_and(|(node, f)| f.contains(Some(&node)));
+        if !inside {
+            editing.set_value(false);
+        }
+    };
     let input = move |label: &'static str, class: &'static str, value: Signal<Option<f64>>, set: fn(&mut Slo, Option<f64>)| {
         let change = move |e: leptos::ev::Event| {
             let text = event_target_value(&e);
@@ -110,7 +132,7 @@ fn ObjectiveInputs(
             }
             let mut next = slo.get_untracked();
             set(&mut next, parsed);
-            page.update_link(|s| s.slo = (!next.is_empty()).then_some(next));
+            edit(&|s| s.slo = (!next.is_empty()).then_some(next));
         };
         view! {
             <label class="control">{label} " ≤ "
@@ -120,10 +142,10 @@ fn ObjectiveInputs(
     };
     let target_change = move |e: leptos::ev::Event| {
         let Some(pct) = event_target_value(&e).trim().parse::<f64>().ok().filter(|v| *v > 0.0 && *v <= 100.0) else { return };
-        page.update_link(|s| s.attain = Some(pct));
+        edit(&|s| s.attain = Some(pct));
     };
     view! {
-        <fieldset class="controls objective">
+        <fieldset class="controls objective" node_ref=fieldset on:focusout=left>
             <legend>"Objective: a request is good when it completed and meets every threshold given"</legend>
             {input("TTFT", "goodput-ttft", Signal::derive(move || slo.get().ttft_ms), |s, v| s.ttft_ms = v)}
             {input("TPOT", "goodput-tpot", Signal::derive(move || slo.get().tpot_ms), |s, v| s.tpot_ms = v)}

@@ -18,12 +18,18 @@ pub fn StateLink(
     /// `aria-current="page"` when it names what is shown.
     #[prop(optional, into)]
     current: Signal<bool>,
+    /// What it leads to lacks, in words ("Decode: not in this file"): marked (`lacks`) and
+    /// said in its title.
+    #[prop(optional, into)]
+    lacks: Signal<Option<String>>,
     /// Its content.
     children: Children,
 ) -> impl IntoView {
     let page = page();
+    let classes = move || if lacks.with(Option::is_some) { format!("{class} lacks") } else { class.clone() };
     view! {
-        <a class=class href=move || history::href(&to.get()) aria-current=move || current.get().then_some("page")
+        <a class=classes href=move || history::href(&to.get()) aria-current=move || current.get().then_some("page")
+            title=move || lacks.get()
             on:click=move |e| history::follow(page.link, &e, to.get_untracked())>{children()}</a>
     }
 }

@@ -18,13 +18,15 @@ pub fn TrustBadge(
     let page = page();
     let sha256 = study.sha256.clone();
     let summary = Memo::new(move |_| study.checks.summary());
-    // A study imported in this page is verified against the files picked here: until its
-    // files are downloaded, nothing is published with it, and the badge says so.
+    // A study imported in this page is verified against the files picked here: nothing is
+    // published with it, downloaded or not (QA pass 4, F17: once downloaded it read "all 4
+    // sources verified", as if published), and the badge says so.
     let unpublished = Memo::new(move |_| {
         page.imported.with(|i| {
-            i.as_ref()
-                .filter(|i| !i.downloaded && crate::core::provenance::sha256_hex(&i.results) == sha256)
-                .map(|i| format!("verified in this browser — download the {} files to publish", i.files))
+            i.as_ref().filter(|i| crate::core::provenance::sha256_hex(&i.results) == sha256).map(|i| match i.downloaded {
+                false => format!("verified in this browser — download the {} files to publish", i.files),
+                true => format!("verified in this browser — downloaded; publish the {} files to share it", i.files),
+            })
         })
     });
     let to = Signal::derive(move || page.link.whole().on_view(View::Provenance));
