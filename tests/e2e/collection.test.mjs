@@ -243,3 +243,16 @@ test('the catalog\'s search box in the dark theme is drawn like its other fields
   assert.deepEqual(looks.search, looks.select, 'the search box wears the fields\' panel, text and border colours');
   await page.close();
 });
+
+test('on a phone the catalog lists each study as a card that fits the screen (QA F26)', async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${browser.base}?index=collection/index.json&view=catalog`);
+  await page.waitForSelector('table.catalog-table tbody tr');
+  const fit = await page.$eval('table.catalog-table', (t) => ({ table: t.getBoundingClientRect().width, box: t.parentElement.clientWidth, page: document.documentElement.scrollWidth - document.documentElement.clientWidth }));
+  assert.ok(fit.table <= fit.box + 1, `the table is ${fit.table} px in a ${fit.box} px box`);
+  assert.ok(fit.page <= 0, `the page scrolls sideways by ${fit.page} px`);
+  const line = await page.$eval('table.catalog-table tbody tr td[data-label="model"]', (td) => [getComputedStyle(td).display, getComputedStyle(td, '::before').content]);
+  assert.deepEqual(line, ['flex', '"model"'], 'a study\'s model reads as a labelled line');
+  await page.close();
+});

@@ -117,7 +117,9 @@ pub fn catalog_table(
         ],
         rows: body,
         show_sources: false,
-        by_concurrency: false,
+        // On a phone, one card per study, its fields labelled lines (QA pass 4, F26: the
+        // table was 844 px wide in a 353 px box, showing the title, date and part of the model).
+        by_concurrency: true,
     }
 }
 

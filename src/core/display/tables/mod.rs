@@ -197,7 +197,8 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// Whether a sources column follows (each row's list).
     pub show_sources: bool,
-    /// A concurrency table: on a phone it reads as one card per row.
+    /// A table read on a phone as one card per row, its cells labelled lines (the
+    /// concurrency tables, the catalog).
     pub by_concurrency: bool,
 }
 
