@@ -17,6 +17,23 @@ fn state(q: &str) -> ViewState {
     state
 }
 
+/// A serving chart of `metric`'s lines on an SVG of `size`, linear, by concurrency.
+fn draw_lines(size: (u32, u32), metric: Metric, levels: &[f64], series: &[Series]) -> (String, servescope::chart::ChartGeometry) {
+    render_svg(size, |area| {
+        let spec = ConcurrencyChart {
+            y_title: metric.axis_title(),
+            load: LoadAxis::Concurrency,
+            concurrency: levels,
+            series,
+            scale: Scale::Lin,
+            seconds: false,
+            reference: None,
+            theme: LIGHT,
+        };
+        draw_concurrency_chart(area, &spec).expect("drawn")
+    })
+}
+
 fn values(series: &ServingSeries, label: &str) -> Vec<Option<f64>> {
     series.series.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no line {label}")).points.iter().map(|p| p.1).collect()
 }
@@ -40,19 +57,7 @@ fn the_chart_plots_exactly_the_measured_cells() {
     let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::OutTokS, &s.series_inputs());
     let non_null: usize = lines.series.iter().map(|l| l.measured().count()).sum();
     assert_eq!(non_null, 21, "7 + 7 + 5 + 2 measured cells in ISL 1024 / OSL 1024");
-    let (svg, geometry) = render_svg((800, 440), |area| {
-        let spec = ConcurrencyChart {
-            y_title: Metric::OutTokS.axis_title(),
-            load: LoadAxis::Concurrency,
-            concurrency: &common::levels(&r),
-            series: &lines.series,
-            scale: Scale::Lin,
-            seconds: false,
-            reference: None,
-            theme: LIGHT,
-        };
-        draw_concurrency_chart(area, &spec).expect("drawn")
-    });
+    let (svg, geometry) = draw_lines((800, 440), Metric::OutTokS, &common::levels(&r), &lines.series);
     assert_eq!(geometry.points.len(), 21);
     assert_eq!(geometry.gaps.len(), 7);
     assert!(svg.contains("output tok/s per GPU"));
@@ -375,19 +380,7 @@ fn a_phone_sized_chart_keeps_derived_in_its_y_title() {
     let s = state("workload=1024x1024&metric=j_per_token");
     let lines = serving_series(&r, chosen_workload(&r, s.workload).expect("workload"), Metric::JPerToken, &s.series_inputs());
     for height in [200, 150] {
-        let (svg, _) = render_svg((360, height), |area| {
-            let spec = ConcurrencyChart {
-                y_title: Metric::JPerToken.axis_title(),
-                load: LoadAxis::Concurrency,
-                concurrency: &common::levels(&r),
-                series: &lines.series,
-                scale: Scale::Lin,
-                seconds: false,
-                reference: None,
-                theme: LIGHT,
-            };
-            draw_concurrency_chart(area, &spec).expect("drawn")
-        });
+        let (svg, _) = draw_lines((360, height), Metric::JPerToken, &common::levels(&r), &lines.series);
         assert!(svg.contains("(derived)"), "{height} px: the y title keeps (derived)");
     }
 }
