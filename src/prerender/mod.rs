@@ -101,6 +101,9 @@ pub fn landing(results: &Results, src: &str, before: Before<'_>) -> Landing {
             card_html(html, card, src);
         }
         html.close("ul");
+        if let Some(hint) = crate::core::display::headline::cards_swipe_hint(&cards) {
+            html.element("p", &[("class", Some("cards-more"))], &hint);
+        }
         let inputs = ServingInputs { series: state.series_inputs(), scale: state.scale };
         if let Some(chart) = overview_chart(files, &inputs) {
             heights.extend(chart.figures.iter().map(|f| f.height));

@@ -244,3 +244,22 @@ test('a tab whose view has nothing of the file is marked and says what is missin
   await bundled.page.close();
   await page.close();
 });
+
+test('on a phone the headline cards say that they swipe; on a laptop, where they all show, nothing is said (QA F24)', async () => {
+  const phone = await start({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const { page } = await open(phone, '');
+    await settled(page);
+    assert.equal(await page.isVisible('.overview > .cards-more'), true);
+    assert.equal((await page.textContent('.overview > .cards-more')).trim(), 'More findings: swipe the cards sideways →');
+    const cards = await page.$eval('.overview > .cards', (ul) => ul.scrollWidth > ul.clientWidth);
+    assert.ok(cards, 'the cards do scroll sideways on a phone');
+    await page.close();
+  } finally {
+    await phone.close();
+  }
+  const { page } = await open(browser, '');
+  await settled(page);
+  assert.equal(await page.isVisible('.overview > .cards-more'), false);
+  await page.close();
+});

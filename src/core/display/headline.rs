@@ -187,6 +187,14 @@ fn cost_card(results: &Results, workloads: &[Workload], prices: &Prices) -> Card
     }
 }
 
+/// What the overview says under its cards on a phone, where they are one row swiped sideways
+/// and a half-shown card was the only sign of the rest (QA pass 4, F24): `None` for a single
+/// card. The app and the pre-render both write it; the stylesheet shows it on a phone only.
+pub fn cards_swipe_hint(cards: &[Card]) -> Option<String> {
+    // No count: the app adds the goodput card of a study with requests after its tables load.
+    (cards.len() > 1).then(|| "More findings: swipe the cards sideways →".to_owned())
+}
+
 /// What the overview says in place of cards when it has none: that the file measures
 /// nothing the cards state (serving or served accuracy), and which blocks it does hold.
 pub fn no_findings_note(results: &Results, cards: &[Card]) -> Option<String> {

@@ -45,11 +45,19 @@ pub fn OverviewView(
             view! { <PanelView study=study.clone() model=model painter=Painter::LINES/> }
         })
     };
+    let hint = {
+        let study = study.clone();
+        move || {
+            let cards = headline_cards(&study.results, &page.link.prices.get());
+            crate::core::display::headline::cards_swipe_hint(&cards).map(|hint| view! { <p class="cards-more">{hint}</p> })
+        }
+    };
     view! {
         <section class="panel overview">
             <h2 class="visually-hidden">"Headline findings"</h2>
             {none}
             <ul class="cards">{cards}{more_cards}</ul>
+            {hint}
             {chart}
         </section>
     }
