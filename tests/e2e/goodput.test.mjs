@@ -29,7 +29,7 @@ test('the link\'s objective gives the attainment the core computes from the requ
   assert.match(await page.textContent('.panel.goodput h2'), /Goodput at TTFT ≤ 2500 ms and E2E ≤ 9200 ms, ISL 550 \/ OSL 250/);
   assert.match(await page.textContent('ul.capacity'), /≥ 90 % of requests good at no measured level: already below at c100 \(36\.6–55\.7 %\)/);
   const capacity = await tableRows(page, 'table.capacity-table');
-  assert.deepEqual(capacity[ENGINE], ['no level meets it', 'not measured', 'not measured', 'no price given', 'none']);
+  assert.deepEqual(capacity[ENGINE], ['no level meets it', 'GPUs not stated', 'GPUs not stated', 'no price given', 'none']);
   const tip = await hoverMark(page, 'figure[data-chart="attainment"]', 0);
   assert.match(tip, /46\.0 %/);
   assert.match(tip, /36\.6–55\.7 % — misses the 90 % target/);

@@ -80,7 +80,7 @@ fn the_goodput_view_at_the_links_objective_reads_the_requests() {
     );
     assert!(m.table.to_csv("# x").contains("attainment_pct,attainment_ci_pct,meets"), "the CSV's header");
     let capacity: Vec<String> = m.capacity_table.rows[0].cells.iter().map(|c| c.field.display()).collect();
-    assert_eq!(capacity, ["no level meets it", "not measured", "not measured", "no price given", "none"]);
+    assert_eq!(capacity, ["no level meets it", "GPUs not stated", "GPUs not stated", "no price given", "none"]);
     assert_eq!(m.export_note, "objective ttft:2500,e2el:9200 (TTFT ≤ 2500 ms and E2E ≤ 9200 ms); attainment target 90 %");
     let tip = goodput_tip(&m, ChartId::Attainment, 0, 0).expect("a tip");
     assert_eq!(tip.title, "gpt-oss-20b endpoint (engine not stated) · c100");

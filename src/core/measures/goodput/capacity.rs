@@ -184,7 +184,10 @@ pub fn at_capacity(rows: &[CellRow], target: f64, prices: &Prices) -> Vec<Capaci
                 good_tok_s_per_kw: per_gpu.zip(power).map(|(g, p)| g / p * 1000.0),
                 usd_per_mtok: usd,
                 indeterminate_above: capacity.indeterminate_above().iter().map(|l| l.level).collect(),
-                gpus_stated: row.is_none_or(|r| r.goodput.per_gpu),
+                // The engine's cells say whether its runs state their GPUs, whether or not a
+                // level meets the target (read from the capacity cell alone, an endpoint's study
+                // with no capacity read "not measured" per GPU rather than "GPUs not stated").
+                gpus_stated: rows.iter().filter(|r| r.engine == engine && r.workload == workload).all(|r| r.goodput.per_gpu),
                 engine,
                 workload,
             }
