@@ -100,10 +100,16 @@ pub fn linear_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
     if hi <= lo || !lo.is_finite() || !hi.is_finite() {
         return vec![lo];
     }
-    let step = nice_step(hi - lo, target);
-    let first = (lo / step).ceil() as i64;
-    let last = (hi / step).floor() as i64;
-    (first..=last).map(|k| k as f64 * step).map(|v| if v.abs() < step * 1e-9 { 0.0 } else { v }).collect()
+    let ticks = |target: usize| -> Vec<f64> {
+        let step = nice_step(hi - lo, target);
+        let first = (lo / step).ceil() as i64;
+        let last = (hi / step).floor() as i64;
+        (first..=last).map(|k| k as f64 * step).map(|v| if v.abs() < step * 1e-9 { 0.0 } else { v }).collect()
+    };
+    // A 1-2-5 step can leave two ticks where three were asked (0 and 1,000 on a 0–1,900
+    // axis), too few to read a short chart by (QA pass 4, F13): a finer step then.
+    let wanted = target.min(3);
+    (target..=target * 4).map(ticks).find(|t| t.len() >= wanted).unwrap_or_else(|| ticks(target))
 }
 
 /// Round ticks for a log axis within `[lo, hi]` (both > 0): 1, 2 and 5 in each decade, only
@@ -209,6 +215,16 @@ mod tests {
     fn linear_ticks_step_by_one_two_or_five() {
         assert_eq!(linear_ticks(0.0, 1790.0, 6), [0.0, 500.0, 1000.0, 1500.0]);
         assert_eq!(linear_ticks(0.0, 47000.0, 6), [0.0, 10000.0, 20000.0, 30000.0, 40000.0]);
+    }
+
+    #[test]
+    fn linear_ticks_are_never_fewer_than_three_where_three_are_asked() {
+        // A step of 1,000 for three ticks on 0–1,900 gave two; the finer 500 gives four.
+        assert_eq!(linear_ticks(0.0, 1900.0, 3), [0.0, 500.0, 1000.0, 1500.0]);
+        assert_eq!(linear_ticks(0.0, 1100.0, 3), [0.0, 500.0, 1000.0]);
+        for hi in [1.1, 19.0, 260.0, 1999.0, 7300.0] {
+            assert!(linear_ticks(0.0, hi, 3).len() >= 3, "{hi}: {:?}", linear_ticks(0.0, hi, 3));
+        }
     }
 
     #[test]

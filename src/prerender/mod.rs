@@ -4,6 +4,7 @@
 //! The markup mirrors the app's (same elements, same classes), so the app takes over in
 //! place. Native only: the build's `servescope-prerender` step calls it.
 
+mod card;
 pub mod deep;
 pub mod html;
 mod panel;
@@ -24,6 +25,7 @@ use crate::core::link::{settings_sentence, View, ViewState};
 use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary, Verification};
 use crate::core::study::model::Results;
 use crate::core::views::explorer::{overview_chart, ServingInputs};
+use crate::core::views::goodput::pending_goodput_card;
 use crate::core::views::panel::{Figure, File, Height, Panel};
 use crate::core::views::{chart_css_height, height_class};
 use html::Html;
@@ -98,7 +100,11 @@ pub fn landing(results: &Results, src: &str, before: Before<'_>) -> Landing {
         html.element("h2", &[("class", Some("visually-hidden"))], "Headline findings");
         html.open("ul", &[("class", Some("cards"))]);
         for card in &cards {
-            card_html(html, card, src);
+            card::card_html(html, card, src);
+        }
+        // The goodput card's place, kept as the app keeps it until the requests are read.
+        if let Some(card) = pending_goodput_card(results) {
+            card::card_html(html, &card, src);
         }
         html.close("ul");
         if let Some(hint) = crate::core::display::headline::cards_swipe_hint(&cards) {
@@ -250,32 +256,6 @@ fn badge(html: &mut Html, badge: &TrustSummary, state: &ViewState) {
     let class = format!("badge sources {}", badge.tone);
     html.element("span", &[("class", Some(&class)), ("aria-live", Some("polite"))], &badge.text);
     html.close("a");
-}
-
-fn card_html(html: &mut Html, card: &Card, src: &str) {
-    html.open("li", &[("class", Some(if card.publisher { "card publisher" } else { "card" }))]);
-    html.open("h3", &[]).text(&card.title);
-    if card.publisher {
-        html.element("span", &[("class", Some("tag"))], "the publisher's");
-    }
-    html.close("h3");
-    html.open("ul", &[("class", Some("card-lines"))]);
-    for line in &card.lines {
-        html.open("li", &[("title", line.detail.as_deref()), ("class", line.warn.then_some("warn"))]);
-        match &line.link {
-            Some(to) => {
-                let state = to.for_sharing(src, to.view.unwrap_or(View::Overview));
-                html.element("a", &[("href", Some(&href(&state)))], &line.text);
-            }
-            None => {
-                html.text(&line.text);
-            }
-        }
-        html.close("li");
-    }
-    html.close("ul");
-    html.element("p", &[("class", Some("rule"))], &card.rule);
-    html.close("li");
 }
 
 /// A chart's tooltips as the page's pre-render script reads them: one entry per mark,

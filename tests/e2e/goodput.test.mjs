@@ -5,7 +5,7 @@
 // without requests saying what goodput needs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { downloadOf, hoverMark, open, start, tableRows } from './browser.mjs';
+import { downloadOf, hoverMark, open, settled, start, tableRows } from './browser.mjs';
 
 const STUDY = 'data/requests/aiperf-example/results.json';
 const ENGINE = 'gpt-oss-20b endpoint (engine not stated)';
@@ -151,7 +151,7 @@ test('the overview of a study with requests gets a goodput card, its chunk and t
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-marks'] });
     }),
   });
-  const card = page.locator('li.card', { hasText: 'Load carried at the typical p99 objective' });
+  const card = page.locator('li.card:not(.pending)', { hasText: 'Load carried at the typical p99 objective' });
   await card.locator('ul.card-lines a').waitFor();
   assert.equal(
     (await card.locator('ul.card-lines').textContent()).trim(),
@@ -228,4 +228,31 @@ test('each headline card is as tall as its own text, the goodput card beside the
   // tens of pixels of empty space under its text.
   assert.ok(slack.every((s) => s <= 12), `space under each card's text: ${slack.join(', ')} px`);
   await page.close();
+});
+
+test('the goodput card holds its place from the take-over: the overview chart does not jump when the requests are read (QA F4)', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(viewport);
+    // The chart's top each time the page changes, from the app's first frame on.
+    await page.addInitScript(() => {
+      window.chartTops = [];
+      new MutationObserver(() => {
+        const canvas = document.querySelector('.page figure[data-chart="overview"] canvas');
+        if (!canvas || document.getElementById('prerender')) return;
+        const top = Math.round(canvas.getBoundingClientRect().top + window.scrollY);
+        if (window.chartTops.at(-1) !== top) window.chartTops.push(top);
+      }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await page.goto(`${browser.base}?src=${STUDY}`);
+    await page.locator('li.card:not(.pending)', { hasText: 'Load carried at the typical p99 objective' }).locator('ul.card-lines a').waitFor();
+    await settled(page);
+    const tops = await page.evaluate(() => window.chartTops);
+    // From the first frame the chart is in, at most one move, when the card's final words
+    // replace its placeholder's, of no more than two lines of card text (before: the row
+    // grew by a loading line, shrank and grew again, 375 px each time).
+    assert.ok(tops.length <= 2, `${viewport.width} px: the chart's top moved ${tops.join(' → ')}`);
+    assert.ok(Math.abs(tops.at(-1) - tops[0]) <= 40, `${viewport.width} px: the chart's top moved ${tops.join(' → ')}`);
+    await page.close();
+  }
 });

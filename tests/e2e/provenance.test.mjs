@@ -144,3 +144,26 @@ test('a per-request table the manifest lists as unpublished is never asked for, 
     await unpublished.close();
   }
 });
+
+test('every view of a study with requests names the same verified count, its tables checked by the provenance view itself (QA F3)', async () => {
+  const study = '?src=data/requests/aiperf-example/results.json';
+  const badges = [];
+  for (const view of ['provenance', 'decode', 'overview']) {
+    const { page, problems } = await open(browser, `${study}&view=${view}`);
+    // Until the per-request table is read the badge says it is still checking, never
+    // "not checked" once the checks end.
+    await page.waitForFunction(() => /verified|mismatched/.test(document.querySelector('header .badge')?.textContent ?? ''), null, { timeout: 20000 });
+    const badge = await page.textContent('header .badge');
+    assert.doesNotMatch(badge, /not checked|checking/, `${view}: ${badge}`);
+    badges.push(badge);
+    if (view === 'provenance') {
+      const statuses = await sourceStatuses(page);
+      assert.deepEqual(statuses.find(([name]) => name === 'endpoint.requests.csv.gz')?.slice(0, 2), ['endpoint.requests.csv.gz', 'verified'], JSON.stringify(statuses));
+      assert.ok(statuses.every(([, label]) => label === 'verified'), JSON.stringify(statuses));
+    }
+    assert.deepEqual((await problems()).pageErrors, []);
+    await page.close();
+  }
+  assert.deepEqual(badges, Array(3).fill(badges[0]));
+  assert.match(badges[0], /^all 4 sources verified$/);
+});

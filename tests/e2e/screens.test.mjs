@@ -106,3 +106,37 @@ test('at 1280 px every view tab is shown whole, with the goodput and requests ta
     await page.close();
   }
 });
+
+test('a 380 px embed keeps a readable plot and its key: serving, goodput and requests (QA F13, F2)', async () => {
+  const study = 'src=data/requests/aiperf-example/results.json';
+  for (const [query, figure] of [
+    ['?view=serving&workload=1024x1024&embed=1', 'serving'],
+    [`?${study}&view=goodput&slo=ttft:2500,e2el:9200&embed=1&chart=goodput`, 'goodput'],
+    [`?${study}&view=requests&embed=1&chart=cdf`, 'cdf'],
+  ]) {
+    for (const width of [700, 380]) {
+      const frame = await laptop.context.newPage();
+      await frame.setViewportSize({ width, height: 380 });
+      await frame.goto(laptop.base + query);
+      await frame.waitForSelector(`figure[data-chart="${figure}"] canvas.chart[data-points]`);
+      await settled(frame);
+      const m = await frame.evaluate((figure) => {
+        const canvas = document.querySelector(`figure[data-chart="${figure}"] canvas.chart`);
+        const key = document.querySelector('main .legend');
+        return {
+          canvas: canvas.getBoundingClientRect().height,
+          yTicks: (canvas.dataset.yTicks ?? '').split('|').filter(Boolean).length,
+          key: key ? [key.getBoundingClientRect().height, key.querySelectorAll('.legend-toggle').length] : null,
+          scroll: document.documentElement.scrollHeight,
+        };
+      }, figure);
+      // 160 px of plot is the canvas less its 56 px of margins (top 12, bottom 44).
+      assert.ok(m.canvas - 56 >= 160, `${query} at ${width}: ${m.canvas - 56} px of plot`);
+      if (figure !== 'cdf') assert.ok(m.yTicks >= 3, `${query} at ${width}: ${m.yTicks} y ticks`);
+      assert.ok(m.key && m.key[0] > 0 && m.key[1] >= 1, `${query} at ${width}: the key with its toggles (${JSON.stringify(m.key)})`);
+      assert.ok(m.scroll <= 380, `${query} at ${width}: ${m.scroll} px tall`);
+      if (width === 380) await frame.screenshot({ path: `target/e2e-embed-${figure}-380.png` });
+      await frame.close();
+    }
+  }
+});

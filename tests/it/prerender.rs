@@ -14,6 +14,24 @@ use servescope::prerender::{landing, Before};
 const SRC: &str = "data/qwen3.8-flash-next-mi350p-2026-10-30.json";
 
 #[test]
+fn a_landing_with_requests_keeps_the_goodput_cards_place_as_the_app_does() {
+    // QA pass 4, F4: written with three cards, the page grew a fourth as the app took over,
+    // moving the chart under a reader's tap. The card in its place is the app's own.
+    let src = "data/requests/aiperf-example/results.json";
+    let results = check(&read(src), &[]).results.expect("valid");
+    let page = landing(&results, src, Before::default());
+    let pending = servescope::core::views::goodput::pending_goodput_card(&results).expect("a study with requests");
+    assert!(page.body.contains("<li class=\"card pending\"><h3>Load carried at the typical p99 objective</h3>"), "{}", page.body);
+    assert!(page
+        .body
+        .contains(">550/250: gpt-oss-20b endpoint (engine not stated), ≥ 90 % of requests good: counted once its requests are read</a>"));
+    assert!(page.body.contains(&servescope::prerender::html::escape(&pending.rule)));
+    assert_eq!(page.body.matches("<li class=\"card").count(), headline_cards(&results, &Prices::default()).len() + 1);
+    // Without requests, no such card.
+    assert!(!landing(&bundled_results(), SRC, Before::default()).body.contains("card pending"));
+}
+
+#[test]
 fn the_landing_view_carries_every_card_line_and_the_charts_measured_points() {
     let results = bundled_results();
     let page = landing(&results, SRC, Before::default());

@@ -6,7 +6,7 @@ use crate::common;
 use servescope::core::link::{ChartId, Latency, Scale, View, ViewState};
 use servescope::core::measures::goodput::{presets, Slo};
 use servescope::core::measures::requests::{gunzip, RequestTable};
-use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs};
+use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, pending_goodput_card, GoodputInputs};
 use servescope::core::views::requests::{at_or_below, cdf_tip, curve, requests_model, RequestsInputs, CDF_POINTS, PUBLISHED_P99};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
@@ -186,8 +186,22 @@ fn the_overview_card_says_the_load_each_engine_carries_at_the_typical_p99() {
     );
     assert!(card.rule.contains("95 % interval of attainment is at or above 90 %"), "{}", card.rule);
 
+    assert!(!card.pending);
+
+    // Before the tables are read: the same title, rule and lines, each saying it is
+    // counted once the requests are read and linking to the workload's goodput view.
+    let pending = pending_goodput_card(&results).expect("a card in its place");
+    assert!(pending.pending);
+    assert_eq!((&pending.title, &pending.rule, pending.lines.len()), (&card.title, &card.rule, card.lines.len()));
+    assert_eq!(
+        pending.lines[0].text,
+        "550/250: gpt-oss-20b endpoint (engine not stated), ≥ 90 % of requests good: counted once its requests are read"
+    );
+    assert_eq!(pending.lines[0].link.as_ref().map(|l| l.to_query()).as_deref(), Some("view=goodput&workload=550x250"));
+
     let without = without_requests(&results);
     assert_eq!(goodput_card(&without, &[]), None, "no card without requests");
+    assert_eq!(pending_goodput_card(&without), None, "nor one in its place");
 }
 
 #[test]

@@ -42,6 +42,9 @@ pub struct Card {
     pub lines: Vec<CardLine>,
     /// The publisher's own, as written in the file's `highlights`.
     pub publisher: bool,
+    /// Its figures are still being read (the goodput card before the requests): its lines
+    /// and rule are the final card's, its lines' words say so.
+    pub pending: bool,
 }
 
 fn link(view: View, workload: &Workload) -> ViewState {
@@ -73,6 +76,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
                 warn: false,
             }],
             publisher: true,
+            pending: false,
         })
         .collect();
     let workloads: &[Workload] = results.serving().map_or(&[], |s| &s.workloads);
@@ -90,6 +94,7 @@ pub fn headline_cards(results: &Results, prices: &Prices) -> Vec<Card> {
         rule: "The lowest served KL divergence against the BF16 reference, the control row (BF16 against itself on other hardware) excluded and shown as the floor.".into(),
         lines: vec![CardLine::of(claim, Some(ViewState { view: Some(View::Accuracy), ..ViewState::default() }))],
         publisher: false,
+        pending: false,
     }));
     cards
 }
@@ -119,6 +124,7 @@ fn throughput_card(results: &Results, workloads: &[Workload]) -> Card {
             })
             .collect(),
         publisher: false,
+        pending: false,
     }
 }
 
@@ -138,6 +144,7 @@ fn under_ttft_card(results: &Results, workloads: &[Workload]) -> Card {
             })
             .collect(),
         publisher: false,
+        pending: false,
     }
 }
 
@@ -158,6 +165,7 @@ fn efficiency_card(results: &Results, workloads: &[Workload]) -> Card {
             })
             .collect(),
         publisher: false,
+        pending: false,
     }
 }
 
@@ -184,6 +192,7 @@ fn cost_card(results: &Results, workloads: &[Workload], prices: &Prices) -> Card
             })
             .collect(),
         publisher: false,
+        pending: false,
     }
 }
 

@@ -47,8 +47,9 @@ pub struct SourceJob {
     pub sweep: bool,
 }
 
-/// What a per-request table's status says until a view reads the requests.
-pub const ON_DEMAND: &str = "checked when a view reads the requests";
+/// What a per-request table's status says until it is read: after the other sources, or
+/// first by a view that reads the requests.
+pub const ON_DEMAND: &str = "checked after the other sources";
 
 /// A verification in progress: the statuses so far, in file order.
 #[derive(Clone, Debug, PartialEq)]

@@ -165,6 +165,19 @@ impl Chunks {
     where
         F: Future<Output = Result<AnyView, SplitLoaderError>>,
     {
+        self.show_or(chunk, build, move || loading_line(format!("the {}", chunk.label())))
+    }
+
+    /// `show`, with `waiting` in the view's place until its chunk is in.
+    pub(super) fn show_or<F>(
+        self,
+        chunk: Chunk,
+        build: impl Fn() -> F + Send + Sync + 'static,
+        waiting: impl Fn() -> AnyView + Send + Sync + 'static,
+    ) -> AnyView
+    where
+        F: Future<Output = Result<AnyView, SplitLoaderError>>,
+    {
         self.request(chunk);
         // This chunk's state alone: another chunk arriving must not build this view again.
         let state = Memo::new(move |_| self.0.with(|loads| loads.get(&chunk).copied()));
@@ -175,7 +188,7 @@ impl Chunks {
                 _ => failed(self, chunk),
             },
             Some(Load::Failed) => failed(self, chunk),
-            _ => loading_line(format!("the {}", chunk.label())),
+            _ => waiting(),
         })
         .into_any()
     }
@@ -289,6 +302,28 @@ pub(super) fn goodput_view(study: Study) -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(goodput_card, fallible, preload(preload_goodput_card))]
 pub(super) fn goodput_card(study: Study) -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <goodput::GoodputCard study=study/> }.into_any())
+}
+
+/// Every view reads the study's per-request tables once its other sources are checked, so
+/// each names the same verified count (QA pass 4, F3); their load's code stays out of the
+/// first download (in it, +15.5 KB gzip, measured).
+#[wasm_split(tables, fallible, preload(preload_tables))]
+fn check_tables(study: Study) -> Result<(), SplitLoaderError> {
+    crate::ui::tasks::requests::ensure_tables(&study);
+    Ok(())
+}
+
+/// Start the study's tables' check once their chunk is in, in the caller's reactive owner
+/// (the load reads the page's state from it), as the views are built.
+pub(super) fn check_tables_when_in(study: Study) {
+    let owner = Owner::current();
+    spawn_local(async move {
+        if preload_tables().await.is_ok() {
+            if let Some(owner) = owner {
+                owner.with(|| run_loaded(check_tables(study)));
+            }
+        }
+    });
 }
 
 /// The requests view (`view=requests`).

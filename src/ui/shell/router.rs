@@ -5,10 +5,12 @@ use leptos::prelude::*;
 
 use super::lazy::{self, Chunk, Chunks};
 use crate::core::link::{is_energy_tradeoff, settings_sentence, View};
+use crate::core::views::goodput::pending_goodput_card;
 use crate::ui::state::file::{ManifestCheck, SlotState, Study};
 use crate::ui::state::{manifest_check, page, CollectionState};
 use crate::ui::tasks::load;
 use crate::ui::views::{overview, serving};
+use crate::ui::widgets::card::card_view;
 use crate::ui::widgets::findings::{loading_line, ErrorPanel, FailurePanel, FindingsPanel};
 
 /// The view of a study. A view shown from a chunk here is named in `Chunk::of_study_view`
@@ -21,11 +23,20 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
             // are asked for by an effect made after the overview (and its chart's) is built.
             let has_requests = study.results.has_requests();
             let after_first_chart = RwSignal::new(false);
+            // Until the card's chunk is in, the card in its place, as the pre-render writes it
+            // (QA pass 4, F4).
             let more_cards = {
                 let study = study.clone();
                 move || {
                     let study = study.clone();
-                    after_first_chart.get().then(|| chunks.show(Chunk::GoodputCard, move || lazy::goodput_card(study.clone())))
+                    let pending = {
+                        let study = study.clone();
+                        move || pending_goodput_card(&study.results).map(|card| card_view(card, &study)).into_any()
+                    };
+                    match after_first_chart.get() {
+                        true => chunks.show_or(Chunk::GoodputCard, move || lazy::goodput_card(study.clone()), pending),
+                        false => pending(),
+                    }
                 }
             };
             let overview = view! { <overview::OverviewView study=study more_cards=more_cards.into_any()/> }.into_any();
@@ -117,6 +128,14 @@ pub fn Router() -> impl IntoView {
     for chunk in first.into_iter().chain(compared) {
         chunks.request(chunk);
     }
+    // The study's per-request tables are checked once its other sources are, whatever the
+    // view (a view that reads the requests has begun the one load already).
+    Effect::new(move |_| {
+        let SlotState::Ready(study) = page.primary().get() else { return };
+        if study.results.has_requests() && study.checks.report.with(Option::is_some) {
+            lazy::check_tables_when_in(study);
+        }
+    });
     let body = move || {
         let view = page.link.view.get();
         if view.is_collection() {

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary};
+use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary, ON_DEMAND};
 
 pub use crate::core::provenance::Progress;
 
@@ -52,9 +52,12 @@ impl SourceChecks {
         self.statuses.with(|all| StatusCounts::of(all.iter().map(|(_, s)| s)))
     }
 
-    /// The trust badge's sentence (tracked).
+    /// The trust badge's sentence (tracked): "checking" until the report is made and every
+    /// per-request table is read.
     pub fn summary(&self) -> TrustSummary {
-        let checking = self.report.with(Option::is_none);
+        let tables_pending =
+            || self.statuses.with(|all| all.iter().any(|(_, s)| matches!(s, SourceStatus::NotChecked(why) if why == ON_DEMAND)));
+        let checking = self.report.with(Option::is_none) || tables_pending();
         TrustSummary::of(&self.counts(), checking)
     }
 }

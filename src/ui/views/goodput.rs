@@ -11,7 +11,7 @@ use crate::chart::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use crate::core::display::series::describe_lines;
 use crate::core::link::{workload_options, ChartId, EngineFilter, Scale, View};
 use crate::core::measures::goodput::Slo;
-use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, GoodputInputs, GoodputModel, CARD_TITLE};
+use crate::core::views::goodput::{goodput_card, goodput_model, goodput_tip, pending_goodput_card, GoodputInputs, GoodputModel};
 use crate::core::views::panel::{stem, study_line};
 use crate::core::views::CHART_HEIGHT;
 use crate::ui::chart::export::ExportText;
@@ -57,6 +57,7 @@ fn goodput_figure(study: &Study, model: Memo<Option<GoodputModel>>, id: ChartId)
             ("points", drawn.points.len().to_string()),
             ("gaps", drawn.gaps.len().to_string()),
             ("whiskers", drawn.whiskers.len().to_string()),
+            ("y-ticks", drawn.y_ticks.join("|")),
             ("x-ticks", drawn.x_ticks.join("|")),
         ];
         Ok(Drawn { marks: drawn.marks(&levels), attrs })
@@ -159,8 +160,8 @@ fn ObjectiveInputs(
 
 /// The overview's goodput card, for a study with requests: the study's tables fetched (after
 /// the overview's first chart, the router's doing) and read, then the load each engine
-/// carries at the typical p99 (`core::views::goodput::goodput_card`); until then, where the
-/// tables stand.
+/// carries at the typical p99 (`core::views::goodput::goodput_card`); until then the card
+/// in its place (`pending_goodput_card`), the size it will be.
 #[component]
 pub fn GoodputCard(
     /// The study.
@@ -169,21 +170,12 @@ pub fn GoodputCard(
     ensure_tables(&study);
     let card = {
         let study = study.clone();
-        Memo::new(move |_| {
-            let loaded = study.requests.with(|r| r.tables())?;
-            goodput_card(&study.results, &loaded.tables)
+        Memo::new(move |_| match study.requests.with(|r| r.tables()) {
+            Some(loaded) => goodput_card(&study.results, &loaded.tables),
+            None => pending_goodput_card(&study.results),
         })
     };
-    move || match card.get() {
-        Some(card) => card_view(card, &study).into_any(),
-        None => view! {
-            <li class="card pending">
-                <h3>{CARD_TITLE}</h3>
-                <RequestsStatus study=study.clone()/>
-            </li>
-        }
-        .into_any(),
-    }
+    move || card.get().map(|card| card_view(card, &study))
 }
 
 /// Goodput at the link's objective.

@@ -32,7 +32,7 @@ pub fn card_view(card: Card, study: &Study) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <li class="card" class:publisher=card.publisher>
+        <li class="card" class:publisher=card.publisher class:pending=card.pending>
             <h3>{card.title}{card.publisher.then(|| view! { <span class="tag">"the publisher's"</span> })}</h3>
             <ul class="card-lines">{lines}</ul>
             <p class="rule">{card.rule}</p>

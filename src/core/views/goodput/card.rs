@@ -16,29 +16,38 @@ use crate::core::study::model::{Results, Workload};
 /// The goodput card's title.
 pub const CARD_TITLE: &str = "Load carried at the typical p99 objective";
 
+/// The goodput view at a workload's typical p99 objective, and the words saying which;
+/// `Err` with the claim said in its place when the workload publishes no percentile.
+fn objective_link(workload: &Workload) -> Result<(ViewState, String), Claim> {
+    let presets = presets(workload);
+    let Some(preset) = presets.iter().find(|p| p.name == "typical p99").or(presets.first()) else {
+        let name = workload.short_name();
+        let text = format!("{name}: no TTFT, TPOT or E2E percentile published to set an objective from (see the goodput view)");
+        return Err(Claim { text, ..Claim::default() });
+    };
+    let link =
+        ViewState { view: Some(View::Goodput), workload: Some(workload_key(workload)), slo: Some(preset.slo), ..ViewState::default() };
+    Ok((link, format!("{}, objective {} ({})", workload.name(), preset.slo.words(), preset.name)))
+}
+
 /// The load each engine carries in one workload at its typical p99 objective, one claim per
 /// engine; a workload that publishes no percentile to start from, or whose requests are not
 /// read, says so.
 pub fn load_carried(results: &Results, tables: &[(String, RequestTable)], workload: &Workload) -> (Vec<Claim>, Option<ViewState>) {
     let name = workload.short_name();
-    let presets = presets(workload);
-    let Some(preset) = presets.iter().find(|p| p.name == "typical p99").or(presets.first()) else {
-        let text = format!("{name}: no TTFT, TPOT or E2E percentile published to set an objective from (see the goodput view)");
-        return (vec![Claim { text, ..Claim::default() }], None);
+    let (link, detail) = match objective_link(workload) {
+        Ok((link, detail)) => (link, Some(detail)),
+        Err(claim) => return (vec![claim], None),
     };
-    let link =
-        ViewState { view: Some(View::Goodput), workload: Some(workload_key(workload)), slo: Some(preset.slo), ..ViewState::default() };
-    let detail = Some(format!("{}, objective {} ({})", workload.name(), preset.slo.words(), preset.name));
-    let rows: Vec<CellRow> = study(results, tables, &preset.slo, Some(&workload.key()));
+    let rows: Vec<CellRow> = study(results, tables, &link.slo.unwrap_or_default(), Some(&workload.key()));
     if rows.is_empty() {
         let text = format!("{name}: its requests are not read (see the goodput view)");
         return (vec![Claim { text, detail, ..Claim::default() }], Some(link));
     }
-    let label = |id: &str| results.engine(id).map_or_else(|| id.to_owned(), |e| e.label.clone());
     let claims = capacities(&rows, DEFAULT_TARGET)
         .into_iter()
         .map(|(engine, _, capacity)| Claim {
-            text: format!("{name}: {}, {}", label(&engine), capacity_words(&capacity, DEFAULT_TARGET)),
+            text: format!("{name}: {}, {}", engine_label(results, &engine), capacity_words(&capacity, DEFAULT_TARGET)),
             detail: detail.clone(),
             cells: rows.iter().filter(|r| r.engine == engine).map(|r| r.path.clone()).collect(),
             warn: false,
@@ -47,16 +56,40 @@ pub fn load_carried(results: &Results, tables: &[(String, RequestTable)], worklo
     (claims, Some(link))
 }
 
+fn engine_label(results: &Results, id: &str) -> String {
+    results.engine(id).map_or_else(|| id.to_owned(), |e| e.label.clone())
+}
+
+/// The workloads whose cells have requests, in file order.
+fn with_requests(results: &Results) -> impl Iterator<Item = &Workload> {
+    let has = |w: &&Workload| w.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.requests.is_some());
+    results.serving().into_iter().flat_map(|s| s.workloads.iter()).filter(has)
+}
+
 /// The overview's goodput card, for a study with requests whose tables are read: per
 /// workload and engine, the highest load whose attainment's 95 % interval is at or above
 /// 90 % at the workload's typical p99 objective, each line a link to the goodput view at
 /// it. `None` without requests; never left without lines once the tables are read.
 pub fn goodput_card(results: &Results, tables: &[(String, RequestTable)]) -> Option<Card> {
-    let serving = results.serving().filter(|_| results.has_requests())?;
+    card_of(results, false, |w| load_carried(results, tables, w))
+}
+
+/// The card the page and the pre-render show in the goodput card's place before the tables
+/// are read: the same title, rule and a line per engine with requests, saying it is counted
+/// once they are read — so its place on the page is kept while they load (QA pass 4, F4:
+/// the card row grew and shrank, moving the chart under a reader's tap). A function of its
+/// own, so the first download holds none of the counting.
+pub fn pending_goodput_card(results: &Results) -> Option<Card> {
+    card_of(results, true, |w| pending_lines(results, w))
+}
+
+fn card_of(results: &Results, pending: bool, lines_of: impl Fn(&Workload) -> (Vec<Claim>, Option<ViewState>)) -> Option<Card> {
+    if !results.has_requests() {
+        return None;
+    }
     let mut lines = Vec::new();
-    for workload in serving.workloads.iter().filter(|w| w.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.requests.is_some()))
-    {
-        let (claims, link) = load_carried(results, tables, workload);
+    for workload in with_requests(results) {
+        let (claims, link) = lines_of(workload);
         lines.extend(claims.into_iter().map(|c| CardLine::of(c, link.clone())));
     }
     Some(Card {
@@ -67,7 +100,26 @@ pub fn goodput_card(results: &Results, tables: &[(String, RequestTable)]) -> Opt
         ),
         lines,
         publisher: false,
+        pending,
     })
+}
+
+/// A workload's lines before its requests are read: one per engine with requests, linking
+/// to the workload's goodput view (its objective is set from the figures there: none of the
+/// presets' arithmetic is in the first download).
+fn pending_lines(results: &Results, workload: &Workload) -> (Vec<Claim>, Option<ViewState>) {
+    let name = workload.short_name();
+    let goal = format!("≥ {} of requests good", percent(DEFAULT_TARGET).replace(".0 %", " %"));
+    let claims = workload
+        .rows
+        .iter()
+        .filter(|r| r.cells.iter().flatten().any(|c| c.requests.is_some()))
+        .map(|r| Claim {
+            text: format!("{name}: {}, {goal}: counted once its requests are read", engine_label(results, &r.id)),
+            ..Claim::default()
+        })
+        .collect();
+    (claims, Some(ViewState { view: Some(View::Goodput), workload: Some(workload_key(workload)), ..ViewState::default() }))
 }
 
 /// A goodput figure as a tooltip reads it: "93.3 %", "1.23 req/s".

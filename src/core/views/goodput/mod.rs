@@ -7,7 +7,7 @@
 mod card;
 mod tables;
 
-pub use card::{figure_words, goodput_card, goodput_tip, load_carried, CARD_TITLE};
+pub use card::{figure_words, goodput_card, goodput_tip, load_carried, pending_goodput_card, CARD_TITLE};
 
 use crate::core::basics::format::as_written;
 use crate::core::display::palette::engine_style;
