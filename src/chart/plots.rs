@@ -7,18 +7,21 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::bars::{draw_bars, BarChart};
+use super::cdf::{draw_cdf, CdfChart, CdfLine};
 use super::concurrency::{draw_concurrency_chart, series_legend, ConcurrencyChart};
 use super::dot::{draw_dot_chart, DotChart};
 use super::frame::LegendItem;
 use super::geometry::Mark;
 use super::scatter::{draw_scatter, ScatterChart};
 use super::style::Theme;
+use super::timeline::{draw_timeline, TimelineChart, TimelineLine};
 use super::tradeoff::{draw_tradeoff_chart, TradeoffChart};
 use crate::core::display::chart_words::TRADEOFF_X_TITLE;
 use crate::core::display::palette::{engine_style, EngineStyle};
 use crate::core::display::series::{Bars, DotRow, ScatterPoint};
 use crate::core::link::Scale;
 use crate::core::views::panel::{Lines, Plot, Tradeoff};
+use crate::core::views::requests::{CdfPlot, TimelinePlot};
 
 /// The frontier's key in an export's legend.
 pub const FRONTIER_LEGEND: &str = "frontier (best points meeting the limits)";
@@ -50,7 +53,36 @@ pub fn draw_plot<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, plot: &Plot,
         Plot::Bars { y_title, bars } => draw_bar_plot(area, y_title, bars, theme),
         Plot::Dots { x_title, rows, scale } => draw_dots(area, x_title, rows, *scale, theme),
         Plot::Scatter { x_title, y_title, points } => draw_scatter_plot(area, (x_title, y_title), points, theme),
+        Plot::Cdf(cdf) => draw_cdf_plot(area, cdf, theme),
+        Plot::Timeline(timeline) => draw_timeline_plot(area, timeline, theme),
     }
+}
+
+/// "objective ≤ 800 ms", the threshold line's label.
+fn objective_label(threshold: Option<f64>) -> Option<String> {
+    threshold.map(|t| format!("objective ≤ {} ms", crate::core::basics::format::as_written(t)))
+}
+
+/// Each engine's latency distribution at one load.
+pub fn draw_cdf_plot<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, cdf: &CdfPlot, theme: Theme) -> Result<Drawn, String> {
+    let lines: Vec<CdfLine<'_>> =
+        cdf.distributions.iter().map(|d| CdfLine { style: d.style, curve: &d.curve, published: d.published }).collect();
+    let label = objective_label(cdf.threshold);
+    let chart = CdfChart { x_title: &cdf.x_title, lines: &lines, threshold: cdf.threshold.zip(label.as_deref()), scale: cdf.scale, theme };
+    let drawn = draw_cdf(area, &chart).map_err(failed)?;
+    Ok(Drawn { attrs: vec![("points", drawn.marks.len().to_string()), ("x-ticks", drawn.x_ticks.join("|"))], marks: drawn.marks })
+}
+
+/// Each engine's requests against when they were sent, their turn or input length.
+pub fn draw_timeline_plot<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, t: &TimelinePlot, theme: Theme) -> Result<Drawn, String> {
+    let lines: Vec<TimelineLine<'_>> =
+        t.timelines.iter().map(|l| TimelineLine { style: l.style, points: &l.points, failed: &l.failed }).collect();
+    let label = objective_label(t.threshold);
+    let chart =
+        TimelineChart { x_title: &t.x_title, y_title: &t.y_title, lines: &lines, threshold: t.threshold.zip(label.as_deref()), theme };
+    let marks = draw_timeline(area, &chart).map_err(failed)?;
+    let failed = t.timelines.iter().map(|l| l.failed.len()).sum::<usize>();
+    Ok(Drawn { attrs: vec![("points", marks.len().to_string()), ("failed", failed.to_string())], marks })
 }
 
 fn failed<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> String {
@@ -66,7 +98,7 @@ pub fn draw_lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, lines: &Lin
         series: &lines.series,
         scale: lines.scale,
         seconds: lines.seconds,
-        reference: None,
+        reference: lines.reference.as_ref().map(|(v, label)| (*v, label.as_str())),
         theme,
     };
     let drawn = draw_concurrency_chart(area, &chart).map_err(failed)?;
@@ -138,6 +170,8 @@ pub fn plot_legend(plot: &Plot) -> Vec<LegendItem> {
         Plot::Bars { .. } => Vec::new(),
         Plot::Dots { rows, .. } => keyed(rows.iter().map(|r| (r.label.clone(), EngineStyle { colour: r.colour, marker: r.marker }))),
         Plot::Scatter { points, .. } => keyed(points.iter().map(|p| (p.label.clone(), EngineStyle { colour: p.colour, marker: p.marker }))),
+        Plot::Cdf(cdf) => keyed(cdf.distributions.iter().map(|d| (d.label.clone(), d.style))),
+        Plot::Timeline(t) => keyed(t.timelines.iter().map(|l| (l.label.clone(), l.style))),
     }
 }
 

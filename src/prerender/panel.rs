@@ -5,6 +5,8 @@
 use super::html::Html;
 use super::{chart_figure, href, legend_saying, table};
 use crate::core::link::ViewState;
+use crate::core::measures::goodput::Slo;
+use crate::core::views::controls::{target_words, OBJECTIVE_LEGEND, PRESETS_LEAD};
 use crate::core::views::panel::{Control, File, Link, Note, Panel, TablePart};
 
 /// Write `panel` as the app first draws it for `state`; returns the points and gaps its
@@ -97,8 +99,72 @@ fn controls(html: &mut Html, controls: &[Control]) {
             }
             // The reader's prices are the app's own widget: no default view shows them.
             Control::Prices => {}
+            Control::Objective { slo, target } => objective_html(html, *slo, *target),
+            Control::Presets(presets) => {
+                html.open("p", &[("class", Some("presets"))]).text(PRESETS_LEAD);
+                for preset in presets {
+                    let words = preset.slo.words();
+                    let pressed = if preset.pressed { "true" } else { "false" };
+                    let attrs = [
+                        ("type", Some("button")),
+                        ("class", Some("toggle preset")),
+                        ("aria-pressed", Some(pressed)),
+                        ("title", Some(&words)),
+                    ];
+                    html.text(" ").element("button", &attrs, &format!("{}: {words}", preset.name));
+                }
+                html.close("p");
+            }
+            Control::Toggles(toggles) => {
+                let (label, class) = toggles.sets.label_and_class();
+                html.open("span", &[("class", Some("control")), ("role", Some("group")), ("aria-label", Some(label))]).text(label);
+                for (value, words) in &toggles.options {
+                    let pressed = if *value == toggles.selected { "true" } else { "false" };
+                    let class = format!("toggle {class}");
+                    html.text(" ").element(
+                        "button",
+                        &[("type", Some("button")), ("class", Some(&class)), ("aria-pressed", Some(pressed))],
+                        words,
+                    );
+                }
+                html.close("span");
+            }
         }
     }
+}
+
+/// The objective's number boxes as the app's widget writes them.
+fn objective_html(html: &mut Html, slo: Slo, target: f64) {
+    html.open("fieldset", &[("class", Some("controls objective"))]);
+    html.element("legend", &[], OBJECTIVE_LEGEND);
+    for (label, class, value) in
+        [("TTFT", "goodput-ttft", slo.ttft_ms), ("TPOT", "goodput-tpot", slo.tpot_ms), ("E2E", "goodput-e2el", slo.e2el_ms)]
+    {
+        let value = value.map(|v| v.to_string());
+        html.open("label", &[("class", Some("control"))]).text(label).text(" ≤ ");
+        let attrs = [
+            ("type", Some("number")),
+            ("min", Some("0")),
+            ("step", Some("any")),
+            ("inputmode", Some("decimal")),
+            ("class", Some(class)),
+            ("value", value.as_deref()),
+        ];
+        html.open("input", &attrs).text(" ms").close("label");
+    }
+    let target = target_words(target);
+    html.open("label", &[("class", Some("control"))]).text("Attainment target ");
+    let attrs = [
+        ("type", Some("number")),
+        ("min", Some("1")),
+        ("max", Some("100")),
+        ("step", Some("any")),
+        ("inputmode", Some("decimal")),
+        ("class", Some("goodput-attain")),
+        ("value", Some(&target)),
+    ];
+    html.open("input", &attrs).text(" %").close("label");
+    html.close("fieldset");
 }
 
 /// The words (and tables among them) as the app writes them.

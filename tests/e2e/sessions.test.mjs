@@ -28,7 +28,7 @@ test('x=turn draws each request\'s TTFT against its turn, its heading naming the
   const { page, problems } = await open(browser, '?src=agentic/results.json&view=requests&x=turn');
   await page.waitForSelector('figure[data-chart="timeline"] canvas[data-marks]');
   await settled(page);
-  assert.equal((await page.textContent('section.panel.requests h3')).trim(), 'TTFT against turn index');
+  assert.equal((await page.textContent('section.panel.requests-timeline h2')).trim(), 'TTFT against turn index');
   assert.equal(await page.getAttribute('figure[data-chart="timeline"] canvas', 'data-points'), '195');
   assert.equal(await page.getAttribute('button.requests-x:has-text("turn")', 'aria-pressed'), 'true');
   // The first turn's cold prefill against the later, cached ones.
@@ -37,7 +37,7 @@ test('x=turn draws each request\'s TTFT against its turn, its heading naming the
   // Against input length, from the control: the link follows.
   await page.click('button.requests-x:has-text("input length")');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('x') === 'isl');
-  assert.equal((await page.textContent('section.panel.requests h3')).trim(), 'TTFT against input length');
+  assert.equal((await page.textContent('section.panel.requests-timeline h2')).trim(), 'TTFT against input length');
   assert.equal(await page.locator('table.by-turn-table').count(), 0, 'the by-turn table is the turn chart\'s');
   assert.deepEqual((await problems()).pageErrors, []);
 });

@@ -24,6 +24,7 @@ mod properties;
 mod provenance;
 mod reader;
 mod remote;
+mod request_panels;
 mod request_studies;
 mod request_views;
 mod requests;

@@ -51,6 +51,9 @@ fn the_serving_explorer_says_what_it_draws_and_offers_its_controls_in_order() {
             Control::BothPercentiles { .. } => "both",
             Control::Limit { .. } => "limit",
             Control::Prices => "prices",
+            Control::Objective { .. } => "objective",
+            Control::Presets(_) => "presets",
+            Control::Toggles(t) => t.sets.label_and_class().0,
         })
         .collect();
     assert_eq!(kinds, ["Workload", "Metric", "Scale", "both", "Relative to"], "the pair's toggle stays in the row (F27)");

@@ -7,13 +7,13 @@ use servescope::core::link::{ChartId, Latency, Scale, View, ViewState};
 use servescope::core::measures::goodput::{presets, Slo};
 use servescope::core::measures::requests::{gunzip, RequestTable};
 use servescope::core::views::goodput::{goodput_card, goodput_model, goodput_tip, pending_goodput_card, GoodputInputs};
-use servescope::core::views::requests::{at_or_below, cdf_tip, curve, requests_model, RequestsInputs, CDF_POINTS, PUBLISHED_P99};
+use servescope::core::views::requests::{at_or_below, curve, requests_model, requests_panels, RequestsInputs, CDF_POINTS, PUBLISHED_P99};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/requests/aiperf-example");
 
 /// The same study as if it kept no per-request tables (schema 1.2): no `serving.requests`,
 /// no cell naming its requests.
-fn without_requests(results: &servescope::core::study::model::Results) -> servescope::core::study::model::Results {
+pub(crate) fn without_requests(results: &servescope::core::study::model::Results) -> servescope::core::study::model::Results {
     common::revised(results, |doc| {
         let serving = &mut doc["serving"];
         serving.as_object_mut().expect("serving").remove("requests");
@@ -25,7 +25,7 @@ fn without_requests(results: &servescope::core::study::model::Results) -> serves
     })
 }
 
-fn bundled() -> (servescope::core::study::model::Results, Vec<(String, RequestTable)>) {
+pub(crate) fn bundled() -> (servescope::core::study::model::Results, Vec<(String, RequestTable)>) {
     let results = common::check(&std::fs::read(format!("{DATA}/results.json")).expect("bundled"), &[]).results.expect("valid");
     let bytes = std::fs::read(format!("{DATA}/endpoint.requests.csv.gz")).expect("table");
     let table = RequestTable::parse(&gunzip(&bytes).expect("gzip")).expect("reads");
@@ -124,7 +124,9 @@ fn the_requests_view_draws_each_cells_distribution_with_its_published_percentile
     assert_eq!((d.requests, d.sorted.len()), (100, 89), "the 11 cancelled requests have no TTFT");
     assert_eq!(d.published, (Some(2369.0), Some(3833.0)), "the cell's p50 and p99, as rounded in the results file");
     assert_eq!(d.curve.last(), Some(&(3853.857, 100.0)), "the slowest TTFT, to the microsecond");
-    let tip = cdf_tip(&m, 0, PUBLISHED_P99).expect("a tip");
+    // The tooltip of the published p99's mark, read from the chart the panel draws.
+    let panels = requests_panels(&results, &tables, &inputs);
+    let tip = panels[0].figures[0].tip(0, PUBLISHED_P99 as usize, &[]).expect("a tip");
     assert_eq!(tip.lines[1].value, "3,833 ms: 98.9 % of 89 requests at or below");
     assert_eq!(m.timelines[0].failed.len(), 11);
     assert_eq!(

@@ -52,6 +52,7 @@ fn decode_of(files: &[File<'_>], series: &SeriesInputs, scale: Scale) -> Option<
         series: lines,
         scale,
         seconds: false,
+        reference: None,
         tips: LineTips::Decode,
     };
     let export = ExportWords {

@@ -132,6 +132,7 @@ fn serving_figure(view: View, files: &[File<'_>], w: &Workload, metric: Metric, 
         series,
         scale: inputs.scale,
         seconds,
+        reference: None,
         tips: LineTips::Serving { workload: key, inputs: series_inputs },
     };
     let figure = Figure { id, plot: Plot::Lines(plot), summary, height: Height::Fitted(height), export };

@@ -70,6 +70,11 @@ pub enum Plot {
         /// Linear or log.
         scale: Scale,
     },
+    /// Each engine's latency distribution at one load, its published p50 and p99 on it.
+    Cdf(super::requests::CdfPlot),
+    /// Each engine's requests: their latency against when they were sent, their turn or
+    /// their input length.
+    Timeline(super::requests::TimelinePlot),
     /// KL against another measure, a point per row.
     Scatter {
         /// The x axis title.
@@ -96,6 +101,8 @@ pub struct Lines {
     pub scale: Scale,
     /// Latencies read in seconds.
     pub seconds: bool,
+    /// A level drawn across the chart and its label (the attainment target).
+    pub reference: Option<(f64, String)>,
     /// What a point's tooltip reads.
     pub tips: LineTips,
 }
@@ -112,6 +119,9 @@ pub enum LineTips {
     },
     /// A decode row.
     Decode,
+    /// Written when the figure was built, by line and level (the goodput charts', from the
+    /// requests counted, which no file holds).
+    Given(Vec<Vec<Option<Tooltip>>>),
 }
 
 /// The trade-off chart's inputs.
@@ -150,6 +160,8 @@ impl Plot {
             Plot::Bars { bars, .. } => bar_tip(bars, group, item),
             Plot::Dots { rows, .. } => rows.get(group).map(dot_tip),
             Plot::Scatter { points, y_title, .. } => points.get(group).map(|p| scatter_tip(p, y_title)),
+            Plot::Cdf(cdf) => super::requests::cdf_tip(cdf, group, item as u32),
+            Plot::Timeline(timeline) => super::requests::timeline_tip(timeline, group, item as u32),
         }
     }
 }
@@ -157,6 +169,9 @@ impl Plot {
 impl Lines {
     /// The tooltip of the point `item` of line `group`, read in the line's own file.
     pub fn tip(&self, group: usize, item: usize, files: &[File<'_>]) -> Option<Tooltip> {
+        if let LineTips::Given(tips) = &self.tips {
+            return tips.get(group)?.get(item)?.clone();
+        }
         let line = self.series.get(group)?;
         let file = files.get(line.file)?;
         let level = *self.ticks.get(item)?;
@@ -166,6 +181,7 @@ impl Lines {
                 serving_tip(w, line, level, inputs, file.statuses, self.seconds)
             }
             LineTips::Decode => decode_tip(file.results, line, level, file.statuses),
+            LineTips::Given(_) => None,
         }
     }
 }

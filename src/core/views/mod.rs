@@ -6,6 +6,7 @@
 
 pub mod accuracy;
 pub mod bars;
+pub mod controls;
 pub mod decode;
 pub mod explorer;
 pub mod figure;

@@ -6,12 +6,12 @@
 
 use crate::core::display::legend::Chip;
 use crate::core::display::tables::Table;
-use crate::core::link::{embedded_chart, ChartId, Scale, View, ViewState, WorkloadKey};
-use crate::core::measures::metric::Metric;
+use crate::core::link::{embedded_chart, ChartId, View, ViewState};
 use crate::core::provenance::SourceStatus;
 use crate::core::study::contents::{block_summary, Block};
 use crate::core::study::model::Results;
 
+pub use super::controls::{Control, Flips, Limit, Pick, Preset, Sets, Toggles};
 pub use super::figure::{ExportWords, Figure, Height, LineTips, Lines, Plot, Tradeoff};
 
 /// Each source's check status, by name, as a file's checks hold them.
@@ -135,121 +135,6 @@ impl Goes {
         match self {
             Goes::OnView(view) => state.on_view(view),
             Goes::Showing(view, chart) => state.showing(view, chart),
-        }
-    }
-}
-
-/// A control, as the app's widget and the pre-render write it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Control {
-    /// A labelled `<select>`.
-    Pick(Pick),
-    /// Linear/log buttons; `drawn` is the scale drawn (a log axis a zero refuses is drawn
-    /// linear, and the pressed button says so).
-    Scale {
-        /// The group's label ("Scale", "KL scale").
-        label: &'static str,
-        /// The scale drawn.
-        drawn: Scale,
-    },
-    /// "p50 and p99 together": always in the row, so choosing a metric never moves the chart
-    /// (QA pass 4, F27); disabled where the metric is not a latency percentile.
-    BothPercentiles {
-        /// `pct=both`.
-        checked: bool,
-        /// The metric shown is a percentile, which the toggle pairs.
-        applies: bool,
-    },
-    /// A service-level limit's number box.
-    Limit {
-        /// Which.
-        limit: Limit,
-        /// Its value in the link.
-        value: Option<f64>,
-    },
-    /// The reader's prices (the app's own widget; never part of a default view).
-    Prices,
-}
-
-/// A `<select>` and the link parameter it sets.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pick {
-    /// What a choice sets.
-    pub sets: Sets,
-    /// `(value, text)` pairs.
-    pub options: Vec<(String, String)>,
-    /// The value shown.
-    pub selected: String,
-}
-
-/// The link parameter a picker sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sets {
-    /// `workload=`.
-    Workload,
-    /// `metric=`, as the serving explorer's "Metric".
-    Metric,
-    /// `metric=`, as the trade-off's "y axis".
-    YAxis,
-    /// `vs=`.
-    Relative,
-}
-
-impl Sets {
-    /// The picker's label and class.
-    pub fn label_and_class(self) -> (&'static str, &'static str) {
-        match self {
-            Sets::Workload => ("Workload", "workload-picker"),
-            Sets::Metric => ("Metric", "metric-picker"),
-            Sets::YAxis => ("y axis", "y-picker"),
-            Sets::Relative => ("Relative to", "vs-picker"),
-        }
-    }
-
-    /// The link after choosing `value` from `state`; `None` for a value it cannot take.
-    pub fn apply(self, state: &ViewState, value: &str) -> Option<ViewState> {
-        let mut next = state.clone();
-        match self {
-            Sets::Workload => return value.parse::<WorkloadKey>().ok().map(|key| state.on_workload(key)),
-            Sets::Metric | Sets::YAxis => next.metric = Some(value.parse::<Metric>().ok()?),
-            Sets::Relative => next.vs = (!value.is_empty()).then(|| value.to_owned()),
-        }
-        Some(next)
-    }
-
-    /// The history step a run of choices shares (one Back undoes them), if any.
-    pub fn coalesced(self) -> Option<&'static str> {
-        match self {
-            Sets::Workload => Some("workload"),
-            Sets::Metric | Sets::YAxis => Some("metric"),
-            Sets::Relative => None,
-        }
-    }
-}
-
-/// A trade-off limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// `slo_ttft_p99_ms=`.
-    TtftP99,
-    /// `slo_user_tok_s=`.
-    UserTokS,
-}
-
-impl Limit {
-    /// The box's label and class.
-    pub fn label_and_class(self) -> (&'static str, &'static str) {
-        match self {
-            Limit::TtftP99 => (crate::core::display::chart_words::LIMIT_LABELS.0, "slo-ttft"),
-            Limit::UserTokS => (crate::core::display::chart_words::LIMIT_LABELS.1, "slo-user"),
-        }
-    }
-
-    /// Set this limit in `state`.
-    pub fn set(self, state: &mut ViewState, value: Option<f64>) {
-        match self {
-            Limit::TtftP99 => state.slo_ttft_p99_ms = value,
-            Limit::UserTokS => state.slo_user_tok_s = value,
         }
     }
 }

@@ -9,7 +9,7 @@ use super::pickers::{Choice, ScaleToggle};
 use super::prices::PriceInputs;
 use crate::core::display::chart_words::limit_from_text;
 use crate::core::link::Scale;
-use crate::core::views::panel::{Control, Limit, Panel, Sets};
+use crate::core::views::panel::{Control, Flips, Limit, Panel, Sets};
 use crate::ui::state::{history, page};
 
 /// What a control is, whatever it shows: the model's controls are matched by this.
@@ -20,7 +20,22 @@ enum Kind {
     BothPercentiles,
     Limit(Limit),
     Prices,
+    Own(OwnControl),
 }
+
+/// A control of the view's own, drawn by the function its painter names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnControl {
+    /// The goodput objective's boxes.
+    Objective,
+    /// Its presets.
+    Presets,
+    /// A row of toggles.
+    Toggles(Flips),
+}
+
+/// Draws a view's own control.
+pub type OwnControls = fn(Memo<Panel>, OwnControl) -> AnyView;
 
 fn kind(control: &Control) -> Kind {
     match control {
@@ -29,6 +44,9 @@ fn kind(control: &Control) -> Kind {
         Control::BothPercentiles { .. } => Kind::BothPercentiles,
         Control::Limit { limit, .. } => Kind::Limit(*limit),
         Control::Prices => Kind::Prices,
+        Control::Objective { .. } => Kind::Own(OwnControl::Objective),
+        Control::Presets(_) => Kind::Own(OwnControl::Presets),
+        Control::Toggles(t) => Kind::Own(OwnControl::Toggles(t.sets)),
     }
 }
 
@@ -75,7 +93,7 @@ fn limit_view(model: Memo<Panel>, limit: Limit) -> AnyView {
     .into_any()
 }
 
-fn control_view(model: Memo<Panel>, kind: Kind) -> AnyView {
+fn control_view(model: Memo<Panel>, kind: Kind, own: Option<OwnControls>) -> AnyView {
     let page = page();
     match kind {
         Kind::Pick(sets) => pick_view(model, sets),
@@ -100,6 +118,8 @@ fn control_view(model: Memo<Panel>, kind: Kind) -> AnyView {
         }
         Kind::Limit(limit) => limit_view(model, limit),
         Kind::Prices => view! { <PriceInputs/> }.into_any(),
+        // A view's own control without its painter's function is not drawn.
+        Kind::Own(control) => own.map(|draw| draw(model, control)).unwrap_or_else(|| ().into_any()),
     }
 }
 
@@ -108,7 +128,9 @@ fn control_view(model: Memo<Panel>, kind: Kind) -> AnyView {
 pub fn Controls(
     /// The panel.
     model: Memo<Panel>,
+    /// Its view's own controls.
+    own: Option<OwnControls>,
 ) -> impl IntoView {
     let kinds = Memo::new(move |_| model.with(|m| m.controls.iter().map(kind).collect::<Vec<_>>()));
-    move || kinds.get().into_iter().map(|k| control_view(model, k)).collect_view()
+    move || kinds.get().into_iter().map(|k| control_view(model, k, own)).collect_view()
 }

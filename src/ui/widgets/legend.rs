@@ -98,25 +98,3 @@ pub fn absent_words_for(metric: Memo<Metric>) -> Signal<String> {
     let page = page();
     Signal::derive(move || absent_words(metric.get(), &page.link.prices.get()).to_owned())
 }
-
-/// The key of a view drawn from the requests (goodput, requests): every engine's chip, the
-/// ones with no requests in the workload shown said so.
-#[component]
-pub fn RequestsKey(
-    /// The study.
-    study: crate::ui::state::file::Study,
-) -> impl IntoView {
-    let page = page();
-    let chips = chips_for(&study.results, &[]);
-    let not_measured = Signal::derive(move || {
-        let Some(workload) = crate::core::link::chosen_workload(&study.results, page.link.workload.get()) else { return Vec::new() };
-        study
-            .results
-            .engines()
-            .iter()
-            .filter(|e| !workload.rows.iter().any(|r| r.id == e.id && r.cells.iter().flatten().any(|c| c.requests.is_some())))
-            .map(|e| e.id.clone())
-            .collect()
-    });
-    view! { <EngineChips chips=chips not_measured=not_measured absent_words="no requests in this workload".to_owned()/> }
-}

@@ -12,6 +12,7 @@ pub mod layout;
 pub mod legend;
 pub mod notes;
 pub mod notices;
+pub mod objective;
 pub mod panel;
 pub mod pickers;
 pub mod prices;

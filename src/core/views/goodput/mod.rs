@@ -2,12 +2,14 @@
 //! from the study's own percentiles), each engine's goodput and attainment (with its 95 %
 //! interval) against load in one workload, the capacity at the target with what it gives
 //! per GPU, per kW and per dollar, the table per cell and the words around them — built
-//! once here, rendered by the app (the pre-render skips this view).
+//! once here, as a `Panel` (`goodput_panel`) both renderers draw.
 
 mod card;
+mod panel;
 mod tables;
 
 pub use card::{figure_words, goodput_card, goodput_tip, load_carried, pending_goodput_card, CARD_TITLE};
+pub use panel::goodput_panel;
 
 use crate::core::basics::format::as_written;
 use crate::core::display::palette::engine_style;

@@ -1,12 +1,14 @@
 //! The requests view's model: what the requests of one cell did — each engine's latency
 //! distribution (TTFT, TPOT or E2E) as a cumulative curve with the cell's published p50
 //! and p99 marked on it and the objective's threshold, and the run's timeline (when each
-//! request was sent against its latency, the failed ones marked) — built once here and
-//! rendered by the app (the pre-render skips this view).
+//! request was sent against its latency, the failed ones marked) — built once here, as
+//! `Panel`s (`requests_panels`) both renderers draw.
 
+mod panel;
 mod tips;
 mod turns;
 
+pub use panel::{requests_key, requests_panels, without_requests, CdfPlot, TimelinePlot};
 pub use tips::{cdf_tip, timeline_tip, timeline_words};
 use turns::turn_rows;
 pub use turns::{percentile_table, turn_table, TurnRow};

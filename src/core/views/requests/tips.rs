@@ -1,7 +1,7 @@
 //! The requests view's tooltips: a distribution's mark (the share of requests at or below
 //! it, or a published percentile) and a request on the second chart.
 
-use super::{at_or_below, RequestsModel, FAILED_FROM, PUBLISHED_P50, PUBLISHED_P99};
+use super::{at_or_below, CdfPlot, TimelinePlot, FAILED_FROM, PUBLISHED_P50, PUBLISHED_P99};
 use crate::core::basics::format::{as_written, readable, readable_ms};
 use crate::core::link::{Latency, RequestsX};
 
@@ -22,10 +22,10 @@ pub fn timeline_words(latency: Latency, x: RequestsX, at: f64, ms: f64) -> Strin
 
 /// The tooltip of a distribution's mark: the share of requests at or below that latency,
 /// or a published percentile and where it sits among the requests.
-pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
+pub fn cdf_tip(plot: &CdfPlot, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
     use crate::core::display::tooltip::{TipLine, Tooltip};
-    let d = model.distributions.get(group)?;
-    let title = format!("{} · {}", d.label, model.latency.title());
+    let d = plot.distributions.get(group)?;
+    let title = format!("{} · {}", d.label, plot.latency.title());
     let lines = match item {
         PUBLISHED_P50 | PUBLISHED_P99 => {
             let (which, v) = if item == PUBLISHED_P50 { ("p50", d.published.0?) } else { ("p99", d.published.1?) };
@@ -44,13 +44,13 @@ pub fn cdf_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::
 
 /// The tooltip of a timeline's mark: when the request was sent and its latency, or that it
 /// did not complete.
-pub fn timeline_tip(model: &RequestsModel, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
+pub fn timeline_tip(plot: &TimelinePlot, group: usize, item: u32) -> Option<crate::core::display::tooltip::Tooltip> {
     use crate::core::display::tooltip::{TipLine, Tooltip};
-    let t = model.timelines.get(group)?;
+    let t = plot.timelines.get(group)?;
     if item >= FAILED_FROM {
         let s = *t.failed.get((item - FAILED_FROM) as usize)?;
-        return Some(Tooltip { title: t.label.clone(), lines: vec![TipLine::new(x_words(model.x, s), "did not complete")] });
+        return Some(Tooltip { title: t.label.clone(), lines: vec![TipLine::new(x_words(plot.x, s), "did not complete")] });
     }
     let (s, ms) = *t.points.get(item as usize)?;
-    Some(Tooltip { title: t.label.clone(), lines: vec![TipLine::new("request", timeline_words(model.latency, model.x, s, ms))] })
+    Some(Tooltip { title: t.label.clone(), lines: vec![TipLine::new("request", timeline_words(plot.latency, plot.x, s, ms))] })
 }
