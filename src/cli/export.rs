@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::core::export::{benchmark_reports, VERSION};
-use crate::core::measures::requests::{gunzip, RequestTable};
+use crate::core::measures::requests::read_tables;
 use crate::core::provenance::sha256_hex;
 use crate::site::check::check_study;
 
@@ -48,12 +48,7 @@ fn export(dir: &Path, path: &Path) -> Result<Vec<String>, String> {
         return Err(format!("{}: not a valid results file:\n  {}", path.display(), findings.join("\n  ")));
     };
     // Only verified tables: a mean is taken from the requests the study's hash names.
-    let tables: Vec<(String, RequestTable)> = results
-        .serving()
-        .iter()
-        .flat_map(|s| &s.requests)
-        .filter_map(|t| Some((t.id.clone(), RequestTable::parse(&gunzip(verification.kept(&t.file)?).ok()?).ok()?)))
-        .collect();
+    let tables = read_tables(results, |file| verification.kept(file).map(std::borrow::Cow::Borrowed));
     let exported = benchmark_reports(results, &sha256_hex(&bytes), &tables);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for report in &exported.reports {

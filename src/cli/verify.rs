@@ -20,7 +20,7 @@ use crate::core::measures::cost::Prices;
 use crate::core::measures::goodput::{
     self, at_capacity, capacities, capacity_words, cell_words, session_words, CapacityFigures, CellRow, Slo, DEFAULT_TARGET, NO_REQUESTS,
 };
-use crate::core::measures::requests::{gunzip, RequestTable};
+use crate::core::measures::requests::{read_tables, RequestTable};
 use crate::core::provenance::{Report, Verification};
 use crate::core::study::model::Results;
 use crate::site::check::check_study;
@@ -173,16 +173,7 @@ fn print_text(report: &Report, findings: &[crate::core::study::findings::Finding
 /// The engines' verified per-request tables, read (a table that does not read is left out:
 /// its check already fails the verdict).
 fn tables(results: &Results, verification: &Verification) -> Vec<(String, RequestTable)> {
-    let Some(serving) = &results.serving() else { return Vec::new() };
-    serving
-        .requests
-        .iter()
-        .filter_map(|t| {
-            let bytes = verification.kept(&t.file)?;
-            let text = gunzip(bytes).ok()?;
-            Some((t.id.clone(), RequestTable::parse(&text).ok()?))
-        })
-        .collect()
+    read_tables(results, |file| verification.kept(file).map(std::borrow::Cow::Borrowed))
 }
 
 /// Goodput at the objective, one line per cell with requests, then each engine's capacity

@@ -8,13 +8,16 @@
 use super::html::Html;
 use super::{page, panels_html, Before};
 use crate::core::link::{View, ViewState};
+use crate::core::measures::requests::RequestTable;
 use crate::core::study::model::Results;
 use crate::core::views::accuracy::accuracy;
 use crate::core::views::bars::bars_view;
 use crate::core::views::decode::decode;
 use crate::core::views::explorer::{explorer, ServingInputs};
+use crate::core::views::goodput::{goodput_panel, GoodputInputs};
 use crate::core::views::panel::{File, Height, Panel};
 use crate::core::views::provenance::provenance;
+use crate::core::views::requests::{requests_panels, RequestsInputs};
 use crate::core::views::tradeoff::{tradeoff, TradeoffInputs};
 use crate::core::views::{boot_waits, BootCollection, BootStudy, PRERENDERED_VIEWS};
 
@@ -40,7 +43,7 @@ pub fn deep_views(results: &Results, src: &str, before: Before<'_>) -> Vec<DeepV
 }
 
 /// The panels `view` shows for the default link, from the view models the app renders.
-fn panels(view: View, state: &ViewState, files: &[File<'_>]) -> Option<Vec<Panel>> {
+fn panels(view: View, state: &ViewState, files: &[File<'_>], tables: Option<&[(String, RequestTable)]>) -> Option<Vec<Panel>> {
     let results = files.first()?.results;
     let series = state.series_inputs();
     let panels = match view {
@@ -49,6 +52,9 @@ fn panels(view: View, state: &ViewState, files: &[File<'_>]) -> Option<Vec<Panel
         View::Decode => vec![decode(files, &series, state.scale)],
         View::Prefill | View::Cache => vec![bars_view(results, view, &state.engine_filter())],
         View::Accuracy => accuracy(results, state.scale).into(),
+        // From the tables read at build time: without them, not written.
+        View::Goodput => vec![goodput_panel(results, tables.filter(|t| !t.is_empty())?, &GoodputInputs::default())],
+        View::Requests => requests_panels(results, tables.filter(|t| !t.is_empty())?, &RequestsInputs::default()),
         _ => return None,
     };
     // A view of a block the file lacks says so when the app runs; nothing is written for it.
@@ -74,7 +80,7 @@ fn deep_view(results: &Results, src: &str, view: View, before: Before<'_>) -> Op
             );
             return Some(());
         }
-        drawn = panels_html(html, &panels(view, &state, files)?, &state, files)?;
+        drawn = panels_html(html, &panels(view, &state, files, before.tables)?, &state, files)?;
         Some(())
     })?;
     let ((points, gaps), heights) = drawn;

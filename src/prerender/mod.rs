@@ -62,6 +62,9 @@ pub struct Before<'a> {
     pub published: Option<&'a [String]>,
     /// Warnings the validation found.
     pub warnings: usize,
+    /// The per-request tables published beside the study whose bytes match their sha256,
+    /// read (`None`: none to read): the goodput and requests views are written from them.
+    pub tables: Option<&'a [(String, crate::core::measures::requests::RequestTable)]>,
 }
 
 impl Before<'_> {

@@ -7,10 +7,12 @@
 use std::path::Path;
 
 use crate::chart::HIT_RADIUS_PX;
-use crate::core::collections::collection::parse_collection;
+use crate::core::collections::collection::{asks_for, parse_collection};
 use crate::core::display::tooltip::TIP_GAP;
+use crate::core::measures::requests::{read_tables, RequestTable};
 use crate::core::provenance::sha256_hex;
 use crate::core::study::findings::Severity;
+use crate::core::study::model::Results;
 use crate::core::study::validate::parse_results;
 use crate::core::views::height_rules;
 use crate::core::views::panel::Height;
@@ -109,7 +111,8 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
         let entry = &collection.studies[0];
         let published = (entry.sha256 == sha256_hex(&bytes)).then_some(entry.published.as_deref()).flatten();
         let warnings = checked.findings.iter().filter(|f| f.severity == Severity::Warning).count();
-        let before = Before { published, warnings };
+        let tables = published_tables(&results, study_path.parent().unwrap_or(dir), published);
+        let before = Before { published, warnings, tables: Some(&tables) };
         let landing = landing(&results, &src, before);
         let mut said = format!("{src}: overview written ({} points, {} not measured)", landing.points, landing.gaps);
         for view in deep_views(&results, &src, before) {
@@ -165,6 +168,17 @@ pub fn prerender_site(dir: &Path) -> Result<Prerendered, String> {
     write(&page_path, page.as_bytes())?;
     said.push_str(&format!(", {} bytes of HTML", landing.body.len()));
     Ok(Prerendered { said })
+}
+
+/// The per-request tables published beside a study in `folder`, as the page reads them: a
+/// table the manifest lists as published (or every one, where it lists none) whose bytes
+/// match their sha256 (the goodput and requests views are written from them).
+fn published_tables(results: &Results, folder: &Path, published: Option<&[String]>) -> Vec<(String, RequestTable)> {
+    read_tables(results, |file| {
+        let source = results.sources().iter().find(|s| s.name() == file)?;
+        let bytes = asks_for(published, file).then(|| std::fs::read(folder.join(file)).ok()).flatten()?;
+        (sha256_hex(&bytes) == source.sha256).then_some(std::borrow::Cow::Owned(bytes))
+    })
 }
 
 /// Remove `dir`'s pre-rendered deep views and their compressed copies.

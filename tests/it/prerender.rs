@@ -350,7 +350,7 @@ fn a_manifest_that_publishes_no_source_decides_the_verdict_before_the_app_as_the
     assert!(unknown.contains("17 source files listed with their sha256 · not checked yet"));
     // The manifest lists none as published: nothing is asked for, the verdict is the app's.
     let none: &[String] = &[];
-    let decided = provenance(Before { published: Some(none), warnings: 0 });
+    let decided = provenance(Before { published: Some(none), warnings: 0, tables: None });
     assert!(
         decided.contains("<p class=\"verdict partial\"><strong>Verdict: </strong>valid · sources not published, not verified"),
         "{decided}"

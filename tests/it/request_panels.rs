@@ -140,3 +140,30 @@ fn a_study_without_requests_gets_one_panel_that_says_so() {
     assert_eq!(Sets::Level.apply(&state, "64").and_then(|s| s.level), Some(64.0));
     assert_eq!(Sets::Level.apply(&state, "NaN"), None);
 }
+
+#[test]
+fn a_study_with_its_tables_read_gets_the_goodput_and_requests_views_written_from_them() {
+    // QA pass 4, F7: these links showed "Loading…" for about 3 s on a phone, their charts at 4 s.
+    use servescope::core::link::View;
+    use servescope::prerender::deep::deep_views;
+    use servescope::prerender::Before;
+    let src = "data/requests/aiperf-example/results.json";
+    let (results, tables) = bundled();
+    let written = |tables| deep_views(&results, src, Before { tables, ..Before::default() });
+    let views = written(Some(&tables));
+    let shown: Vec<View> = views.iter().map(|v| v.view).collect();
+    assert!(shown.ends_with(&[View::Provenance, View::Goodput, View::Requests]), "{shown:?}");
+    let goodput = &views[views.len() - 2].body;
+    assert!(goodput.contains("<h2>Goodput at TTFT ≤ 3900 ms and TPOT ≤ 34 ms, ISL 550 / OSL 250</h2>"), "the typical p99 by default");
+    assert!(goodput.contains("class=\"goodput-ttft\" value=\"3900\""), "the objective's boxes");
+    assert!(goodput.contains("aria-pressed=\"true\" title=\"TTFT ≤ 3900 ms and TPOT ≤ 34 ms\">typical p99: "), "the preset shown pressed");
+    assert_eq!(goodput.matches("<figure class=\"chart-figure\"").count(), 3);
+    assert!(goodput.contains("<caption>"), "the cell table");
+    let requests = &views[views.len() - 1];
+    assert_eq!(requests.points, 91, "the distribution's 89 requests and its two published percentiles");
+    assert!(requests.body.contains("<section class=\"panel requests-timeline\"><h2>TTFT against send time</h2>"));
+    assert!(requests.body.contains("class=\"toggle xscale\" aria-pressed=\"true\">linear</button>"));
+    // Without the tables read (not published, or not matching), neither is written.
+    let without: Vec<View> = written(None).iter().map(|v| v.view).collect();
+    assert!(!without.contains(&View::Goodput) && !without.contains(&View::Requests), "{without:?}");
+}

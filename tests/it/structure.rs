@@ -106,34 +106,6 @@ fn the_browser_code_is_in_layers_with_one_direction() {
     assert!(offenders.is_empty(), "{}", offenders.join("\n"));
 }
 
-/// Why a view under `src/ui/views/` draws a chart outside a `Panel`, if it does: a view
-/// that charts renders its core model's `Panel` through `PanelView` (one model, both
-/// renderers), and never builds a chart itself. The history view is the one left: a
-/// collection view, its model across studies (`core::collections::history_view`), not a
-/// study view the pre-render writes.
-fn charts_outside_a_panel(file: &str, text: &str) -> Option<String> {
-    let draws = ["ChartFigure", "ChartSpec", "chart::draw_", "crate::chart::"].iter().find(|w| text.contains(*w))?;
-    (file != "history").then(|| format!("{file}.rs names {draws}: a view that charts renders its model's Panel (PanelView)"))
-}
-
-#[test]
-fn every_study_view_that_charts_is_a_panel() {
-    let views = sources("src/ui/views");
-    assert!(views.len() > 10, "walked the views ({} files)", views.len());
-    let offences: Vec<String> = views.iter().filter_map(|(path, text)| charts_outside_a_panel(path.file_stem()?.to_str()?, text)).collect();
-    assert!(offences.is_empty(), "{}", offences.join("\n"));
-    for view in ["goodput", "requests"] {
-        let (_, text) = views.iter().find(|(p, _)| p.file_stem().and_then(|s| s.to_str()) == Some(view)).expect("the view");
-        assert!(text.contains("PanelView"), "{view}.rs renders its Panel");
-    }
-    // The rule catches a view that draws its own chart.
-    let planted = "use crate::ui::chart::figure::{ChartFigure, ChartSpec};";
-    assert_eq!(
-        charts_outside_a_panel("goodput", planted).as_deref(),
-        Some("goodput.rs names ChartFigure: a view that charts renders its model's Panel (PanelView)")
-    );
-}
-
 #[test]
 fn the_layer_rule_catches_a_view_that_names_the_shell_or_another_view() {
     let views = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/views/decode.rs");

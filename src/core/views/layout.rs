@@ -111,8 +111,18 @@ pub enum BootStudy {
 /// The views besides the landing one that the build writes for a deep link (a single
 /// study's, with its default workload and metric), each from its view model; the overview is
 /// the landing view itself.
-pub const PRERENDERED_VIEWS: [View; 8] =
-    [View::Serving, View::Tradeoff, View::Energy, View::Decode, View::Prefill, View::Cache, View::Accuracy, View::Provenance];
+pub const PRERENDERED_VIEWS: [View; 10] = [
+    View::Serving,
+    View::Tradeoff,
+    View::Energy,
+    View::Decode,
+    View::Prefill,
+    View::Cache,
+    View::Accuracy,
+    View::Provenance,
+    View::Goodput,
+    View::Requests,
+];
 
 /// Whether the app, drawing hidden behind the pre-rendered view, still waits before it takes
 /// over: a collection view waits for its manifest; a study's overview (when it has a chart)

@@ -10,6 +10,7 @@ use crate::ui::io::fetch::{self, FetchError};
 use crate::ui::io::import_module;
 use crate::ui::state::checks::Progress;
 use crate::ui::state::file::{FileSlot, LoadId, Origin, Study};
+use crate::ui::state::requests::RequestsState;
 use crate::ui::state::{published_sources, CollectionState, PageState};
 use web_sys::AbortSignal;
 
@@ -136,6 +137,13 @@ pub async fn check_sources(page: PageState, study: Study, mut verification: Veri
         }
         if k == count && k > 0 {
             sweeps_known(&verification);
+        }
+        // A view reading the requests fetches its tables first: the other sources wait for
+        // them (QA pass 4, F7: on a slow link they shared it with 2.1 MB of tools' files).
+        if k == count {
+            while current() && matches!(study.requests.get_untracked(), RequestsState::Loading { .. }) {
+                gloo_timers::future::TimeoutFuture::new(20).await;
+            }
         }
         // A per-request table is checked when a view reads the requests, not on load, and a
         // source the manifest lists as unpublished is never asked for: both said now, by the

@@ -11,6 +11,7 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
+use crate::ui::widgets::requests::while_reading;
 
 /// What the requests of one cell did.
 #[component]
@@ -58,8 +59,16 @@ pub fn RequestsView(
             has_second.get().then(|| view! { <PanelView study=study.clone() model=second painter=Painter::REQUESTS/> })
         }
     };
-    view! {
-        <PanelView study=study.clone() model=first painter=Painter::REQUESTS/>
-        {second_view}
+    let read = Memo::new({
+        let study = study.clone();
+        move |_| study.requests.with(|r| r.tables().is_some())
+    });
+    move || match read.get() {
+        true => view! {
+            <PanelView study=study.clone() model=first painter=Painter::REQUESTS/>
+            {second_view.clone()}
+        }
+        .into_any(),
+        false => while_reading(&study, first, Painter::REQUESTS),
     }
 }

@@ -1,11 +1,29 @@
-//! The line that says where the study's per-request tables stand (their one load is
-//! `tasks::requests::ensure_tables`).
+//! What the per-request views show while the study's tables are read (their one load is
+//! `tasks::requests::ensure_tables`): the panel without its charts and tables, and the line
+//! that says where the tables stand.
 
 use leptos::prelude::*;
 
+use super::panel::{panel_model, Painter, PanelView};
 use crate::core::basics::format::readable;
+use crate::core::views::panel::{Note, Panel};
 use crate::ui::state::file::Study;
 use crate::ui::state::requests::RequestsState;
+
+/// A per-request view's panel while its tables are read: its heading, controls and words
+/// with where the tables stand, no chart — so no empty chart shows, and one pre-rendered
+/// from the tables stays until the app has drawn them (the boot waits for a chart).
+pub fn while_reading(study: &Study, model: Memo<Panel>, painter: Painter) -> AnyView {
+    let reading = panel_model(move || {
+        let mut panel = model.get();
+        panel.figures.clear();
+        panel.tables.clear();
+        panel.notes.retain(|n| !matches!(n, Note::Table(_)));
+        panel.key = None;
+        panel
+    });
+    view! { <PanelView study=study.clone() model=reading painter=painter/> }.into_any()
+}
 
 /// Where the study's tables stand, in a line, while they are not read; and what could not
 /// be used once they are.

@@ -41,6 +41,17 @@ pub const HEADER: &str = "workload,level,trial,start_ms,ttft_us,tpot_us,e2e_us,i
 pub const HEADER_SESSIONS: &str =
     "workload,level,trial,start_ms,ttft_us,tpot_us,e2e_us,input_tokens,output_tokens,status,error,session,turn";
 
+/// A study's per-request tables, `(engine, table)`, from their compressed bytes as
+/// `bytes_of(file)` gives them (only verified bytes: the caller's rule); a table it does not
+/// give, or that does not inflate or read, is left out (its check says why).
+pub fn read_tables<'a>(
+    results: &crate::core::study::model::Results,
+    bytes_of: impl Fn(&str) -> Option<std::borrow::Cow<'a, [u8]>>,
+) -> Vec<(String, RequestTable)> {
+    let listed = results.serving().into_iter().flat_map(|s| &s.requests);
+    listed.filter_map(|t| Some((t.id.clone(), RequestTable::parse(&gunzip(&bytes_of(&t.file)?).ok()?).ok()?))).collect()
+}
+
 /// The per-request table of an engine: `ENGINE.requests.csv.gz`.
 pub fn table_name(engine: &str) -> String {
     format!("{engine}.requests.csv.gz")
