@@ -34,6 +34,9 @@ test('x=turn draws each request\'s TTFT against its turn, its heading naming the
   // The first turn's cold prefill against the later, cached ones.
   const rows = await page.$$eval('table.by-turn-table tbody tr', (trs) => trs.slice(0, 2).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
   assert.deepEqual(rows, [['0', '16', '31.59 s', '91.98 s'], ['1', '13', '10.96 s', '48.09 s']]);
+  // Its head says the unit the cells are in: seconds are marked (it said "(ms)" above "31.59 s").
+  const head = await page.$$eval('table.by-turn-table thead th', (ths) => ths.map((th) => th.textContent.trim()));
+  assert.ok(head.includes('TTFT p50 (ms; s where marked)'), head.join(' | '));
   // Against input length, from the control: the link follows.
   await page.click('button.requests-x:has-text("input length")');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('x') === 'isl');

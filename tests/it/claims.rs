@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use servescope::core::basics::format::readable;
 use servescope::core::basics::stats::{median, wilson95};
-use servescope::core::display::claims::{best_under_ttft, highest_throughput, most_per_kw, FAILED_MARK};
+use servescope::core::display::claims::{best_under_ttft, highest_throughput, most_per_kw, not_held_to_ttft, FAILED_MARK};
 use servescope::core::display::headline::headline_cards;
 use servescope::core::measures::goodput::{capacity, capacity_words, presets, LevelPoint};
 use servescope::core::study::model::{Cell, LoadAxis, Per, ServingRow, Workload};
@@ -196,6 +196,30 @@ proptest! {
                     }
                     None => prop_assert!(claim.text.contains("TTFT p99 not measured"), "{}", claim.text),
                 },
+            }
+
+            // An engine with no TTFT p99 anywhere, beside one with one, is said not held to
+            // the limit (the best above is the best of the engines judged).
+            let said = not_held_to_ttft(&results, w, workload, 1000.0);
+            let engines: Vec<(&str, bool)> = workload
+                .rows
+                .iter()
+                .filter(|r| r.cells.iter().flatten().any(|c| !c.all_failed()))
+                .map(|r| {
+                    let label = results.engine(&r.id).map_or(r.id.as_str(), |e| e.label.as_str());
+                    (label, r.cells.iter().flatten().filter(|c| !c.all_failed()).any(|c| c.ttft_p99_ms.is_some()))
+                })
+                .collect();
+            let unjudged: Vec<&str> = engines.iter().filter(|e| !e.1).map(|e| e.0).collect();
+            match said {
+                Some(claim) => {
+                    prop_assert!(!unjudged.is_empty() && engines.iter().any(|e| e.1), "{}", claim.text);
+                    for engine in &unjudged {
+                        prop_assert!(claim.text.contains(engine), "{} in {}", engine, claim.text);
+                    }
+                    prop_assert!(claim.text.contains("not measured, so not held to 1 s"), "{}", claim.text);
+                }
+                None => prop_assert!(unjudged.is_empty() || engines.iter().all(|e| !e.1), "unsaid: {:?}", unjudged),
             }
 
             // Most tokens per kW: the best where measured; otherwise which input is missing.

@@ -152,6 +152,36 @@ pub fn best_under_ttft(results: &Results, w: usize, workload: &Workload, limit_m
     }
 }
 
+/// The engines of workload `w` none of whose points measures a TTFT p99, beside others
+/// that do: they are not held to the limit, and the card says so under its best (a best
+/// among the engines that could be judged is not the best of them all). `None` when every
+/// engine measures one, or none does (the best's own line says that).
+pub fn not_held_to_ttft(results: &Results, w: usize, workload: &Workload, limit_ms: f64) -> Option<Claim> {
+    let cells = cells_of(results, w);
+    let mut judged: Vec<&str> = Vec::new();
+    let mut unjudged: Vec<&str> = Vec::new();
+    for p in &cells {
+        let list = if cells.iter().any(|q| q.engine == p.engine && q.cell.ttft_p99_ms.is_some()) { &mut judged } else { &mut unjudged };
+        if !list.contains(&p.engine) {
+            list.push(p.engine);
+        }
+    }
+    if judged.is_empty() || unjudged.is_empty() {
+        return None;
+    }
+    let (whose, verb) = if unjudged.len() == 1 { ("'s", "is") } else { (": their", "are") };
+    Some(Claim {
+        text: format!(
+            "{}: {}{whose} TTFT p99 {verb} not measured, so not held to {}",
+            workload.short_name(),
+            unjudged.join(", "),
+            ms_words(limit_ms)
+        ),
+        cells: cells.iter().filter(|p| unjudged.contains(&p.engine)).map(Placed::path).collect(),
+        ..Claim::default()
+    })
+}
+
 /// The most output tokens per kW of measured mean GPU power in workload `w`.
 pub fn most_per_kw(results: &Results, w: usize, workload: &Workload) -> Claim {
     let cells = cells_of(results, w);

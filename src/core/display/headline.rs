@@ -5,7 +5,7 @@
 
 use crate::core::basics::format::readable;
 use crate::core::display::claims::{
-    best_under_ttft, cheapest_under_ttft, closest_to_reference, highest_throughput, most_per_kw, Claim, FAILED_MARK,
+    best_under_ttft, cheapest_under_ttft, closest_to_reference, highest_throughput, most_per_kw, not_held_to_ttft, Claim, FAILED_MARK,
 };
 use crate::core::link::workload_key;
 use crate::core::link::{View, ViewState};
@@ -137,10 +137,11 @@ fn under_ttft_card(results: &Results, workloads: &[Workload]) -> Card {
         lines: workloads
             .iter()
             .enumerate()
-            .map(|(i, w)| {
+            .flat_map(|(i, w)| {
                 let mut to = link(View::Tradeoff, w);
                 to.slo_ttft_p99_ms = Some(TTFT_LIMIT_MS);
-                CardLine::of(best_under_ttft(results, i, w, TTFT_LIMIT_MS), Some(to))
+                let unjudged = not_held_to_ttft(results, i, w, TTFT_LIMIT_MS).map(|c| CardLine::of(c, Some(to.clone())));
+                std::iter::once(CardLine::of(best_under_ttft(results, i, w, TTFT_LIMIT_MS), Some(to))).chain(unjudged)
             })
             .collect(),
         publisher: false,

@@ -164,6 +164,10 @@ pub struct Row {
     pub mismatch: bool,
 }
 
+/// The unit of a column of milliseconds (`NumberKind::Millis`): 10 s and more read in
+/// seconds, marked "s" (a by-turn table's "(ms)" above "31.59 s" said the wrong unit).
+pub const MS_OR_S: &str = "ms; s where marked";
+
 /// One column.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Column {

@@ -298,7 +298,7 @@ pub fn limits_table(
                 LoadAxis::Concurrency => Column::new("at concurrency", "conc"),
                 LoadAxis::Rate => Column::new("at request rate", "rate_rps"),
             },
-            Column::new("TTFT p99 (ms)", "ttft_p99_ms"),
+            Column::new(format!("TTFT p99 ({})", super::MS_OR_S), "ttft_p99_ms"),
             Column::new("per-user tok/s", "user_tok_s"),
         ],
         rows,

@@ -5,7 +5,7 @@
 
 use super::column;
 use crate::core::display::palette::engine_style;
-use crate::core::display::tables::{Cell, Column, Field, NumberKind, Row, RowHead, Table};
+use crate::core::display::tables::{Cell, Column, Field, NumberKind, Row, RowHead, Table, MS_OR_S};
 use crate::core::link::Latency;
 use crate::core::measures::requests::{CellRequests, Status};
 use crate::core::study::model::Results;
@@ -75,8 +75,8 @@ pub fn turn_table(results: &Results, rows: &[TurnRow], latency: Latency) -> Tabl
         columns: vec![
             Column::new("turn", "turn"),
             Column::new("requests", "requests"),
-            Column::new(format!("{title} p50 (ms)"), format!("{latency}_p50_ms")),
-            Column::new(format!("{title} p90 (ms)"), format!("{latency}_p90_ms")),
+            Column::new(format!("{title} p50 ({MS_OR_S})"), format!("{latency}_p50_ms")),
+            Column::new(format!("{title} p90 ({MS_OR_S})"), format!("{latency}_p90_ms")),
         ],
         rows: rows
             .iter()
@@ -115,7 +115,7 @@ pub fn percentile_table(results: &Results, model: &super::RequestsModel) -> Tabl
     Table {
         name: "percentiles",
         caption: format!(
-            "{title} percentiles of each engine's requests at {} (ms; numpy's linear rule over the completed requests)",
+            "{title} percentiles of each engine's requests at {} ({MS_OR_S}; numpy's linear rule over the completed requests)",
             model.heading.rsplit(" at ").next().unwrap_or_default()
         ),
         head: "Engine".to_owned(),
