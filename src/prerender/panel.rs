@@ -84,17 +84,8 @@ fn controls(html: &mut Html, controls: &[Control]) {
             }
             Control::Limit { limit, value } => {
                 let (label, class) = limit.label_and_class();
-                let value = value.map(|v| v.to_string());
                 html.open("label", &[("class", Some("control"))]).text(label).text(" ");
-                let attrs = [
-                    ("type", Some("number")),
-                    ("min", Some("0")),
-                    ("step", Some("any")),
-                    ("inputmode", Some("decimal")),
-                    ("class", Some(class)),
-                    ("value", value.as_deref()),
-                ];
-                html.open("input", &attrs);
+                number_input(html, class, value.map(|v| v.to_string()).as_deref(), None);
                 html.close("label");
             }
             // The reader's prices are the app's own widget: no default view shows them.
@@ -140,31 +131,29 @@ fn objective_html(html: &mut Html, slo: Slo, target: f64) {
     for (label, class, value) in
         [("TTFT", "goodput-ttft", slo.ttft_ms), ("TPOT", "goodput-tpot", slo.tpot_ms), ("E2E", "goodput-e2el", slo.e2el_ms)]
     {
-        let value = value.map(|v| v.to_string());
         html.open("label", &[("class", Some("control"))]).text(label).text(" ≤ ");
-        let attrs = [
-            ("type", Some("number")),
-            ("min", Some("0")),
-            ("step", Some("any")),
-            ("inputmode", Some("decimal")),
-            ("class", Some(class)),
-            ("value", value.as_deref()),
-        ];
-        html.open("input", &attrs).text(" ms").close("label");
+        number_input(html, class, value.map(|v| v.to_string()).as_deref(), None);
+        html.text(" ms").close("label");
     }
-    let target = target_words(target);
     html.open("label", &[("class", Some("control"))]).text("Attainment target ");
+    number_input(html, "goodput-attain", Some(&target_words(target)), Some(("1", "100")));
+    html.text(" %").close("label");
+    html.close("fieldset");
+}
+
+/// A number box as the app's controls write it; `range`: its min and max (else min 0).
+fn number_input(html: &mut Html, class: &str, value: Option<&str>, range: Option<(&str, &str)>) {
+    let (min, max) = range.map_or(("0", None), |(min, max)| (min, Some(max)));
     let attrs = [
         ("type", Some("number")),
-        ("min", Some("1")),
-        ("max", Some("100")),
+        ("min", Some(min)),
+        ("max", max),
         ("step", Some("any")),
         ("inputmode", Some("decimal")),
-        ("class", Some("goodput-attain")),
-        ("value", Some(&target)),
+        ("class", Some(class)),
+        ("value", value),
     ];
-    html.open("input", &attrs).text(" %").close("label");
-    html.close("fieldset");
+    html.open("input", &attrs);
 }
 
 /// The words (and tables among them) as the app writes them.
