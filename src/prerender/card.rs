@@ -7,12 +7,18 @@ use crate::core::link::View;
 
 /// The card, its lines linking to the views that show them.
 pub(super) fn card_html(html: &mut Html, card: &Card, src: &str) {
+    card_html_holding(html, card, src, false);
+}
+
+/// The card; `holds`: the app's take-over waits until its own card says the same
+/// (`data-holds-boot`: a card whose lines the app reads the study's tables to write).
+pub(super) fn card_html_holding(html: &mut Html, card: &Card, src: &str, holds: bool) {
     let class = match (card.publisher, card.pending) {
         (true, _) => "card publisher",
         (false, true) => "card pending",
         (false, false) => "card",
     };
-    html.open("li", &[("class", Some(class))]);
+    html.open("li", &[("class", Some(class)), ("data-holds-boot", holds.then_some(""))]);
     html.open("h3", &[]).text(&card.title);
     if card.publisher {
         html.element("span", &[("class", Some("tag"))], "the publisher's");

@@ -25,7 +25,7 @@ use crate::core::link::{settings_sentence, View, ViewState};
 use crate::core::provenance::{Report, SourceStatus, StatusCounts, TrustSummary, Verification};
 use crate::core::study::model::Results;
 use crate::core::views::explorer::{overview_chart, ServingInputs};
-use crate::core::views::goodput::pending_goodput_card;
+use crate::core::views::goodput::{goodput_card, pending_goodput_card};
 use crate::core::views::panel::{Figure, File, Height, Panel};
 use crate::core::views::{chart_css_height, height_class};
 use html::Html;
@@ -105,9 +105,16 @@ pub fn landing(results: &Results, src: &str, before: Before<'_>) -> Landing {
         for card in &cards {
             card::card_html(html, card, src);
         }
-        // The goodput card's place, kept as the app keeps it until the requests are read.
-        if let Some(card) = pending_goodput_card(results) {
-            card::card_html(html, &card, src);
+        // The goodput card: its own lines from the tables read at build time (the app holds
+        // its take-over until its card says them too), else its place, kept as the app keeps
+        // it until the requests are read.
+        match before.tables.filter(|t| !t.is_empty()).and_then(|t| goodput_card(results, t)) {
+            Some(card) => card::card_html_holding(html, &card, src, true),
+            None => {
+                if let Some(card) = pending_goodput_card(results) {
+                    card::card_html(html, &card, src);
+                }
+            }
         }
         html.close("ul");
         if let Some(hint) = crate::core::display::headline::cards_swipe_hint(&cards) {

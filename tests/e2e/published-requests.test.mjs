@@ -70,3 +70,40 @@ test('goodput and requests links show the views written from the published table
     }
   }
 });
+
+test('the landing shows the goodput card the build read from the tables, and the app takes over with nothing moving (QA F4)', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    // The overview chart's top in every frame the app shows, from the take-over on.
+    await page.addInitScript(() => {
+      window.chartTops = [];
+      new MutationObserver(() => {
+        const canvas = document.querySelector('.page:not(.booting) figure[data-chart="overview"] canvas');
+        if (!canvas || document.getElementById('prerender')) return;
+        const top = Math.round(canvas.getBoundingClientRect().top + window.scrollY);
+        if (window.chartTops.at(-1) !== top) window.chartTops.push(top);
+      }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+    await page.goto(base);
+    const card = (root) => `${root} li.card:has(h3:text-is("Load carried at the typical p99 objective"))`;
+    await page.waitForSelector(card('#prerender'));
+    const written = {
+      text: (await page.textContent(`${card('#prerender')} .card-lines`)).trim(),
+      pending: await page.locator(`${card('#prerender')}.pending`).count(),
+      chart: await page.$eval('#prerender figure[data-chart="overview"] .chart-wrap', (e) => Math.round(e.getBoundingClientRect().top + window.scrollY)),
+    };
+    assert.equal(written.pending, 0, 'the card\'s own lines, not its place');
+    assert.match(written.text, /^550\/250: gpt-oss-20b endpoint \(engine not stated\), ≥ 90 % of requests good/);
+    release();
+    await page.waitForFunction(() => !document.getElementById('prerender'), null, { timeout: 30000 });
+    await settled(page);
+    assert.equal((await page.textContent(`${card('.page')} .card-lines`)).trim(), written.text, 'the app\'s card says what the build wrote');
+    const tops = await page.evaluate(() => window.chartTops);
+    assert.deepEqual([...new Set(tops)], [written.chart], `${viewport.width} px: the chart's top ${tops.join(' → ')}, written at ${written.chart}`);
+    await page.close();
+  }
+});

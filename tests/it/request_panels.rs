@@ -167,3 +167,21 @@ fn a_study_with_its_tables_read_gets_the_goodput_and_requests_views_written_from
     let without: Vec<View> = written(None).iter().map(|v| v.view).collect();
     assert!(!without.contains(&View::Goodput) && !without.contains(&View::Requests), "{without:?}");
 }
+
+#[test]
+fn a_landing_written_from_the_tables_shows_the_goodput_cards_own_lines_and_holds_the_take_over() {
+    // QA pass 4, F4: the card's final words are known at build time when the tables are;
+    // the app takes over only once its card says them too (`data-holds-boot`).
+    use servescope::core::views::goodput::goodput_card;
+    use servescope::prerender::{landing, Before};
+    let (results, tables) = bundled();
+    let src = "data/requests/aiperf-example/results.json";
+    let written = landing(&results, src, Before { tables: Some(&tables), ..Before::default() }).body;
+    let card = goodput_card(&results, &tables).expect("a card");
+    assert!(written.contains("<li class=\"card\" data-holds-boot=\"\"><h3>Load carried at the typical p99 objective</h3>"), "{written}");
+    let line = servescope::prerender::html::escape(&card.lines[0].text);
+    assert!(written.contains(&line), "{line}");
+    assert!(!written.contains("card pending"));
+    let without = landing(&results, src, Before::default()).body;
+    assert!(without.contains("<li class=\"card pending\"><h3>") && !without.contains("data-holds-boot"));
+}

@@ -8,6 +8,12 @@ pub fn prerender_shown() -> bool {
     classes.contains("prerendered") && !classes.contains("deep") && leptos::prelude::document().get_element_by_id("prerender").is_some()
 }
 
+/// Whether the pre-rendered view shows a card whose lines the app has to read the study's
+/// tables to say (`data-holds-boot`, the build's goodput card).
+pub fn prerender_holds_for_card() -> bool {
+    matches!(leptos::prelude::document().query_selector("#prerender [data-holds-boot]"), Ok(Some(_)))
+}
+
 /// Remove the pre-rendered view and the skeleton (idempotent): the app is what shows now.
 pub fn take_over() {
     let document = leptos::prelude::document();

@@ -48,8 +48,14 @@ fn end_boot_when_shown(page: PageState, chunks: Chunks) {
         }
     });
     Effect::new(move |_| {
-        if !page.booting.get() {
+        if !page.booting.get() && !page.boot_hold.get() {
             take_over();
+        }
+    });
+    // The card's hold is the overview's: another view shown lets go of it.
+    Effect::new(move |_| {
+        if page.link.view.get() != crate::core::link::View::Overview && page.boot_hold.get_untracked() {
+            page.boot_hold.set(false);
         }
     });
 }
@@ -92,7 +98,8 @@ pub fn App() -> impl IntoView {
     let system_dark = prefers_dark();
     let paper = printing();
     let booting = prerender_shown();
-    let page = PageState::new(&history::current_query(), system_dark.get_untracked(), booting);
+    let held = booting && crate::ui::io::landing::prerender_holds_for_card();
+    let page = PageState::new(&history::current_query(), system_dark.get_untracked(), (booting, held));
     provide_context(page);
     let chunks = Chunks::new();
     provide_context(chunks);
@@ -135,7 +142,7 @@ pub fn App() -> impl IntoView {
     let dragging = RwSignal::new(false);
     crate::ui::io::files::drops_anywhere(dragging, move |files| load::load_file_list(page, files));
     view! {
-        <div class="page" class:embed=move || page.link.embed.get() class:booting=move || page.booting.get()>
+        <div class="page" class:embed=move || page.link.embed.get() class:booting=move || page.booting.get() || page.boot_hold.get()>
             {move || dragging.get().then(|| view! {
                 <p class="drop-hint" role="status">"Drop a results file with its sources, or a benchmark tool's output, anywhere on the page"</p>
             })}

@@ -154,6 +154,11 @@ impl Chunks {
         });
     }
 
+    /// Whether the chunk is in (tracked).
+    pub(super) fn ready(self, chunk: Chunk) -> bool {
+        self.0.with(|loads| loads.get(&chunk) == Some(&Load::Ready))
+    }
+
     /// Whether the chunk's last load failed (tracked).
     pub(super) fn failed(self, chunk: Chunk) -> bool {
         self.0.with(|loads| loads.get(&chunk) == Some(&Load::Failed))

@@ -39,9 +39,20 @@ fn study_view(study: Study, view: View, chunks: Chunks) -> AnyView {
                     }
                 }
             };
-            let overview = view! { <overview::OverviewView study=study more_cards=more_cards.into_any()/> }.into_any();
+            let overview = view! { <overview::OverviewView study=study.clone() more_cards=more_cards.into_any()/> }.into_any();
             if has_requests {
                 Effect::new(move |_| after_first_chart.set(true));
+            }
+            // Behind a landing written with the card's own lines, the app shows once its card
+            // says them too: its chunk in and the tables read (or the chunk failed, said).
+            if page.boot_hold.get_untracked() {
+                let study = study.clone();
+                Effect::new(move |_| {
+                    let card_final = chunks.ready(Chunk::GoodputCard) && study.requests.with(|r| r.tables().is_some());
+                    if card_final || chunks.failed(Chunk::GoodputCard) || !has_requests {
+                        page.boot_hold.set(false);
+                    }
+                });
             }
             overview
         }

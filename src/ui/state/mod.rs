@@ -103,6 +103,10 @@ pub struct PageState {
     /// The app draws hidden behind the pre-rendered landing view until its first chart is
     /// drawn (or it shows something else), then takes its place.
     pub booting: RwSignal<bool>,
+    /// The pre-rendered landing shows the goodput card's own lines (read from the tables at
+    /// build time): the app stays hidden behind it, its first chart drawn, until its card
+    /// says the same, so nothing moves when it takes over (QA pass 4, F4).
+    pub boot_hold: RwSignal<bool>,
 }
 
 /// The top bar's drawers.
@@ -117,8 +121,9 @@ pub enum Drawer {
 }
 
 impl PageState {
-    /// The state for a query string: parsed, with its notices.
-    pub fn new(query: &str, dark: bool, booting: bool) -> Self {
+    /// The state for a query string: parsed, with its notices; `(booting, held)`: whether
+    /// the app starts hidden behind a pre-rendered view, and held there for its card.
+    pub fn new(query: &str, dark: bool, (booting, held): (bool, bool)) -> Self {
         let (state, notices) = ViewState::parse(query);
         let landing = RwSignal::new(View::Overview);
         let link = Link::new(RwSignal::new(state), landing.into());
@@ -139,6 +144,7 @@ impl PageState {
             import_failure: RwSignal::new(None),
             imported: RwSignal::new(None),
             booting: RwSignal::new(booting),
+            boot_hold: RwSignal::new(booting && held),
         }
     }
 
