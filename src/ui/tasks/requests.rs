@@ -1,10 +1,11 @@
 //! A study's per-request tables (schema 1.3), loaded by one task per study when a view first
-//! needs them, never on a first visit: each fetched and hashed as it streams in (progress on
-//! the way), its status written into the study's checks, a verified one inflated by the
-//! browser, then — once the study's sweeps have their statuses — read and checked against
-//! the study in the task, and its check recorded in the study's report. The task is the
-//! study's `tables` (`state::task::Once`): a second view asking finds it begun, and the study
-//! leaving its slot aborts the download and drops whatever the task would still write.
+//! needs them or once the study's other sources are checked, never before the first chart:
+//! each fetched and hashed as it streams in (progress on the way), its status written into
+//! the study's checks, a verified one inflated by the browser, then — once the study's sweeps
+//! have their statuses — read and checked against the study in the task, and its check
+//! recorded in the study's report. The task is the study's `tables` (`state::task::Once`, a
+//! `Slot` load with its abort and generation): a second view asking finds it begun, and the
+//! study leaving its slot aborts the download and drops whatever the task would still write.
 
 use std::sync::Arc;
 
