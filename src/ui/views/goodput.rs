@@ -11,7 +11,7 @@ use crate::ui::state::page;
 use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::card::card_view;
 use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
-use crate::ui::widgets::requests::while_reading;
+use crate::ui::widgets::requests::{tables_read, while_reading};
 
 /// The overview's goodput card, for a study with requests: the study's tables fetched (after
 /// the overview's first chart, the router's doing) and read, then the load each engine
@@ -56,10 +56,7 @@ pub fn GoodputView(
             goodput_panel(&study.results, loaded.as_ref().map_or(&[], |l| &l.tables), &inputs)
         })
     };
-    let read = Memo::new({
-        let study = study.clone();
-        move |_| study.requests.with(|r| r.tables().is_some())
-    });
+    let read = tables_read(&study);
     move || match read.get() {
         true => view! { <PanelView study=study.clone() model=model painter=Painter::GOODPUT/> }.into_any(),
         false => while_reading(&study, model, Painter::GOODPUT),

@@ -11,7 +11,7 @@ use crate::ui::state::file::Study;
 use crate::ui::state::page;
 use crate::ui::tasks::requests::ensure_tables;
 use crate::ui::widgets::panel::{panel_model, Painter, PanelView};
-use crate::ui::widgets::requests::while_reading;
+use crate::ui::widgets::requests::{tables_read, while_reading};
 
 /// What the requests of one cell did.
 #[component]
@@ -59,10 +59,7 @@ pub fn RequestsView(
             has_second.get().then(|| view! { <PanelView study=study.clone() model=second painter=Painter::REQUESTS/> })
         }
     };
-    let read = Memo::new({
-        let study = study.clone();
-        move |_| study.requests.with(|r| r.tables().is_some())
-    });
+    let read = tables_read(&study);
     move || match read.get() {
         true => view! {
             <PanelView study=study.clone() model=first painter=Painter::REQUESTS/>

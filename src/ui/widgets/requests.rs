@@ -10,6 +10,12 @@ use crate::core::views::panel::{Note, Panel};
 use crate::ui::state::file::Study;
 use crate::ui::state::requests::RequestsState;
 
+/// Whether the study's tables are read (tracked; changes once).
+pub fn tables_read(study: &Study) -> Memo<bool> {
+    let requests = study.requests.clone();
+    Memo::new(move |_| requests.with(|r| r.tables().is_some()))
+}
+
 /// A per-request view's panel while its tables are read: its heading, controls and words
 /// with where the tables stand, no chart — so no empty chart shows, and one pre-rendered
 /// from the tables stays until the app has drawn them (the boot waits for a chart).
